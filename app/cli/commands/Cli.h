@@ -1,0 +1,33 @@
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace docshape::cli {
+
+// Exit codes, fit for CI.
+enum Exit : int {
+    kOk = 0,
+    kFindings = 1,   // lint findings at the --fail-on level, invalid documents
+    kUsage = 2,      // bad command line
+    kBadModel = 3,   // unreadable or invalid model, or a schema the server refuses
+};
+
+struct Io {
+    std::istream &in;
+    std::ostream &out;
+    std::ostream &err;
+};
+
+// Dispatches `docshape-cli COMMAND ARGS...`; args excludes the program name.
+int run(const std::vector<std::string> &args, Io io);
+
+// One function per command, each in its own file; args excludes the command.
+int runAnalyze(const std::vector<std::string> &args, Io io);
+int runSample(const std::vector<std::string> &args, Io io);
+int runExport(const std::vector<std::string> &args, Io io);
+int runValidate(const std::vector<std::string> &args, Io io);
+int runLint(const std::vector<std::string> &args, Io io);
+
+} // namespace docshape::cli

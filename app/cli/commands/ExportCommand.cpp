@@ -1,0 +1,12 @@
+#include "commands/Cli.h"
+
+#include <ostream>
+
+namespace docshape::cli {
+
+int runExport(const std::vector<std::string> &, Io io) {
+    io.err << "docshape-cli: 'export' is not available in this build yet\n";
+    return kUsage;
+}
+
+} // namespace docshape::cli

@@ -1,0 +1,11 @@
+#include "commands/Cli.h"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+int main(int argc, char **argv) {
+    std::ios::sync_with_stdio(false);
+    std::vector<std::string> args(argv + 1, argv + argc);
+    return docshape::cli::run(args, {std::cin, std::cout, std::cerr});
+}

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace docshape {
+
+enum class AccessKind { Read, Write };
+enum class Operation { FindOneById, FindMany, Aggregate, Insert, Update, Delete };
+
+struct SortKey {
+    std::string path;
+    int direction = 1; // 1 or -1
+};
+
+// One row of the query table of seed start-from-the-queries.txt. Field
+// paths are dotted paths in the document of the collection that holds
+// `entityId` (for an embedded entity, its root collection).
+struct AccessPattern {
+    std::string id;
+    std::string name;
+    AccessKind kind = AccessKind::Read;
+    std::string entityId;
+    Operation operation = Operation::FindOneById;
+    std::vector<std::string> equality;
+    std::vector<std::string> range;
+    std::vector<SortKey> sort;
+    std::optional<std::uint64_t> limit;
+    std::vector<std::string> fieldsReturned; // empty: whole document
+    std::vector<std::string> alsoReads;      // entity ids read together with entityId
+    double frequencyPerSecond = 0;
+    double latencyBudgetMs = 0; // 0: not stated
+    std::string consistency;    // free text: "strong", "eventual", ...
+    bool tenantScoped = true;   // the query carries the tenant constraint
+    std::string description;
+};
+
+std::string_view toString(AccessKind k);
+std::optional<AccessKind> accessKindFromString(std::string_view s);
+std::string_view toString(Operation o);
+std::optional<Operation> operationFromString(std::string_view s);
+
+} // namespace docshape

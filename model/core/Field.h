@@ -1,0 +1,88 @@
+#pragma once
+
+#include "core/BsonType.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace docshape {
+
+// Who guarantees an array's maximum count (seed start-from-the-queries.txt,
+// "the bounded test": what is the maximum, and who enforces it?).
+enum class BoundEnforcer { Nobody, Ui, Validator };
+
+// How a duplicated value is kept in step with its source
+// (seed lesson-135, "Data duplication consistency").
+enum class Duplication { None, Snapshot, Synchronous, Eventual };
+
+// A field of an entity, or of a subdocument nested in one.
+//
+// Invariants (checked by validateProject):
+// - `name` is not empty, has no leading '$', no '.', no NUL.
+// - 0 < presence <= 1; when `required`, presence is 1.
+// - for byte-length types (string, binData, regex): 0 <= avgBytes <= maxBytes.
+// - for arrays: `elementType` says what the elements are; string-like
+//   elements use avgBytes/maxBytes; object elements use `fields`;
+//   0 <= avgCount <= maxCount when maxCount is set. No maxCount: unbounded.
+// - for objects: `fields` are the subdocument's fields.
+struct Field {
+    std::string id;   // stable, unique in the project
+    std::string name; // key in the document
+    BsonType type = BsonType::String;
+    bool required = true;
+    double presence = 1.0; // probability that an optional field is present
+
+    // Size parameters for string, binData and regex (pattern) values, or for
+    // the elements of an array of those. Bytes of UTF-8, without the NUL.
+    double avgBytes = 0;
+    std::uint64_t maxBytes = 0;
+    std::string regexOptions; // regex only: the options string, e.g. "i"
+
+    // Arrays.
+    BsonType elementType = BsonType::String;
+    double avgCount = 0;
+    std::optional<std::uint64_t> maxCount; // nullopt: unbounded
+    BoundEnforcer maxEnforcedBy = BoundEnforcer::Nobody;
+    bool uniqueItems = false;
+    double distinctFraction = 1.0; // share of elements that are distinct (index keys)
+    double countGrowthPerDay = 0;  // elements added per document per day
+
+    // Subdocument fields (type object, or array of objects).
+    std::vector<Field> fields;
+
+    // Constraints, exported to the validator. Enum values are literals
+    // interpreted in the field's (or element's) type.
+    std::vector<std::string> enumValues;
+    std::optional<double> minimum;
+    std::optional<double> maximum;
+    std::optional<std::string> pattern;
+    std::optional<std::uint64_t> minLength; // characters, as $jsonSchema counts
+    std::optional<std::uint64_t> maxLength;
+    std::optional<std::uint64_t> minItems;
+    std::string description;
+
+    // Duplication: the field copies `sourceFieldId` with these semantics and
+    // this owner/update path.
+    std::string duplicatedFrom; // field id, empty when not duplicated
+    Duplication duplication = Duplication::None;
+    std::string duplicationOwner;
+
+    // Computed pattern: what the stored value summarizes (free text or path).
+    std::string computedFrom;
+
+    // Stored nulls: share of present values that are an explicit null.
+    double nullFraction = 0;
+
+    bool isArray() const { return type == BsonType::Array; }
+    bool isObject() const { return type == BsonType::Object; }
+    bool elementIsObject() const { return isArray() && elementType == BsonType::Object; }
+};
+
+std::string_view toString(BoundEnforcer e);
+std::optional<BoundEnforcer> boundEnforcerFromString(std::string_view s);
+std::string_view toString(Duplication d);
+std::optional<Duplication> duplicationFromString(std::string_view s);
+
+} // namespace docshape

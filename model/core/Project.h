@@ -1,0 +1,59 @@
+#pragma once
+
+#include "core/AccessPattern.h"
+#include "core/Entity.h"
+#include "core/IndexSpec.h"
+#include "core/Relationship.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace docshape {
+
+enum class Tenancy { None, SharedCollection, DatabasePerTenant, CollectionPerTenant };
+
+struct Decision {
+    std::string id;
+    std::string date; // ISO 8601 day
+    std::string title;
+    std::string text;
+};
+
+// A DocShape design: the whole content of a .docshape file.
+struct Project {
+    std::string name;
+    std::string description;
+    std::string database = "app"; // for namespace length checks and scripts
+    std::string mongoVersion = "7.0";
+    double ramGiB = 8;
+    Tenancy tenancy = Tenancy::None;
+    std::string tenantField = "tenantId";
+    double tenantCount = 0;
+    int growthDays = 365; // horizon of the growth projection
+
+    std::vector<Entity> entities;
+    std::vector<Relationship> relationships;
+    std::vector<AccessPattern> accessPatterns;
+    std::vector<IndexSpec> indexes;
+    std::vector<Decision> decisions;
+    std::map<std::string, double> thresholds; // overrides of advisor settings by name
+
+    const Entity *findEntity(std::string_view id) const;
+    Entity *findEntity(std::string_view id);
+    const Entity *findEntityByName(std::string_view name) const;
+    const Relationship *findRelationship(std::string_view id) const;
+    const AccessPattern *findAccessPattern(std::string_view id) const;
+    const IndexSpec *findIndex(std::string_view id) const;
+    // Searches every entity's fields, nested fields and variant fields.
+    const Field *findField(std::string_view id) const;
+
+    // A fresh id with the given prefix ("e", "f", "r", "q", "i", "d") not yet
+    // used by any object of the project.
+    std::string newId(std::string_view prefix) const;
+};
+
+std::string_view toString(Tenancy t);
+std::optional<Tenancy> tenancyFromString(std::string_view s);
+
+} // namespace docshape

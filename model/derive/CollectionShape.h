@@ -1,0 +1,94 @@
+#pragma once
+
+#include "core/BsonType.h"
+#include "core/Entity.h"
+#include "core/Field.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace docshape {
+
+struct ShapeNode;
+
+// One polymorphic variant of an object shape: present when the object's
+// discriminator field equals `value`.
+struct ShapeVariant {
+    std::string value;
+    double share = 0;
+    std::vector<ShapeNode> fields;
+};
+
+// The fields of a document or subdocument, in document order.
+struct ObjectShape {
+    std::vector<ShapeNode> fields;
+    std::string discriminator; // name of a string field of `fields`; empty: no variants
+    std::vector<ShapeVariant> variants;
+};
+
+enum class NodeOrigin {
+    Field,             // a field of the model (`field` points at it)
+    Id,                // the collection's _id
+    Reference,         // an id (or array of ids) added by a reference representation
+    EmbeddedEntity,    // an entity embedded by a relationship (`object` is its shape)
+    ExtendedReference, // the {_id, copied fields} subdocument of an extended reference
+    Subset,            // the array of copied children of a subset
+    Bucket,            // bucket bookkeeping or its items array
+};
+
+// A key of a derived document shape, with the size parameters of the value
+// stored under it. This is the single description that estimation, sample
+// generation and validator export read, so they cannot disagree.
+struct ShapeNode {
+    std::string name;
+    BsonType type = BsonType::String;
+    bool required = true;
+    double presence = 1.0; // probability the key is present
+
+    // Byte-length values (string, binData, regex), or such array elements.
+    double avgBytes = 0;
+    std::uint64_t maxBytes = 0;
+    std::string regexOptions;
+
+    // Arrays.
+    BsonType elementType = BsonType::String;
+    double avgCount = 0;
+    std::optional<std::uint64_t> maxCount; // nullopt: unbounded
+    double countGrowthPerDay = 0;
+    double distinctFraction = 1.0;
+
+    // Object, or the element of an array of objects.
+    ObjectShape object;
+
+    NodeOrigin origin = NodeOrigin::Field;
+    const Field *field = nullptr; // the model field, for NodeOrigin::Field
+    std::string entityId;         // the embedded or referenced entity, if any
+    std::string relationshipId;   // the relationship that created the node, if any
+    bool isDiscriminator = false; // value comes from the variant chosen
+    double nullFraction = 0;      // share of present values stored as null
+
+    bool isArray() const { return type == BsonType::Array; }
+    bool hasObject() const {
+        return type == BsonType::Object || (type == BsonType::Array && elementType == BsonType::Object);
+    }
+};
+
+enum class CollectionKind { Entity, Junction, Bucket };
+
+// A collection derived from the embedding tree: the root entity, what is
+// embedded in it, and its document shape.
+struct CollectionShape {
+    std::string name;
+    CollectionKind kind = CollectionKind::Entity;
+    std::string rootEntityId;                 // for Entity; the child for Bucket
+    std::string relationshipId;               // for Junction and Bucket
+    std::vector<std::string> embeddedEntityIds; // every entity stored inside, root excluded
+    double documents = 0;
+    double growthPerDay = 0;
+    ObjectShape shape; // _id first
+    const Entity *root = nullptr; // options (validation, time series); null for Junction
+};
+
+} // namespace docshape

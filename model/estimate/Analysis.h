@@ -1,0 +1,84 @@
+#pragma once
+
+#include "core/IndexSpec.h"
+#include "core/Project.h"
+#include "derive/DeriveCollections.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace docshape {
+
+// Practical thresholds of the estimation model, with their sources.
+inline constexpr double kPracticalTargetBytes = 100.0 * 1000;   // 100 KB, seed start-from-the-queries.txt
+inline constexpr std::uint64_t kMaxDocumentBytes = 16777216;    // 16 MiB, BSON document limit
+inline constexpr int kMaxNestingDepth = 100;
+inline constexpr int kMaxIndexesPerCollection = 64;
+inline constexpr int kMaxCompoundIndexFields = 32;
+inline constexpr int kMaxNamespaceBytes = 255; // db.collection, MongoDB 4.4+ (120 before)
+
+struct ArrayStat {
+    std::string path; // dotted, "items" or "items.options" for nested arrays
+    double avgCount = 0;
+    std::optional<std::uint64_t> maxCount; // nullopt: unbounded
+    double growthPerDay = 0;               // elements per document per day
+    std::string entityId;                  // element entity, if embedded
+};
+
+struct IndexStat {
+    std::string id; // model index id; empty for _id_
+    std::string name;
+    std::vector<IndexKey> keys;
+    double entries = 0; // keys in the index now
+    bool multikey = false;
+    double estimatedBytes = 0; // an estimate: see `assumptions`
+    std::string assumptions;
+    std::string error; // e.g. "cannot index parallel arrays [a] [b]"
+};
+
+// Bytes one top-level field contributes to the document, for charts.
+struct FieldBytes {
+    std::string name;
+    double avgBytes = 0;
+    std::uint64_t maxBytes = 0; // meaningless when unbounded
+    bool bounded = true;
+};
+
+struct CollectionStat {
+    std::string name;
+    CollectionKind kind = CollectionKind::Entity;
+    std::string rootEntityId;
+    double documents = 0;
+    double documentsAfterGrowth = 0; // after project.growthDays
+    double avgDocumentBytes = 0;
+    std::optional<std::uint64_t> maxDocumentBytes; // nullopt: an array is unbounded
+    double avgDocumentBytesAfterGrowth = 0;
+    double dataBytes = 0; // documents * avg size
+    double dataBytesAfterGrowth = 0;
+    std::optional<double> daysToAvgTarget; // avg crosses 100 KB; nullopt: never
+    std::optional<double> daysToMaxLimit;  // largest document crosses 16 MiB; nullopt: never
+    int depth = 1;                         // nesting depth of the deepest value
+    std::vector<ArrayStat> arrays;
+    std::vector<IndexStat> indexes; // _id_ first
+    std::vector<FieldBytes> breakdown;
+};
+
+struct Problem {
+    std::string severity; // "error" or "warning"
+    std::string where;    // object name or id path
+    std::string message;
+};
+
+struct Analysis {
+    Derived derived;
+    std::vector<CollectionStat> collections; // same order as derived.collections
+    std::vector<Problem> problems;
+};
+
+// The whole estimation model of DESIGN.md for a valid project. `project`
+// must outlive the result.
+Analysis analyze(const Project &project);
+
+} // namespace docshape

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "core/Project.h"
+#include "core/Result.h"
+
+#include <string>
+#include <string_view>
+
+namespace docshape {
+
+// The .docshape format version this build writes; older versions are
+// upgraded on load, newer ones refused.
+inline constexpr int kFormatVersion = 1;
+
+// Parses the text of a .docshape file and checks the model (validateProject).
+// Errors name the JSON path ("$.entities[1].fields[3].name") and the problem.
+Result<Project> parseProject(std::string_view text);
+
+// The canonical text of a project: pretty-printed, stable key order,
+// defaults omitted, ending in a newline. parse(serialize(p)) == p and
+// serialize(parse(t)) == t for any t that serialize produced.
+std::string serializeProject(const Project &project);
+
+Result<Project> loadProject(const std::string &path);
+
+// Writes atomically: a temporary file beside `path`, flushed and renamed
+// over it, so a failed save leaves the previous file intact.
+Status saveProject(const Project &project, const std::string &path);
+
+// Semantic checks shared by the loader and the editor: unique ids and names,
+// dangling references, embedding cycles, field names, value ranges.
+Status validateProject(const Project &project);
+
+} // namespace docshape

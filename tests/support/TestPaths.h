@@ -1,0 +1,17 @@
+#pragma once
+
+#include <string>
+
+namespace docshape::test {
+
+// The repository root, so tests read tests/data, resources/ and ../shared
+// wherever the build directory is.
+std::string sourceDir();
+std::string sharedDir();
+std::string dataPath(const std::string &relative); // under tests/data
+std::string examplesDir();                          // resources/examples
+std::string readFile(const std::string &path);
+// A fresh, empty directory under the system temp dir.
+std::string makeTempDir(const std::string &tag);
+
+} // namespace docshape::test
