@@ -1,12 +1,187 @@
 #include "commands/Cli.h"
 
+#include "estimate/Analysis.h"
+#include "io/ProjectFile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
 #include <ostream>
 
 namespace docshape::cli {
 
-int runAnalyze(const std::vector<std::string> &, Io io) {
-    io.err << "docshape-cli: 'analyze' is not available in this build yet\n";
-    return kUsage;
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json keysJson(const std::vector<IndexKey> &keys) {
+    Json out = Json::object();
+    for (const auto &k : keys) {
+        if (k.kind == "1" || k.kind == "-1")
+            out[k.path] = std::stoi(k.kind);
+        else
+            out[k.path] = k.kind;
+    }
+    return out;
+}
+
+Json optionalNumber(const std::optional<double> &v) { return v ? Json(*v) : Json(nullptr); }
+
+Json analysisJson(const Project &project, const Analysis &a) {
+    Json root;
+    root["project"] = project.name;
+    Json collections = Json::array();
+    for (const auto &c : a.collections) {
+        Json j;
+        j["name"] = c.name;
+        j["kind"] = c.kind == CollectionKind::Entity ? "entity"
+                    : c.kind == CollectionKind::Junction ? "junction"
+                                                          : "bucket";
+        j["documents"] = c.documents;
+        j["documentsAfterGrowth"] = c.documentsAfterGrowth;
+        j["avgDocumentBytes"] = c.avgDocumentBytes;
+        j["maxDocumentBytes"] = c.maxDocumentBytes ? Json(*c.maxDocumentBytes) : Json(nullptr);
+        j["avgDocumentBytesAfterGrowth"] = c.avgDocumentBytesAfterGrowth;
+        j["dataBytes"] = c.dataBytes;
+        j["dataBytesAfterGrowth"] = c.dataBytesAfterGrowth;
+        j["daysToAvgTarget"] = optionalNumber(c.daysToAvgTarget);
+        j["daysToMaxLimit"] = optionalNumber(c.daysToMaxLimit);
+        j["depth"] = c.depth;
+        Json arrays = Json::array();
+        for (const auto &ar : c.arrays)
+            arrays.push_back({{"path", ar.path},
+                              {"avgCount", ar.avgCount},
+                              {"maxCount", ar.maxCount ? Json(*ar.maxCount) : Json(nullptr)},
+                              {"growthPerDay", ar.growthPerDay}});
+        j["arrays"] = std::move(arrays);
+        Json indexes = Json::array();
+        for (const auto &ix : c.indexes) {
+            Json i{{"name", ix.name},
+                   {"keys", keysJson(ix.keys)},
+                   {"entries", ix.entries},
+                   {"multikey", ix.multikey},
+                   {"estimatedBytes", ix.estimatedBytes},
+                   {"assumptions", ix.assumptions}};
+            if (!ix.error.empty())
+                i["error"] = ix.error;
+            indexes.push_back(std::move(i));
+        }
+        j["indexes"] = std::move(indexes);
+        Json breakdown = Json::array();
+        for (const auto &b : c.breakdown)
+            breakdown.push_back({{"field", b.name},
+                                 {"avgBytes", b.avgBytes},
+                                 {"maxBytes", b.bounded ? Json(b.maxBytes) : Json(nullptr)}});
+        j["breakdown"] = std::move(breakdown);
+        collections.push_back(std::move(j));
+    }
+    root["collections"] = std::move(collections);
+    Json problems = Json::array();
+    for (const auto &p : a.problems)
+        problems.push_back({{"severity", p.severity}, {"where", p.where}, {"message", p.message}});
+    root["problems"] = std::move(problems);
+    return root;
+}
+
+std::string humanBytes(double bytes) {
+    char buf[32];
+    if (bytes >= 1024.0 * 1024 * 1024)
+        std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+    else if (bytes >= 1024.0 * 1024)
+        std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / (1024.0 * 1024));
+    else if (bytes >= 1024)
+        std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / 1024);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f B", bytes);
+    return buf;
+}
+
+std::string count(double n) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, n >= 100 || n == std::floor(n) ? "%.0f" : "%.1f", n);
+    return buf;
+}
+
+void printTable(std::ostream &os, const Project &project, const Analysis &a) {
+    os << project.name << " — " << a.collections.size() << " collections\n";
+    for (const auto &c : a.collections) {
+        os << "\n" << c.name << "  (" << count(c.documents) << " documents, "
+           << count(c.documentsAfterGrowth) << " after " << project.growthDays << " days)\n";
+        os << "  document size   avg " << std::fixed << std::setprecision(1) << c.avgDocumentBytes
+           << " B, max ";
+        if (c.maxDocumentBytes)
+            os << *c.maxDocumentBytes << " B";
+        else
+            os << "unbounded";
+        os << "\n  data size       " << humanBytes(c.dataBytes) << " now, "
+           << humanBytes(c.dataBytesAfterGrowth) << " after growth\n";
+        if (c.daysToAvgTarget)
+            os << "  avg crosses 100 KB after " << std::setprecision(0) << *c.daysToAvgTarget << " days\n";
+        if (c.daysToMaxLimit)
+            os << "  largest crosses 16 MiB after " << std::setprecision(0) << *c.daysToMaxLimit << " days\n";
+        for (const auto &ar : c.arrays) {
+            os << "  array " << ar.path << "  avg " << std::setprecision(1) << ar.avgCount << ", max ";
+            if (ar.maxCount)
+                os << *ar.maxCount;
+            else
+                os << "unbounded";
+            if (ar.growthPerDay > 0)
+                os << ", +" << std::setprecision(2) << ar.growthPerDay << "/day";
+            os << '\n';
+        }
+        for (const auto &ix : c.indexes) {
+            os << "  index " << ix.name << "  " << count(ix.entries) << " entries"
+               << (ix.multikey ? " (multikey)" : "") << ", ~" << humanBytes(ix.estimatedBytes)
+               << " (estimate)";
+            if (!ix.error.empty())
+                os << "  ERROR: " << ix.error;
+            os << '\n';
+        }
+        os << std::defaultfloat;
+    }
+    if (!a.problems.empty()) {
+        os << "\nproblems:\n";
+        for (const auto &p : a.problems)
+            os << "  " << p.severity << ": " << (p.where.empty() ? "" : p.where + ": ") << p.message << '\n';
+    }
+}
+
+} // namespace
+
+int runAnalyze(const std::vector<std::string> &args, Io io) {
+    std::string path;
+    bool json = false;
+    for (const auto &arg : args) {
+        if (arg == "--json")
+            json = true;
+        else if (!arg.empty() && arg[0] == '-') {
+            io.err << "docshape-cli analyze: unknown option '" << arg << "'\n"
+                   << "usage: docshape-cli analyze MODEL [--json]\n";
+            return kUsage;
+        } else if (path.empty())
+            path = arg;
+        else {
+            io.err << "docshape-cli analyze: more than one model given\n";
+            return kUsage;
+        }
+    }
+    if (path.empty()) {
+        io.err << "usage: docshape-cli analyze MODEL [--json]\n";
+        return kUsage;
+    }
+    auto project = loadProject(path);
+    if (!project) {
+        io.err << path << ": " << project.error().toString() << '\n';
+        return kBadModel;
+    }
+    const Analysis analysis = analyze(*project);
+    if (json)
+        io.out << analysisJson(*project, analysis).dump(2) << '\n';
+    else
+        printTable(io.out, *project, analysis);
+    return kOk;
 }
 
 } // namespace docshape::cli

@@ -1,0 +1,238 @@
+#include "estimate/IndexEstimator.h"
+
+#include "estimate/BsonSize.h"
+
+#include <algorithm>
+
+namespace docshape {
+
+namespace {
+
+// The record id each index entry carries, in bytes (a 64-bit RecordId).
+constexpr double kRecordIdBytes = 8;
+
+const ShapeNode *findChild(const ObjectShape &shape, std::string_view name) {
+    for (const auto &n : shape.fields)
+        if (n.name == name)
+            return &n;
+    for (const auto &v : shape.variants)
+        for (const auto &n : v.fields)
+            if (n.name == name)
+                return &n;
+    return nullptr;
+}
+
+// Presence of a variant field includes its variant's share.
+double presenceIn(const ObjectShape &shape, const ShapeNode *node) {
+    for (const auto &v : shape.variants)
+        for (const auto &n : v.fields)
+            if (&n == node)
+                return v.share * n.presence;
+    return node->presence;
+}
+
+// Approximate KeyString bytes of one key component: a type byte and the
+// value, strings with their terminator.
+double keyComponentBytes(const ShapeNode &node) {
+    const BsonType type = node.type == BsonType::Array ? node.elementType : node.type;
+    switch (type) {
+    case BsonType::String:
+        return 1 + node.avgBytes + 1;
+    case BsonType::BinData:
+        return 1 + 4 + 1 + node.avgBytes;
+    case BsonType::Regex:
+        return 1 + node.avgBytes + 1 + static_cast<double>(node.regexOptions.size()) + 1;
+    case BsonType::Object:
+        return 1 + averageObjectBytes(node.object);
+    case BsonType::ObjectId:
+        return 1 + 12;
+    case BsonType::Decimal:
+        return 1 + 16;
+    case BsonType::Bool:
+    case BsonType::Null:
+    case BsonType::MinKey:
+    case BsonType::MaxKey:
+        return 1;
+    default: // numbers, dates, timestamps
+        return 1 + 8;
+    }
+}
+
+bool isPrefixChain(const std::vector<std::string> &a, const std::vector<std::string> &b) {
+    const auto n = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+} // namespace
+
+std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_view path) {
+    ResolvedPath out;
+    const ObjectShape *current = &shape;
+    std::string prefix;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t dot = path.find('.', start);
+        const std::string_view segment =
+            path.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        if (segment.empty() || !current)
+            return std::nullopt;
+        const ShapeNode *node = findChild(*current, segment);
+        if (!node)
+            return std::nullopt;
+        out.presence *= presenceIn(*current, node);
+        prefix = prefix.empty() ? std::string(segment) : prefix + "." + std::string(segment);
+        if (node->type == BsonType::Array) {
+            out.arrays.push_back(node);
+            out.arrayPaths.push_back(prefix);
+        }
+        if (dot == std::string_view::npos) {
+            out.node = node;
+            return out;
+        }
+        current = node->hasObject() ? &node->object : nullptr;
+        start = dot + 1;
+    }
+}
+
+IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collection) {
+    IndexStat s;
+    s.id = index.id;
+    s.name = indexName(index);
+    s.keys = index.keys;
+
+    std::vector<ResolvedPath> resolved;
+    std::vector<std::string> missing;
+    for (const auto &key : index.keys) {
+        auto r = resolvePath(collection.shape, key.path);
+        if (!r) {
+            missing.push_back(key.path);
+            continue;
+        }
+        resolved.push_back(std::move(*r));
+    }
+
+    // The arrays crossed by all key paths must lie on one chain (a key may
+    // descend into arrays nested in the array another key crosses); two
+    // arrays side by side are "parallel" and the server refuses the index.
+    const ResolvedPath *longest = nullptr;
+    for (const auto &r : resolved) {
+        if (r.arrays.empty())
+            continue;
+        if (!longest) {
+            longest = &r;
+            continue;
+        }
+        if (!isPrefixChain(longest->arrayPaths, r.arrayPaths)) {
+            // The server names the array it meets second, then the first.
+            const std::size_t at = [&] {
+                std::size_t i = 0;
+                while (longest->arrayPaths[i] == r.arrayPaths[i])
+                    ++i;
+                return i;
+            }();
+            s.error = "cannot index parallel arrays [" + r.arrays[at]->name + "] [" +
+                      longest->arrays[at]->name + "]";
+            return s;
+        }
+        if (r.arrays.size() > longest->arrays.size())
+            longest = &r;
+    }
+
+    double perDocument = 1;
+    if (longest) {
+        s.multikey = true;
+        double presence = 1;
+        for (const ShapeNode *array : longest->arrays) {
+            const double elements = std::max(1.0, array->avgCount * array->distinctFraction);
+            // A missing or empty array still yields one (null or undefined) key.
+            perDocument *= presence * array->presence * elements + (1 - presence * array->presence);
+            presence = 1;
+        }
+    }
+
+    double share = 1;
+    if (index.sparse && !resolved.empty()) {
+        double noneThere = 1;
+        for (const auto &r : resolved)
+            noneThere *= 1 - r.presence;
+        share = 1 - noneThere;
+    } else if (index.sparse) {
+        share = 0;
+    }
+    if (!index.partialFilter.empty())
+        share *= index.partialSelectivity;
+    s.entries = collection.documents * share * perDocument;
+
+    double entryBytes = kRecordIdBytes;
+    for (const auto &r : resolved)
+        entryBytes += r.presence * keyComponentBytes(*r.node) + (1 - r.presence) * 1;
+    entryBytes += static_cast<double>(missing.size()); // null keys
+    s.estimatedBytes = s.entries * entryBytes;
+    s.assumptions =
+        "Estimate: per entry, each key value in KeyString form (a type byte plus the value; strings "
+        "with a terminator; numbers and dates 8 bytes) and an 8-byte record id, before WiredTiger "
+        "prefix compression and page overhead. Multikey entries assume " +
+        std::string(longest ? "the array's average count times its distinct fraction" : "no arrays") +
+        "; a missing field gives one null key unless the index is sparse or partial.";
+    if (!missing.empty()) {
+        std::string list;
+        for (const auto &m : missing)
+            list += (list.empty() ? "" : ", ") + m;
+        s.assumptions += " Paths not in the model (indexed as null): " + list + ".";
+    }
+    return s;
+}
+
+std::vector<IndexStat> estimateIndexes(const Project &project, const CollectionShape &collection,
+                                       std::vector<Problem> &problems) {
+    std::vector<IndexStat> out;
+    const bool timeSeries = collection.root && collection.root->timeSeries;
+    if (!timeSeries) {
+        IndexStat id;
+        id.name = "_id_";
+        id.keys = {{"_id", "1"}};
+        id.entries = collection.documents;
+        const ShapeNode &idNode = collection.shape.fields.front();
+        id.estimatedBytes = collection.documents * (kRecordIdBytes + keyComponentBytes(idNode));
+        id.assumptions = "Estimate: one entry per document, the _id in KeyString form and an 8-byte "
+                         "record id, before prefix compression.";
+        out.push_back(std::move(id));
+    }
+    for (const auto &index : project.indexes) {
+        if (collection.kind == CollectionKind::Junction)
+            break;
+        const bool mine = index.entityId == collection.rootEntityId ||
+                          std::find(collection.embeddedEntityIds.begin(), collection.embeddedEntityIds.end(),
+                                    index.entityId) != collection.embeddedEntityIds.end();
+        if (!mine || (collection.kind == CollectionKind::Bucket && index.entityId != collection.rootEntityId))
+            continue;
+        IndexStat s = estimateIndex(index, collection);
+        const std::string where = collection.name + " index " + s.name;
+        if (!s.error.empty())
+            problems.push_back({"error", where, s.error});
+        if (index.keys.size() > static_cast<std::size_t>(kMaxCompoundIndexFields))
+            problems.push_back({"error", where,
+                                std::to_string(index.keys.size()) +
+                                    " fields in a compound index; at most 32 are allowed"});
+        for (const auto &key : index.keys)
+            if (!resolvePath(collection.shape, key.path))
+                problems.push_back({"warning", where,
+                                    "key '" + key.path + "' is not a field of " + collection.name +
+                                        " documents: every document gets a null key"});
+        if (index.expireAfterSeconds && index.keys.size() == 1) {
+            auto r = resolvePath(collection.shape, index.keys.front().path);
+            if (r && r->node->type != BsonType::Date &&
+                !(r->node->type == BsonType::Array && r->node->elementType == BsonType::Date))
+                problems.push_back({"warning", where,
+                                    "TTL index on '" + index.keys.front().path +
+                                        "', which is not a date: documents will never expire"});
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+} // namespace docshape

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "core/Project.h"
+#include "derive/CollectionShape.h"
+#include "estimate/Analysis.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace docshape {
+
+// A dotted path resolved against a document shape.
+struct ResolvedPath {
+    const ShapeNode *node = nullptr;          // the value at the end of the path
+    std::vector<const ShapeNode *> arrays;    // arrays crossed, outermost first (node itself included)
+    std::vector<std::string> arrayPaths;      // their dotted paths
+    double presence = 1;                      // probability the whole path exists
+};
+
+// Looks a path up through subdocuments, arrays of subdocuments and variant
+// fields; nullopt when the shape has no such path.
+std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_view path);
+
+// Entries, multikey flag and estimated size of every index of the
+// collection (the implicit _id_ first; time-series collections have none),
+// adding a problem for each index the server would refuse.
+std::vector<IndexStat> estimateIndexes(const Project &project, const CollectionShape &collection,
+                                       std::vector<Problem> &problems);
+
+// Entries of one index over the collection's documents, by the rules of
+// DESIGN.md: multikey multiplication, a null key for a missing field unless
+// sparse or partial, the partial fraction. Fills `error` for parallel arrays.
+IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collection);
+
+} // namespace docshape
