@@ -12,6 +12,8 @@ enum class Operation { FindOneById, FindMany, Aggregate, Insert, Update, Delete 
 struct SortKey {
     std::string path;
     int direction = 1; // 1 or -1
+
+    friend bool operator==(const SortKey &, const SortKey &) = default;
 };
 
 // One row of the query table of seed start-from-the-queries.txt. Field
@@ -34,6 +36,8 @@ struct AccessPattern {
     std::string consistency;    // free text: "strong", "eventual", ...
     bool tenantScoped = true;   // the query carries the tenant constraint
     std::string description;
+
+    friend bool operator==(const AccessPattern &, const AccessPattern &) = default;
 };
 
 std::string_view toString(AccessKind k);

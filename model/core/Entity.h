@@ -23,6 +23,8 @@ struct TimeSeriesOptions {
     std::string metaField; // may be empty
     TimeSeriesGranularity granularity = TimeSeriesGranularity::Seconds;
     std::optional<std::int64_t> expireAfterSeconds;
+
+    friend bool operator==(const TimeSeriesOptions &, const TimeSeriesOptions &) = default;
 };
 
 // One shape of a polymorphic entity: documents whose discriminator equals
@@ -31,6 +33,8 @@ struct Variant {
     std::string value;
     double share = 0; // fraction of the entity's documents; shares sum to 1
     std::vector<Field> fields;
+
+    friend bool operator==(const Variant &, const Variant &) = default;
 };
 
 // What the designer states about the collection in the lesson-135
@@ -40,11 +44,15 @@ struct StatedWorksheet {
     std::optional<double> maxArrayCount;  // expected largest array bound
     std::string atomicUpdateBoundary;
     std::string notes;
+
+    friend bool operator==(const StatedWorksheet &, const StatedWorksheet &) = default;
 };
 
 struct CanvasPosition {
     double x = 0;
     double y = 0;
+
+    friend bool operator==(const CanvasPosition &, const CanvasPosition &) = default;
 };
 
 // A named thing of the domain. When it is not embedded in another entity it
@@ -74,6 +82,8 @@ struct Entity {
 
     StatedWorksheet stated;
     CanvasPosition position;
+
+    friend bool operator==(const Entity &, const Entity &) = default;
 };
 
 std::string_view toString(DeletionPolicy p);

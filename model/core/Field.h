@@ -78,6 +78,8 @@ struct Field {
     bool isArray() const { return type == BsonType::Array; }
     bool isObject() const { return type == BsonType::Object; }
     bool elementIsObject() const { return isArray() && elementType == BsonType::Object; }
+
+    friend bool operator==(const Field &, const Field &) = default;
 };
 
 std::string_view toString(BoundEnforcer e);

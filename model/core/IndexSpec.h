@@ -10,11 +10,15 @@ namespace docshape {
 struct IndexKey {
     std::string path;
     std::string kind = "1"; // "1", "-1", "hashed", "text", "2dsphere"
+
+    friend bool operator==(const IndexKey &, const IndexKey &) = default;
 };
 
 struct Collation {
     std::string locale;
     int strength = 3;
+
+    friend bool operator==(const Collation &, const Collation &) = default;
 };
 
 // An explicit index, on the collection whose root is `entityId`.
@@ -29,6 +33,8 @@ struct IndexSpec {
     double partialSelectivity = 1; // share of documents matching the filter
     std::optional<std::int64_t> expireAfterSeconds;
     std::optional<Collation> collation;
+
+    friend bool operator==(const IndexSpec &, const IndexSpec &) = default;
 };
 
 // The server's default index name: keys joined as "<path>_<kind>".

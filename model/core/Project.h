@@ -18,6 +18,8 @@ struct Decision {
     std::string date; // ISO 8601 day
     std::string title;
     std::string text;
+
+    friend bool operator==(const Decision &, const Decision &) = default;
 };
 
 // A DocShape design: the whole content of a .docshape file.
@@ -51,6 +53,8 @@ struct Project {
     // A fresh id with the given prefix ("e", "f", "r", "q", "i", "d") not yet
     // used by any object of the project.
     std::string newId(std::string_view prefix) const;
+
+    friend bool operator==(const Project &, const Project &) = default;
 };
 
 std::string_view toString(Tenancy t);

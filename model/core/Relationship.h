@@ -63,6 +63,8 @@ struct Relationship {
     bool parentRequired = true; // child always has a parent (reference field present)
     Duplication copySemantics = Duplication::None; // extended reference / subset copies
     std::string copyOwner;
+
+    friend bool operator==(const Relationship &, const Relationship &) = default;
 };
 
 // True for representations that put the child inside the parent's documents
