@@ -1,0 +1,29 @@
+#pragma once
+
+#include "core/Result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <vector>
+
+namespace docshape::io {
+
+// One step of the format's history: takes a parsed document of version N and
+// returns it as version N+1 (the step need not set formatVersion; the
+// driver does). Steps work on nlohmann::json because they rename, move and
+// rewrite keys, which the fast read-only reader cannot.
+using UpgradeStep = std::function<Result<nlohmann::json>(nlohmann::json)>;
+
+// The steps of this build: element i upgrades version i+1 to i+2, so the
+// list has kFormatVersion - 1 entries. Version 1 is the first format, so it
+// is empty today; when version 2 comes, its step goes here.
+const std::vector<UpgradeStep> &upgradeSteps();
+
+// Runs the steps from `fromVersion` up to steps.size() + 1. Never throws: a
+// step that fails, or a JSON operation that would throw, gives an Error
+// naming the step ("upgrading from format version 3: ...").
+Result<nlohmann::json> upgradeDocument(nlohmann::json document, int fromVersion,
+                                       const std::vector<UpgradeStep> &steps = upgradeSteps());
+
+} // namespace docshape::io

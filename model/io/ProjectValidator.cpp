@@ -1,0 +1,571 @@
+#include "io/ProjectValidator.h"
+
+#include "io/JsonText.h"
+#include "io/ProjectFile.h"
+#include "io/ProjectReader.h"
+
+#include <cmath>
+#include <unordered_set>
+
+namespace docshape {
+
+Status validateProject(const Project &project) { return io::ProjectValidator(project).run(); }
+
+namespace io {
+
+namespace {
+
+constexpr std::size_t kMaxIndexKeys = 32; // the server's limit for a compound index
+constexpr double kShareTolerance = 0.001;
+
+bool isIndexKind(std::string_view kind) {
+    return kind == "1" || kind == "-1" || kind == "hashed" || kind == "text" ||
+           kind == "2dsphere" || kind == "2d";
+}
+
+std::string relationshipLabel(const Relationship &r) {
+    return "relationship " + inQuotes(r.name.empty() ? r.id : r.name);
+}
+
+std::string patternLabel(const AccessPattern &q) {
+    return "access pattern " + inQuotes(q.name.empty() ? q.id : q.name);
+}
+
+} // namespace
+
+ProjectValidator::PathScope::PathScope(std::string &path, std::string_view key)
+    : m_path(path), m_size(path.size()) {
+    m_path += '.';
+    m_path += key;
+}
+
+ProjectValidator::PathScope::PathScope(std::string &path, std::string_view key, std::size_t index)
+    : m_path(path), m_size(path.size()) {
+    m_path += '.';
+    m_path += key;
+    m_path += '[';
+    m_path += std::to_string(index);
+    m_path += ']';
+}
+
+Status ProjectValidator::run() {
+    const Project &p = m_project;
+    m_embeddedBy.assign(p.entities.size(), nullptr);
+    bool ok = checkProject();
+    for (std::size_t i = 0; ok && i < p.entities.size(); ++i)
+        ok = checkEntity(i);
+    ok = ok && checkFieldReferences();
+    for (std::size_t i = 0; ok && i < p.relationships.size(); ++i)
+        ok = checkRelationship(i);
+    ok = ok && checkEmbeddingCycles() && checkCollections();
+    for (std::size_t i = 0; ok && i < p.accessPatterns.size(); ++i)
+        ok = checkAccessPattern(i);
+    for (std::size_t i = 0; ok && i < p.indexes.size(); ++i)
+        ok = checkIndex(i);
+    for (std::size_t i = 0; ok && i < p.decisions.size(); ++i)
+        ok = checkDecision(i);
+    if (!ok)
+        return m_error;
+    return {};
+}
+
+bool ProjectValidator::fail(std::string message) {
+    if (!m_failed) {
+        m_failed = true;
+        m_error = Error{m_path, std::move(message)};
+    }
+    return false;
+}
+
+bool ProjectValidator::failAt(std::string_view member, std::string message) {
+    PathScope scope(m_path, member);
+    return fail(std::move(message));
+}
+
+bool ProjectValidator::finite(double value, std::string_view member, const std::string &owner) {
+    if (std::isfinite(value))
+        return true;
+    return failAt(member, owner + ": " + std::string(member) + " is " + formatNumber(value) +
+                              "; it must be a finite number");
+}
+
+bool ProjectValidator::nonNegative(double value, std::string_view member, const std::string &owner) {
+    if (!finite(value, member, owner))
+        return false;
+    if (value >= 0)
+        return true;
+    return failAt(member, owner + ": " + std::string(member) + " " + formatNumber(value) +
+                              " is negative");
+}
+
+bool ProjectValidator::fraction(double value, std::string_view member, const std::string &owner,
+                                bool zeroAllowed) {
+    if (!finite(value, member, owner))
+        return false;
+    if ((zeroAllowed ? value >= 0 : value > 0) && value <= 1)
+        return true;
+    return failAt(member, owner + ": " + std::string(member) + " " + formatNumber(value) +
+                              " is outside " + (zeroAllowed ? "[0, 1]" : "(0, 1]"));
+}
+
+bool ProjectValidator::claimId(std::string_view id, std::string_view kind, const std::string &owner) {
+    PathScope scope(m_path, "id");
+    if (id.empty())
+        return fail(owner + " has no id; every " + std::string(kind) + " needs one");
+    const auto [it, inserted] = m_idOwners.emplace(id, m_path);
+    if (!inserted)
+        return fail(owner + ": duplicate id " + inQuotes(id) + ", already used at " + it->second);
+    return true;
+}
+
+bool ProjectValidator::checkFieldName(std::string_view name, const std::string &owner) {
+    PathScope scope(m_path, "name");
+    if (name.empty())
+        return fail(owner + ": a field name cannot be empty");
+    if (name.front() == '$')
+        return fail(owner + ": field name " + inQuotes(name) + " starts with '$'");
+    if (name.find('.') != std::string_view::npos)
+        return fail(owner + ": field name " + inQuotes(name) + " contains '.'");
+    if (name.find('\0') != std::string_view::npos)
+        return fail(owner + ": field name " + inQuotes(name) + " contains a NUL character");
+    return true;
+}
+
+std::string ProjectValidator::entityLabel(const Entity &entity) const {
+    return entity.name.empty() ? "entity with id " + inQuotes(entity.id)
+                               : "entity " + inQuotes(entity.name);
+}
+
+std::string ProjectValidator::entityLabelById(std::string_view id) const {
+    const auto it = m_entityById.find(id);
+    return it == m_entityById.end() ? inQuotes(id) : inQuotes(m_project.entities[it->second].name);
+}
+
+std::string ProjectValidator::fieldLabel(const FieldContext &context) const {
+    std::string dotted;
+    for (std::string_view name : m_fieldNames) {
+        if (!dotted.empty())
+            dotted += '.';
+        dotted += name;
+    }
+    std::string label = "entity " + inQuotes(context.entity);
+    if (context.variant.data() != nullptr)
+        label += " variant " + inQuotes(context.variant);
+    return label + " field " + inQuotes(dotted);
+}
+
+bool ProjectValidator::checkProject() {
+    const Project &p = m_project;
+    const std::string owner = "project";
+    if (!nonNegative(p.ramGiB, "ramGiB", owner) || !nonNegative(p.tenantCount, "tenantCount", owner))
+        return false;
+    if (p.growthDays < 0)
+        return failAt("growthDays", "project: growthDays " + std::to_string(p.growthDays) +
+                                        " is negative");
+    if (p.tenancy == Tenancy::SharedCollection && p.tenantField.empty())
+        return failAt("tenantField",
+                      "project: a shared-collection tenancy needs a tenantField name");
+    if (!p.tenantField.empty() && !checkFieldName(p.tenantField, "project tenantField"))
+        return false;
+    for (const auto &[name, value] : p.thresholds) {
+        if (std::isfinite(value))
+            continue;
+        PathScope scope(m_path, "thresholds");
+        std::string key;
+        appendJsonString(key, name);
+        m_path += '[' + key + ']';
+        return fail("project: threshold " + inQuotes(name) + " is " + formatNumber(value) +
+                    "; it must be a finite number");
+    }
+    return true;
+}
+
+bool ProjectValidator::checkEntity(std::size_t index) {
+    const Entity &e = m_project.entities[index];
+    PathScope scope(m_path, "entities", index);
+    m_currentEntity = index;
+    const std::string owner = entityLabel(e);
+    if (!claimId(e.id, "entity", owner))
+        return false;
+    if (e.name.empty())
+        return failAt("name", owner + " has no name");
+    m_entityById.emplace(e.id, index);
+    if (const auto [first, inserted] = m_entityByName.emplace(e.name, index); !inserted)
+        return failAt("name", "duplicate entity name " + inQuotes(e.name) + ", also at $.entities[" +
+                                  std::to_string(first->second) + "]");
+    if (!nonNegative(e.count, "count", owner) ||
+        !nonNegative(e.growthPerDay, "growthPerDay", owner))
+        return false;
+    if (e.retentionDays && !nonNegative(*e.retentionDays, "retentionDays", owner))
+        return false;
+    if (e.schemaVersion && *e.schemaVersion < 0)
+        return failAt("schemaVersion", owner + ": schemaVersion " +
+                                           std::to_string(*e.schemaVersion) + " is negative");
+
+    {
+        const FieldContext context{e.name, std::string_view()};
+        for (const Field &field : e.fields)
+            if (field.name == "_id") {
+                PathScope fields(m_path, "fields", static_cast<std::size_t>(&field - e.fields.data()));
+                return failAt("name", owner + ": '_id' is implicit and cannot be a field; set "
+                                              "idType to choose its type");
+            }
+        if (!checkFields(e.fields, context, 1))
+            return false;
+    }
+    if (!checkVariants(e))
+        return false;
+
+    if (e.timeSeries) {
+        PathScope ts(m_path, "timeSeries");
+        if (e.timeSeries->timeField.empty())
+            return failAt("timeField", owner + ": a time-series collection needs a timeField");
+        if (e.timeSeries->expireAfterSeconds && *e.timeSeries->expireAfterSeconds < 0)
+            return failAt("expireAfterSeconds", owner + ": expireAfterSeconds is negative");
+    }
+    {
+        PathScope stated(m_path, "stated");
+        if (e.stated.documentBytes && !nonNegative(*e.stated.documentBytes, "documentBytes", owner))
+            return false;
+        if (e.stated.maxArrayCount && !nonNegative(*e.stated.maxArrayCount, "maxArrayCount", owner))
+            return false;
+    }
+    PathScope position(m_path, "position");
+    return finite(e.position.x, "x", owner) && finite(e.position.y, "y", owner);
+}
+
+bool ProjectValidator::checkVariants(const Entity &e) {
+    const std::string owner = entityLabel(e);
+    if (!e.discriminator.empty()) {
+        bool found = false;
+        for (const Field &field : e.fields)
+            found = found || field.name == e.discriminator;
+        if (!found)
+            return failAt("discriminator", owner + ": discriminator " + inQuotes(e.discriminator) +
+                                               " is not a field of the entity");
+    } else if (!e.variants.empty()) {
+        return failAt("discriminator", owner + " has variants but no discriminator field");
+    }
+    if (e.variants.empty())
+        return true;
+    double total = 0;
+    std::unordered_set<std::string_view> values;
+    for (std::size_t i = 0; i < e.variants.size(); ++i) {
+        const Variant &v = e.variants[i];
+        PathScope scope(m_path, "variants", i);
+        const std::string variantOwner = owner + " variant " + inQuotes(v.value);
+        if (!values.insert(v.value).second)
+            return failAt("value", owner + ": two variants have the value " + inQuotes(v.value));
+        if (!fraction(v.share, "share", variantOwner, true))
+            return false;
+        total += v.share;
+        if (!checkFields(v.fields, FieldContext{e.name, v.value}, 1, &e.fields))
+            return false;
+    }
+    if (std::fabs(total - 1) > kShareTolerance)
+        return failAt("variants", owner + ": variant shares sum to " + formatNumber(total) +
+                                      ", not 1");
+    return true;
+}
+
+bool ProjectValidator::checkFields(const std::vector<Field> &fields, const FieldContext &context,
+                                   int depth, const std::vector<Field> *alsoInObject) {
+    if (fields.empty())
+        return true;
+    if (depth > kMaxFieldDepth)
+        return fail(fieldLabel(context) + ": fields nested more than " +
+                    std::to_string(kMaxFieldDepth) + " levels deep");
+    std::unordered_map<std::string_view, std::size_t> names;
+    if (alsoInObject)
+        for (const Field &field : *alsoInObject)
+            names.emplace(field.name, SIZE_MAX);
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const Field &field = fields[i];
+        PathScope scope(m_path, "fields", i);
+        m_fieldNames.push_back(field.name);
+        const auto [it, inserted] = names.emplace(field.name, i);
+        bool ok = true;
+        if (!inserted && !field.name.empty()) {
+            const std::string other = it->second == SIZE_MAX
+                                          ? std::string("a field of the entity")
+                                          : "fields[" + std::to_string(it->second) + "]";
+            ok = failAt("name", fieldLabel(context) + ": duplicate field name, also " + other);
+        }
+        ok = ok && checkField(field, context, depth);
+        m_fieldNames.pop_back();
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+bool ProjectValidator::checkField(const Field &f, const FieldContext &context, int depth) {
+    const std::string owner = fieldLabel(context);
+    if (!claimId(f.id, "field", owner) || !checkFieldName(f.name, owner))
+        return false;
+    m_fieldEntity.emplace(f.id, m_currentEntity);
+
+    if (!fraction(f.presence, "presence", owner, false))
+        return false;
+    if (f.required && f.presence != 1)
+        return failAt("presence", owner + ": presence " + formatNumber(f.presence) +
+                                      " but the field is required; set required to false");
+    if (!nonNegative(f.avgBytes, "avgBytes", owner))
+        return false;
+    if (f.maxBytes > 0 && f.avgBytes > static_cast<double>(f.maxBytes))
+        return failAt("avgBytes", owner + ": average size " + formatNumber(f.avgBytes) +
+                                      " bytes exceeds the maximum " + std::to_string(f.maxBytes));
+    if (!nonNegative(f.avgCount, "avgCount", owner))
+        return false;
+    if (f.maxCount && f.avgCount > static_cast<double>(*f.maxCount))
+        return failAt("avgCount", owner + ": average count " + formatNumber(f.avgCount) +
+                                      " exceeds the maximum " + std::to_string(*f.maxCount));
+    if (f.maxCount && f.minItems && *f.minItems > *f.maxCount)
+        return failAt("minItems", owner + ": minItems " + std::to_string(*f.minItems) +
+                                      " exceeds the maximum count " + std::to_string(*f.maxCount));
+    if (!fraction(f.distinctFraction, "distinctFraction", owner, true) ||
+        !nonNegative(f.countGrowthPerDay, "countGrowthPerDay", owner) ||
+        !fraction(f.nullFraction, "nullFraction", owner, true))
+        return false;
+    if ((f.minimum && !finite(*f.minimum, "minimum", owner)) ||
+        (f.maximum && !finite(*f.maximum, "maximum", owner)))
+        return false;
+    if (f.minimum && f.maximum && *f.minimum > *f.maximum)
+        return failAt("minimum", owner + ": minimum " + formatNumber(*f.minimum) +
+                                     " exceeds the maximum " + formatNumber(*f.maximum));
+    if (f.minLength && f.maxLength && *f.minLength > *f.maxLength)
+        return failAt("minLength", owner + ": minLength " + std::to_string(*f.minLength) +
+                                       " exceeds maxLength " + std::to_string(*f.maxLength));
+    if (!f.fields.empty() && !f.isObject() && !f.elementIsObject())
+        return failAt("fields", owner + ": has subfields but its type is " +
+                                    std::string(toString(f.type)) +
+                                    ", not object or array of objects");
+    if (!f.duplicatedFrom.empty()) {
+        if (f.duplicatedFrom == f.id)
+            return failAt("duplicatedFrom", owner + ": a field cannot duplicate itself");
+        PathScope scope(m_path, "duplicatedFrom");
+        m_duplicatedFields.push_back(PendingReference{&f, m_path, owner});
+    }
+    return checkFields(f.fields, context, depth + 1);
+}
+
+bool ProjectValidator::checkFieldReferences() {
+    for (const PendingReference &ref : m_duplicatedFields) {
+        if (!m_fieldEntity.contains(ref.field->duplicatedFrom)) {
+            m_path = ref.path;
+            return fail(ref.label + ": duplicatedFrom " + inQuotes(ref.field->duplicatedFrom) +
+                        " is not the id of a field");
+        }
+    }
+    return true;
+}
+
+bool ProjectValidator::checkRelationship(std::size_t index) {
+    const Relationship &r = m_project.relationships[index];
+    PathScope scope(m_path, "relationships", index);
+    const std::string owner = relationshipLabel(r);
+    if (!claimId(r.id, "relationship", owner))
+        return false;
+    const auto parent = m_entityById.find(r.parentId);
+    if (parent == m_entityById.end())
+        return failAt("parentId", owner + ": parent " + inQuotes(r.parentId) +
+                                      " is not the id of an entity");
+    const auto child = m_entityById.find(r.childId);
+    if (child == m_entityById.end())
+        return failAt("childId", owner + ": child " + inQuotes(r.childId) +
+                                     " is not the id of an entity");
+    if (!nonNegative(r.avgChildren, "avgChildren", owner) ||
+        !nonNegative(r.growthPerParentPerDay, "growthPerParentPerDay", owner))
+        return false;
+    if (r.maxChildren && r.avgChildren > static_cast<double>(*r.maxChildren))
+        return failAt("avgChildren", owner + ": average children " + formatNumber(r.avgChildren) +
+                                         " exceeds the maximum " + std::to_string(*r.maxChildren));
+    if (!r.fieldName.empty() && !checkFieldName(r.fieldName, owner + " fieldName"))
+        return false;
+    if (!r.backFieldName.empty() && !checkFieldName(r.backFieldName, owner + " backFieldName"))
+        return false;
+    for (std::size_t i = 0; i < r.copiedFieldIds.size(); ++i) {
+        const std::string &id = r.copiedFieldIds[i];
+        const auto it = m_fieldEntity.find(id);
+        if (it == m_fieldEntity.end() || it->second != child->second) {
+            PathScope copied(m_path, "copiedFieldIds", i);
+            return fail(owner + ": copied field " + inQuotes(id) + " is not a field of the child " +
+                        entityLabelById(r.childId));
+        }
+    }
+    if (embedsChild(r.representation)) {
+        if (r.parentId == r.childId)
+            return failAt("childId", "embedding cycle: " + owner + " embeds " +
+                                         entityLabelById(r.childId) + " in itself");
+        const Relationship *&embedder = m_embeddedBy[child->second];
+        if (embedder)
+            return failAt("childId",
+                          owner + ": " + entityLabelById(r.childId) +
+                              " is already embedded by " + relationshipLabel(*embedder) +
+                              "; an entity is embedded in one place only (model the second "
+                              "place as its own entity)");
+        embedder = &r;
+    }
+    return true;
+}
+
+bool ProjectValidator::checkEmbeddingCycles() {
+    // Every entity has at most one embedding parent (checkRelationship), so
+    // following parents from any entity either ends at a collection root or
+    // comes back to an entity seen on this walk.
+    const auto &entities = m_project.entities;
+    std::vector<int> state(entities.size(), 0); // 0 unvisited, 1 on the current walk, 2 done
+    for (std::size_t start = 0; start < entities.size(); ++start) {
+        std::vector<std::size_t> walk;
+        std::size_t at = start;
+        while (state[at] == 0) {
+            state[at] = 1;
+            walk.push_back(at);
+            const Relationship *r = m_embeddedBy[at];
+            if (!r)
+                break;
+            at = m_entityById.at(r->parentId);
+        }
+        if (state[at] == 1 && m_embeddedBy[at]) {
+            // `at` is on the cycle: describe it from there.
+            std::string chain = inQuotes(entities[at].name);
+            std::size_t cursor = at;
+            std::size_t firstRelationship = SIZE_MAX;
+            do {
+                const Relationship *r = m_embeddedBy[cursor];
+                firstRelationship =
+                    std::min(firstRelationship,
+                             static_cast<std::size_t>(r - m_project.relationships.data()));
+                cursor = m_entityById.at(r->parentId);
+                chain = inQuotes(entities[cursor].name) + " embeds " + chain;
+            } while (cursor != at);
+            m_path = "$.relationships[" + std::to_string(firstRelationship) + "]";
+            return fail("embedding cycle: " + chain +
+                        "; one of these relationships must be a reference");
+        }
+        for (std::size_t i : walk)
+            state[i] = 2;
+    }
+    return true;
+}
+
+bool ProjectValidator::checkCollections() {
+    std::unordered_map<std::string_view, std::size_t> collections;
+    for (std::size_t i = 0; i < m_project.entities.size(); ++i) {
+        if (m_embeddedBy[i])
+            continue;
+        const Entity &e = m_project.entities[i];
+        const std::string &name = e.collectionName.empty() ? e.name : e.collectionName;
+        const std::string_view member = e.collectionName.empty() ? "name" : "collectionName";
+        PathScope scope(m_path, "entities", i);
+        if (name.find('$') != std::string::npos || name.find('\0') != std::string::npos)
+            return failAt(member, entityLabel(e) + ": collection name " + inQuotes(name) +
+                                      " contains '$' or a NUL character");
+        const auto [it, inserted] = collections.emplace(name, i);
+        if (!inserted)
+            return failAt(member, entityLabel(e) + ": duplicate collection name " + inQuotes(name) +
+                                      ", also the collection of " +
+                                      entityLabel(m_project.entities[it->second]));
+    }
+    return true;
+}
+
+bool ProjectValidator::checkAccessPattern(std::size_t index) {
+    const AccessPattern &q = m_project.accessPatterns[index];
+    PathScope scope(m_path, "accessPatterns", index);
+    const std::string owner = patternLabel(q);
+    if (!claimId(q.id, "access pattern", owner))
+        return false;
+    if (!m_entityById.contains(q.entityId))
+        return failAt("entityId", owner + ": entity " + inQuotes(q.entityId) +
+                                      " is not the id of an entity");
+    for (std::size_t i = 0; i < q.alsoReads.size(); ++i)
+        if (!m_entityById.contains(q.alsoReads[i])) {
+            PathScope also(m_path, "alsoReads", i);
+            return fail(owner + ": alsoReads " + inQuotes(q.alsoReads[i]) +
+                        " is not the id of an entity");
+        }
+    const auto checkPaths = [&](const std::vector<std::string> &paths, std::string_view member) {
+        for (std::size_t i = 0; i < paths.size(); ++i)
+            if (paths[i].empty()) {
+                PathScope item(m_path, member, i);
+                return fail(owner + ": an empty field path in " + std::string(member));
+            }
+        return true;
+    };
+    if (!checkPaths(q.equality, "equality") || !checkPaths(q.range, "range") ||
+        !checkPaths(q.fieldsReturned, "fieldsReturned"))
+        return false;
+    for (std::size_t i = 0; i < q.sort.size(); ++i) {
+        PathScope sort(m_path, "sort", i);
+        if (q.sort[i].path.empty())
+            return failAt("path", owner + ": a sort key has an empty path");
+        if (q.sort[i].direction != 1 && q.sort[i].direction != -1)
+            return failAt("direction", owner + ": sort direction " +
+                                           std::to_string(q.sort[i].direction) + " on " +
+                                           inQuotes(q.sort[i].path) + " must be 1 or -1");
+    }
+    return nonNegative(q.frequencyPerSecond, "frequencyPerSecond", owner) &&
+           nonNegative(q.latencyBudgetMs, "latencyBudgetMs", owner);
+}
+
+bool ProjectValidator::checkIndex(std::size_t index) {
+    const IndexSpec &ix = m_project.indexes[index];
+    PathScope scope(m_path, "indexes", index);
+    std::string owner = "index " + inQuotes(ix.name.empty() ? ix.id : ix.name);
+    if (!claimId(ix.id, "index", owner))
+        return false;
+    const auto entity = m_entityById.find(ix.entityId);
+    if (entity == m_entityById.end())
+        return failAt("entityId", owner + ": entity " + inQuotes(ix.entityId) +
+                                      " is not the id of an entity");
+    owner += " on " + entityLabel(m_project.entities[entity->second]);
+    if (const Relationship *embedder = m_embeddedBy[entity->second])
+        return failAt("entityId", owner + ": the entity is embedded in " +
+                                      entityLabelById(embedder->parentId) +
+                                      " and has no collection; index that entity instead");
+    if (ix.keys.empty())
+        return failAt("keys", owner + " has no keys");
+    if (ix.keys.size() > kMaxIndexKeys)
+        return failAt("keys", owner + " has " + std::to_string(ix.keys.size()) +
+                                  " keys; a compound index has at most " +
+                                  std::to_string(kMaxIndexKeys));
+    std::unordered_set<std::string_view> paths;
+    for (std::size_t i = 0; i < ix.keys.size(); ++i) {
+        const IndexKey &key = ix.keys[i];
+        PathScope keyScope(m_path, "keys", i);
+        if (key.path.empty())
+            return failAt("path", owner + ": a key has an empty path");
+        if (!paths.insert(key.path).second)
+            return failAt("path", owner + ": the key " + inQuotes(key.path) + " appears twice");
+        if (!isIndexKind(key.kind))
+            return failAt("kind", owner + ": key kind " + inQuotes(key.kind) +
+                                      " is not one of 1, -1, hashed, text, 2dsphere, 2d");
+    }
+    if (!fraction(ix.partialSelectivity, "partialSelectivity", owner, false))
+        return false;
+    if (ix.expireAfterSeconds && *ix.expireAfterSeconds < 0)
+        return failAt("expireAfterSeconds", owner + ": expireAfterSeconds is negative");
+    if (ix.collation && (ix.collation->strength < 1 || ix.collation->strength > 5)) {
+        PathScope collation(m_path, "collation");
+        return failAt("strength", owner + ": collation strength " +
+                                      std::to_string(ix.collation->strength) +
+                                      " is not from 1 to 5");
+    }
+    const std::string name = indexName(ix);
+    const auto [other, inserted] = m_indexNames.emplace(ix.entityId + '\0' + name, index);
+    if (!inserted)
+        return failAt("name", owner + ": another index of the same collection has the name " +
+                                  inQuotes(name) + " ($.indexes[" + std::to_string(other->second) +
+                                  "])");
+    return true;
+}
+
+bool ProjectValidator::checkDecision(std::size_t index) {
+    const Decision &d = m_project.decisions[index];
+    PathScope scope(m_path, "decisions", index);
+    return claimId(d.id, "decision", "decision " + inQuotes(d.title.empty() ? d.id : d.title));
+}
+
+} // namespace io
+} // namespace docshape
