@@ -520,7 +520,10 @@ bool ProjectValidator::checkIndex(std::size_t index) {
         return failAt("entityId", owner + ": entity " + inQuotes(ix.entityId) +
                                       " is not the id of an entity");
     owner += " on " + entityLabel(m_project.entities[entity->second]);
-    if (const Relationship *embedder = m_embeddedBy[entity->second])
+    // A bucketed entity is the root of its bucket collection
+    // (CollectionShape::rootEntityId), and its indexes go there.
+    if (const Relationship *embedder = m_embeddedBy[entity->second];
+        embedder && embedder->representation != Representation::Bucket)
         return failAt("entityId", owner + ": the entity is embedded in " +
                                       entityLabelById(embedder->parentId) +
                                       " and has no collection; index that entity instead");
