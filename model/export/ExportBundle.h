@@ -1,0 +1,40 @@
+#pragma once
+
+#include "core/Project.h"
+#include "core/Result.h"
+
+#include <string>
+#include <vector>
+
+namespace docshape {
+
+// One file of an export, as the CLI writes it and the export dialog
+// previews it: the same bytes in both.
+struct ExportFile {
+    std::string relativePath; // '/'-separated, under the export directory
+    std::string content;
+
+    friend bool operator==(const ExportFile &, const ExportFile &) = default;
+};
+
+// The file name stem of a collection's exports: the name with every
+// character outside [A-Za-z0-9._-] (and a leading '.') replaced by '_', so
+// a collection name never climbs out of its folder.
+std::string exportFileStem(const std::string &collectionName);
+
+// Every export of a project, in a fixed order:
+//   mongosh/create.js
+//   validators/<collection>.json   the $jsonSchema document alone
+//   indexes/<collection>.json      the createIndexes `indexes` array ([] when none)
+// for the collections in derivation order. Deterministic: the same project
+// gives byte-identical files. Fails with the first problem found (a
+// collection the derivation could not build, an enum literal of the wrong
+// type, a bad partial filter, two collections that would share a file).
+Result<std::vector<ExportFile>> exportAll(const Project &project);
+
+// Writes the files under `directory` (created if missing), each atomically
+// (a temporary file renamed over the target), so an interrupted export
+// never leaves a half-written file. Stops at the first failure.
+Status writeExport(const std::vector<ExportFile> &files, const std::string &directory);
+
+} // namespace docshape

@@ -1,0 +1,251 @@
+#include "export/ValidatorExporter.h"
+
+#include "export/ExtendedJson.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+namespace docshape {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+ordered_json bsonTypeValue(BsonType type, bool nullable) {
+    if (nullable && type != BsonType::Null)
+        return ordered_json::array({toString(type), "null"});
+    return std::string(toString(type));
+}
+
+void appendUnique(ordered_json &array, ordered_json value) {
+    if (std::find(array.begin(), array.end(), value) == array.end())
+        array.push_back(std::move(value));
+}
+
+class SchemaBuilder {
+public:
+    SchemaBuilder(const Project &project, const CollectionShape &collection)
+        : m_project(project), m_collection(collection) {}
+
+    Result<ordered_json> build() {
+        ordered_json schema = ordered_json::object();
+        schema["bsonType"] = "object";
+        const Entity *entity = nullptr;
+        switch (m_collection.kind) {
+        case CollectionKind::Entity:
+            entity = m_collection.root;
+            if (entity) {
+                schema["title"] = entity->name;
+                if (!entity->description.empty())
+                    schema["description"] = entity->description;
+            } else {
+                schema["title"] = m_collection.name;
+            }
+            break;
+        case CollectionKind::Junction:
+        case CollectionKind::Bucket:
+            schema["title"] = m_collection.name;
+            if (auto text = derivedDescription(); !text.empty())
+                schema["description"] = text;
+            break;
+        }
+        addObject(schema, m_collection.shape, entity, "");
+        if (m_error)
+            return *m_error;
+        return schema;
+    }
+
+private:
+    // Junction and bucket collections have no entity of their own; say
+    // where their documents come from.
+    std::string derivedDescription() const {
+        const Relationship *r = m_project.findRelationship(m_collection.relationshipId);
+        if (!r)
+            return {};
+        const Entity *parent = m_project.findEntity(r->parentId);
+        const Entity *child = m_project.findEntity(r->childId);
+        if (!parent || !child)
+            return {};
+        const std::string via = r->name.empty() ? "" : " (relationship " + r->name + ")";
+        if (m_collection.kind == CollectionKind::Junction)
+            return "One document per " + parent->name + "-" + child->name + " pair" + via + ".";
+        return child->name + " documents grouped per " + parent->name + via + ".";
+    }
+
+    // The entity whose shape a node's object is, for title, description and
+    // closedShape; nullptr for plain subdocument fields and for copies
+    // (extended references, subsets), which hold only some of its fields.
+    const Entity *entityOf(const ShapeNode &node) const {
+        if (node.entityId.empty() || !node.hasObject())
+            return nullptr;
+        if (node.origin == NodeOrigin::EmbeddedEntity || node.origin == NodeOrigin::Bucket)
+            return m_project.findEntity(node.entityId);
+        return nullptr;
+    }
+
+    BoundEnforcer enforcerOf(const ShapeNode &node) const {
+        if (node.field)
+            return node.field->maxEnforcedBy;
+        if (const Relationship *r = m_project.findRelationship(node.relationshipId))
+            return r->maxEnforcedBy;
+        return BoundEnforcer::Nobody;
+    }
+
+    void fail(const std::string &path, const std::string &message) {
+        if (!m_error)
+            m_error = Error{m_collection.name + (path.empty() ? "" : "." + path), message};
+    }
+
+    // enum, bounds, lengths and pattern of a value of type `valueType` (the
+    // field's type, or its element type for an array).
+    void addConstraints(ordered_json &schema, const Field *field, BsonType valueType, bool nullable,
+                        const std::vector<std::string> *enumOverride, const std::string &path) {
+        const std::vector<std::string> *values =
+            enumOverride ? enumOverride : (field ? &field->enumValues : nullptr);
+        if (values && !values->empty()) {
+            ordered_json list = ordered_json::array();
+            for (const auto &literal : *values) {
+                auto typed = typedLiteral(valueType, literal);
+                if (!typed) {
+                    fail(path, "enum " + typed.error().message);
+                    return;
+                }
+                appendUnique(list, std::move(*typed));
+            }
+            if (nullable)
+                appendUnique(list, nullptr);
+            schema["enum"] = std::move(list);
+        }
+        if (!field)
+            return;
+        if (field->minimum)
+            schema["minimum"] = typedNumber(valueType, *field->minimum);
+        if (field->maximum)
+            schema["maximum"] = typedNumber(valueType, *field->maximum);
+        if (field->minLength)
+            schema["minLength"] = *field->minLength;
+        if (field->maxLength)
+            schema["maxLength"] = *field->maxLength;
+        if (field->pattern)
+            schema["pattern"] = *field->pattern;
+    }
+
+    ordered_json objectSchema(const ObjectShape &shape, const Entity *entity, const std::string &path) {
+        ordered_json schema = ordered_json::object();
+        schema["bsonType"] = "object";
+        if (entity) {
+            schema["title"] = entity->name;
+            if (!entity->description.empty())
+                schema["description"] = entity->description;
+        }
+        addObject(schema, shape, entity, path);
+        return schema;
+    }
+
+    ordered_json nodeSchema(const ShapeNode &node, const std::string &path,
+                            const std::vector<std::string> *enumOverride = nullptr) {
+        const Field *field = node.field;
+        const bool nullable = node.nullFraction > 0;
+        const Entity *entity = entityOf(node);
+        ordered_json schema = ordered_json::object();
+        schema["bsonType"] = bsonTypeValue(node.type, nullable);
+        if (node.type == BsonType::Object && entity)
+            schema["title"] = entity->name;
+        if (field && !field->description.empty())
+            schema["description"] = field->description;
+        else if (node.type == BsonType::Object && entity && !entity->description.empty())
+            schema["description"] = entity->description;
+
+        if (node.isArray()) {
+            if (field && field->minItems)
+                schema["minItems"] = *field->minItems;
+            if (node.maxCount && enforcerOf(node) == BoundEnforcer::Validator)
+                schema["maxItems"] = *node.maxCount;
+            if (field && field->uniqueItems)
+                schema["uniqueItems"] = true;
+            if (node.elementType == BsonType::Object) {
+                schema["items"] = objectSchema(node.object, entity, path);
+            } else {
+                ordered_json items = ordered_json::object();
+                items["bsonType"] = std::string(toString(node.elementType));
+                addConstraints(items, field, node.elementType, false, enumOverride, path);
+                schema["items"] = std::move(items);
+            }
+        } else {
+            addConstraints(schema, field, node.type, nullable, enumOverride, path);
+            if (node.type == BsonType::Object)
+                addObject(schema, node.object, entity, path);
+        }
+        return schema;
+    }
+
+    // required, properties, additionalProperties and oneOf of an object.
+    void addObject(ordered_json &schema, const ObjectShape &shape, const Entity *entity,
+                   const std::string &path) {
+        const bool closed = entity && entity->closedShape;
+        const bool polymorphic = !shape.discriminator.empty() && !shape.variants.empty();
+        std::vector<std::string> variantValues;
+        if (polymorphic)
+            for (const auto &v : shape.variants)
+                variantValues.push_back(v.value);
+
+        ordered_json required = ordered_json::array();
+        ordered_json properties = ordered_json::object();
+        for (const auto &node : shape.fields) {
+            const std::string childPath = path.empty() ? node.name : path + "." + node.name;
+            const bool isDisc = polymorphic && node.name == shape.discriminator;
+            if (node.required)
+                appendUnique(required, node.name);
+            if (!properties.contains(node.name))
+                properties[node.name] = nodeSchema(node, childPath, isDisc ? &variantValues : nullptr);
+        }
+        if (!required.empty())
+            schema["required"] = std::move(required);
+        if (!properties.empty() || closed)
+            schema["properties"] = properties;
+
+        if (!polymorphic) {
+            if (closed)
+                schema["additionalProperties"] = false;
+            return;
+        }
+        ordered_json branches = ordered_json::array();
+        for (const auto &variant : shape.variants) {
+            ordered_json branchProps = ordered_json::object();
+            ordered_json branchRequired = ordered_json::array();
+            branchProps[shape.discriminator] = {{"enum", ordered_json::array({variant.value})}};
+            branchRequired.push_back(shape.discriminator);
+            for (const auto &node : variant.fields) {
+                const std::string childPath = (path.empty() ? "" : path + ".") + node.name;
+                if (!branchProps.contains(node.name))
+                    branchProps[node.name] = nodeSchema(node, childPath);
+                if (node.required)
+                    appendUnique(branchRequired, node.name);
+            }
+            if (closed)
+                for (auto it = properties.begin(); it != properties.end(); ++it)
+                    if (!branchProps.contains(it.key()))
+                        branchProps[it.key()] = ordered_json::object();
+            ordered_json branch = ordered_json::object();
+            branch["properties"] = std::move(branchProps);
+            branch["required"] = std::move(branchRequired);
+            if (closed)
+                branch["additionalProperties"] = false;
+            branches.push_back(std::move(branch));
+        }
+        schema["oneOf"] = std::move(branches);
+    }
+
+    const Project &m_project;
+    const CollectionShape &m_collection;
+    std::optional<Error> m_error;
+};
+
+} // namespace
+
+Result<ordered_json> validatorFor(const Project &project, const CollectionShape &collection) {
+    return SchemaBuilder(project, collection).build();
+}
+
+} // namespace docshape
