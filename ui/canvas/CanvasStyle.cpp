@@ -1,0 +1,40 @@
+#include "canvas/CanvasStyle.h"
+
+#include <QGuiApplication>
+
+namespace docshape::ui::canvas {
+
+namespace {
+QFont makeFont(qreal pointSize, bool bold) {
+    QFont f = QGuiApplication::font();
+    f.setPointSizeF(pointSize);
+    f.setBold(bold);
+    return f;
+}
+} // namespace
+
+const CanvasStyle &CanvasStyle::get() {
+    static const CanvasStyle style{makeFont(10, true),      makeFont(9, false),
+                                   makeFont(8, true),       QFontMetricsF(makeFont(10, true)),
+                                   QFontMetricsF(makeFont(9, false)), QFontMetricsF(makeFont(8, true))};
+    return style;
+}
+
+SizeVerdict sizeVerdict(const CollectionStat &stat) {
+    if (!stat.maxDocumentBytes || *stat.maxDocumentBytes >= kMaxDocumentBytes)
+        return SizeVerdict::OverLimit;
+    if (stat.avgDocumentBytes >= kPracticalTargetBytes)
+        return SizeVerdict::AboveTarget;
+    return SizeVerdict::Good;
+}
+
+QColor verdictColor(SizeVerdict verdict) {
+    switch (verdict) {
+    case SizeVerdict::Good: return {46, 139, 87};
+    case SizeVerdict::AboveTarget: return {214, 140, 0};
+    case SizeVerdict::OverLimit: return {200, 40, 40};
+    }
+    return {};
+}
+
+} // namespace docshape::ui::canvas

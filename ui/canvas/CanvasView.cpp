@@ -1,0 +1,129 @@
+#include "canvas/CanvasView.h"
+
+#include "canvas/DocumentScene.h"
+
+#include <QKeyEvent>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <algorithm>
+
+namespace docshape::ui::canvas {
+
+namespace {
+constexpr qreal kMinZoom = 0.02;
+constexpr qreal kMaxZoom = 4.0;
+} // namespace
+
+CanvasView::CanvasView(DocumentScene *scene, QWidget *parent)
+    : QGraphicsView(scene, parent), m_scene(scene) {
+    setObjectName(QStringLiteral("canvas"));
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setDragMode(RubberBandDrag);
+    setTransformationAnchor(AnchorUnderMouse);
+    setResizeAnchor(AnchorViewCenter);
+    // Items paint with their own pens and brushes; with thousands of cards
+    // the saved painter state and antialias margins are measurable.
+    setOptimizationFlags(DontSavePainterState | DontAdjustForAntialiasing);
+    setViewportUpdateMode(SmartViewportUpdate);
+    setFocusPolicy(Qt::StrongFocus);
+}
+
+void CanvasView::zoomBy(qreal factor) {
+    const qreal target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
+    const qreal f = target / zoom();
+    scale(f, f);
+    emit zoomChanged(zoom());
+}
+
+void CanvasView::zoomIn() { zoomBy(1.25); }
+void CanvasView::zoomOut() { zoomBy(1 / 1.25); }
+
+void CanvasView::resetZoom() {
+    setTransform(QTransform());
+    emit zoomChanged(zoom());
+}
+
+void CanvasView::fitToView() {
+    QRectF rect = m_scene->contentRect();
+    if (rect.isEmpty())
+        rect = QRectF(0, 0, 800, 600);
+    rect.adjust(-40, -40, 40, 40);
+    setSceneRect(m_scene->itemsBoundingRect().united(rect).adjusted(-2000, -2000, 2000, 2000));
+    fitInView(rect, Qt::KeepAspectRatio);
+    if (zoom() > 1.0)
+        resetZoom();
+    centerOn(rect.center());
+    emit zoomChanged(zoom());
+}
+
+void CanvasView::wheelEvent(QWheelEvent *event) {
+    if (event->modifiers() & Qt::ControlModifier) {
+        const int delta = event->angleDelta().y();
+        if (delta != 0)
+            zoomBy(delta > 0 ? 1.15 : 1 / 1.15);
+        event->accept();
+        return;
+    }
+    QGraphicsView::wheelEvent(event);
+}
+
+void CanvasView::keyPressEvent(QKeyEvent *event) {
+    if (event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) {
+        m_scene->deleteSelection();
+        event->accept();
+        return;
+    }
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_spaceHeld = true;
+        viewport()->setCursor(Qt::OpenHandCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void CanvasView::keyReleaseEvent(QKeyEvent *event) {
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_spaceHeld = false;
+        viewport()->unsetCursor();
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(event);
+}
+
+void CanvasView::mousePressEvent(QMouseEvent *event) {
+    if (event->button() == Qt::MiddleButton || (m_spaceHeld && event->button() == Qt::LeftButton)) {
+        m_panning = true;
+        m_panStart = event->position().toPoint();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void CanvasView::mouseMoveEvent(QMouseEvent *event) {
+    if (m_panning) {
+        const QPoint delta = event->position().toPoint() - m_panStart;
+        m_panStart = event->position().toPoint();
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void CanvasView::mouseReleaseEvent(QMouseEvent *event) {
+    if (m_panning) {
+        m_panning = false;
+        viewport()->setCursor(m_spaceHeld ? Qt::OpenHandCursor : Qt::ArrowCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+} // namespace docshape::ui::canvas

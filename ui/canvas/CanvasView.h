@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QGraphicsView>
+
+namespace docshape::ui::canvas {
+
+class DocumentScene;
+
+// The canvas widget: Ctrl+wheel zooms around the cursor, the middle button
+// (or Space + drag) pans, a drag on empty canvas selects with a rubber band,
+// Delete removes the selection.
+class CanvasView : public QGraphicsView {
+    Q_OBJECT
+
+public:
+    explicit CanvasView(DocumentScene *scene, QWidget *parent = nullptr);
+
+    DocumentScene *documentScene() const { return m_scene; }
+    qreal zoom() const { return transform().m11(); }
+
+public slots:
+    void zoomIn();
+    void zoomOut();
+    void resetZoom();
+    void fitToView();
+
+signals:
+    void zoomChanged(qreal zoom);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+
+private:
+    void zoomBy(qreal factor);
+
+    DocumentScene *m_scene;
+    bool m_panning = false;
+    bool m_spaceHeld = false;
+    QPoint m_panStart;
+};
+
+} // namespace docshape::ui::canvas

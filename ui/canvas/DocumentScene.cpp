@@ -1,0 +1,508 @@
+#include "canvas/DocumentScene.h"
+
+#include "canvas/AutoLayout.h"
+#include "canvas/CanvasStyle.h"
+#include "canvas/DropChooser.h"
+#include "canvas/EntityItem.h"
+#include "canvas/RelationshipItem.h"
+#include "document/Document.h"
+#include "document/RelationshipFactory.h"
+
+#include <QGraphicsLineItem>
+#include <QGraphicsSceneMouseEvent>
+#include <QGraphicsView>
+
+#include <algorithm>
+#include <set>
+
+namespace docshape::ui::canvas {
+
+namespace {
+bool drawnInside(Representation r) {
+    return r == Representation::EmbedOne || r == Representation::EmbedArray;
+}
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+} // namespace
+
+DocumentScene::DocumentScene(Document *document, QObject *parent)
+    : QGraphicsScene(parent), m_document(document) {
+    setBackgroundBrush(QColor(236, 239, 243));
+    connect(m_document, &Document::changed, this, &DocumentScene::onChanged);
+    connect(this, &QGraphicsScene::selectionChanged, this, &DocumentScene::updateCurrent);
+    rebuild();
+}
+
+EntityItem *DocumentScene::cardOf(const std::string &entityId) const {
+    auto it = m_cards.find(entityId);
+    return it == m_cards.end() ? nullptr : it->second;
+}
+
+RelationshipItem *DocumentScene::edgeOf(const std::string &relationshipId) const {
+    auto it = m_edges.find(relationshipId);
+    return it == m_edges.end() ? nullptr : it->second;
+}
+
+void DocumentScene::onChanged(const ChangeEvent &event) {
+    if (event.affectsStructure()) {
+        rebuild();
+        return;
+    }
+    const Project &project = m_document->project();
+    switch (event.kind) {
+    case ChangeEvent::Kind::EntitiesMoved:
+        for (const auto &id : event.ids) {
+            EntityItem *card = cardOf(id);
+            const Entity *e = project.findEntity(id);
+            if (card && e && !card->isEmbedded())
+                card->setPos(e->position.x, e->position.y);
+        }
+        break;
+    case ChangeEvent::Kind::EntityChanged:
+    case ChangeEvent::Kind::FieldsChanged: {
+        // A rename shows in the keys other cards draw for their references.
+        std::set<std::string> refresh(event.ids.begin(), event.ids.end());
+        for (const auto &r : project.relationships)
+            if (refresh.count(r.parentId) || refresh.count(r.childId)) {
+                refresh.insert(r.parentId);
+                refresh.insert(r.childId);
+            }
+        for (const auto &id : refresh) {
+            EntityItem *card = cardOf(id);
+            const Entity *e = project.findEntity(id);
+            if (card && e) {
+                card->setContent(project, *e);
+                relayout(card);
+            }
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    if (event.affectsEstimates())
+        updateStats();
+    updateCurrent();
+}
+
+void DocumentScene::rebuild() {
+    m_rebuilding = true;
+    std::vector<std::string> selectedEntities = selectedEntityIds();
+    std::vector<std::string> selectedEdges;
+    for (QGraphicsItem *item : selectedItems())
+        if (item->type() == RelationshipItem::Type)
+            selectedEdges.push_back(static_cast<RelationshipItem *>(item)->relationshipId());
+
+    m_pressed = nullptr;
+    m_dropTarget = nullptr;
+    m_dragStart.clear();
+    m_linkSource = nullptr;
+    m_linkLine = nullptr;
+    clear();
+    m_cards.clear();
+    m_edges.clear();
+
+    const Project &project = m_document->project();
+    // Which relationship draws each embedded entity inside its parent: the
+    // first embedding one; any further one is drawn as an edge.
+    std::unordered_map<std::string, std::string> drawnIn;
+    for (const auto &r : project.relationships)
+        if (drawnInside(r.representation) && r.parentId != r.childId && !drawnIn.count(r.childId) &&
+            project.findEntity(r.parentId) && project.findEntity(r.childId))
+            drawnIn[r.childId] = r.id;
+
+    for (const auto &entity : project.entities) {
+        if (drawnIn.count(entity.id))
+            continue;
+        EntityItem *card = createCard(entity, nullptr, drawnIn);
+        addItem(card);
+        card->setPos(entity.position.x, entity.position.y);
+        card->layout();
+    }
+    for (const auto &r : project.relationships) {
+        auto in = drawnIn.find(r.childId);
+        if (in != drawnIn.end() && in->second == r.id)
+            continue;
+        EntityItem *parent = cardOf(r.parentId);
+        EntityItem *child = cardOf(r.childId);
+        if (!parent || !child)
+            continue;
+        auto *edge = new RelationshipItem(r, parent, child);
+        addItem(edge);
+        m_edges[r.id] = edge;
+    }
+    updateStats();
+    for (const auto &id : selectedEntities)
+        if (EntityItem *card = cardOf(id))
+            card->setSelected(true);
+    for (const auto &id : selectedEdges)
+        if (RelationshipItem *edge = edgeOf(id))
+            edge->setSelected(true);
+    m_rebuilding = false;
+    updateCurrent();
+}
+
+EntityItem *DocumentScene::createCard(const Entity &entity, EntityItem *parentCard,
+                                      const std::unordered_map<std::string, std::string> &drawnIn) {
+    const Project &project = m_document->project();
+    auto *card = new EntityItem(entity.id, parentCard);
+    if (parentCard) {
+        parentCard->addChildCard(card);
+        card->setEmbedding(project.findRelationship(drawnIn.at(entity.id)));
+    }
+    card->setContent(project, entity);
+    m_cards[entity.id] = card;
+    for (const auto &r : project.relationships) {
+        if (r.parentId != entity.id)
+            continue;
+        auto in = drawnIn.find(r.childId);
+        if (in == drawnIn.end() || in->second != r.id || m_cards.count(r.childId))
+            continue;
+        if (const Entity *child = project.findEntity(r.childId))
+            createCard(*child, card, drawnIn);
+    }
+    return card;
+}
+
+void DocumentScene::updateStats() {
+    std::unordered_map<std::string, const CollectionStat *> byRoot;
+    for (const auto &stat : m_document->analysis().collections)
+        if (stat.kind == CollectionKind::Entity)
+            byRoot.emplace(stat.rootEntityId, &stat);
+    for (const auto &[id, card] : m_cards) {
+        if (card->isEmbedded())
+            continue;
+        auto it = byRoot.find(id);
+        const QString before = card->badgeText();
+        card->setStat(it == byRoot.end() ? nullptr : it->second);
+        if (card->badgeText() != before)
+            relayout(card);
+    }
+}
+
+void DocumentScene::relayout(EntityItem *card) {
+    EntityItem *root = card->rootCard();
+    root->layout();
+    root->adjustEdges();
+}
+
+std::vector<std::string> DocumentScene::selectedEntityIds() const {
+    std::vector<std::string> ids;
+    for (QGraphicsItem *item : selectedItems())
+        if (item->type() == EntityItem::Type)
+            ids.push_back(static_cast<EntityItem *>(item)->entityId());
+    return ids;
+}
+
+void DocumentScene::updateCurrent() {
+    if (m_rebuilding)
+        return;
+    const QList<QGraphicsItem *> items = selectedItems();
+    ObjectRef next;
+    if (items.size() == 1) {
+        QGraphicsItem *item = items.front();
+        if (item->type() == EntityItem::Type) {
+            auto *card = static_cast<EntityItem *>(item);
+            const Entity *owner = m_focusedField.empty() ? nullptr : m_document->entityOfField(m_focusedField);
+            if (owner && owner->id == card->entityId())
+                next = ObjectRef::field(m_focusedField);
+            else
+                next = ObjectRef::entity(card->entityId());
+        } else if (item->type() == RelationshipItem::Type) {
+            next = ObjectRef::relationship(static_cast<RelationshipItem *>(item)->relationshipId());
+        }
+    }
+    setCurrent(next);
+}
+
+void DocumentScene::setCurrent(const ObjectRef &object) {
+    for (const auto &[id, card] : m_cards)
+        card->setHighlightedField(object.kind == ObjectRef::Kind::Field ? object.id : std::string());
+    if (object == m_current)
+        return;
+    m_current = object;
+    emit currentObjectChanged(m_current);
+}
+
+void DocumentScene::selectObject(const ObjectRef &object) {
+    m_focusedField = object.kind == ObjectRef::Kind::Field ? object.id : std::string();
+    QGraphicsItem *item = nullptr;
+    switch (object.kind) {
+    case ObjectRef::Kind::Entity:
+        item = cardOf(object.id);
+        break;
+    case ObjectRef::Kind::Field:
+        if (const Entity *owner = m_document->entityOfField(object.id))
+            item = cardOf(owner->id);
+        break;
+    case ObjectRef::Kind::Relationship:
+        item = edgeOf(object.id);
+        if (!item)
+            if (const Relationship *r = m_document->project().findRelationship(object.id))
+                item = cardOf(r->childId); // drawn embedded: its card shows it
+        break;
+    case ObjectRef::Kind::None:
+        break;
+    }
+    const bool blocked = blockSignals(true);
+    clearSelection();
+    if (item)
+        item->setSelected(true);
+    blockSignals(blocked);
+    if (item)
+        for (QGraphicsView *view : views())
+            view->ensureVisible(item->sceneBoundingRect(), 40, 40);
+    updateCurrent();
+    // An embedding relationship has no edge: keep it current all the same.
+    if (object.kind == ObjectRef::Kind::Relationship && !edgeOf(object.id))
+        setCurrent(object);
+}
+
+void DocumentScene::deleteSelection() {
+    if (m_current.kind == ObjectRef::Kind::Field) {
+        Status status = m_document->removeField(m_current.id);
+        if (!status)
+            emit editRefused(QString::fromStdString(status.error().toString()));
+        return;
+    }
+    const std::vector<std::string> entities = selectedEntityIds();
+    const std::set<std::string> removed(entities.begin(), entities.end());
+    std::vector<std::string> relationships;
+    for (QGraphicsItem *item : selectedItems())
+        if (item->type() == RelationshipItem::Type) {
+            const auto *edge = static_cast<RelationshipItem *>(item);
+            if (!removed.count(edge->parentCard()->entityId()) && !removed.count(edge->childCard()->entityId()))
+                relationships.push_back(edge->relationshipId());
+        }
+    if (entities.empty() && relationships.empty())
+        return;
+    const bool macro = !relationships.empty() && (relationships.size() > 1 || !entities.empty());
+    if (macro)
+        m_document->beginMacro(tr("Delete selection"));
+    Status status;
+    for (const auto &id : relationships)
+        if (status)
+            status = m_document->removeRelationship(id);
+    if (status && !entities.empty())
+        status = m_document->removeEntities(entities);
+    if (macro)
+        m_document->endMacro();
+    if (!status)
+        emit editRefused(QString::fromStdString(status.error().toString()));
+}
+
+CanvasPosition DocumentScene::freePosition(QPointF near) const {
+    constexpr qreal kStepX = 280;
+    constexpr qreal kStepY = 220;
+    const QSizeF size(240, 180);
+    const QPointF origin(std::round(near.x() / 20) * 20, std::round(near.y() / 20) * 20);
+    for (int row = 0; row < 10000; ++row)
+        for (int col = 0; col < 6; ++col) {
+            const QPointF p = origin + QPointF(col * kStepX, row * kStepY);
+            bool free = true;
+            for (QGraphicsItem *item : items(QRectF(p, size).adjusted(-20, -20, 20, 20)))
+                if (item->type() == EntityItem::Type) {
+                    free = false;
+                    break;
+                }
+            if (free)
+                return {p.x(), p.y()};
+        }
+    return {origin.x(), origin.y()};
+}
+
+void DocumentScene::autoLayout() {
+    std::vector<LayoutNode> nodes;
+    for (const auto &entity : m_document->project().entities)
+        if (EntityItem *card = cardOf(entity.id); card && !card->isEmbedded())
+            nodes.push_back({entity.id, card->cardRect().size()});
+    std::vector<std::pair<std::string, std::string>> edges;
+    for (const auto &[id, edge] : m_edges)
+        edges.emplace_back(edge->parentCard()->rootCard()->entityId(), edge->childCard()->rootCard()->entityId());
+    std::sort(edges.begin(), edges.end()); // deterministic whatever the hash order
+    std::vector<std::pair<std::string, CanvasPosition>> positions;
+    for (const auto &[id, p] : layeredLayout(nodes, edges))
+        positions.emplace_back(id, CanvasPosition{p.x(), p.y()});
+    m_document->moveEntities(positions, tr("Auto-layout"));
+}
+
+QRectF DocumentScene::contentRect() const {
+    QRectF rect;
+    for (const auto &[id, card] : m_cards)
+        if (!card->isEmbedded())
+            rect |= card->sceneBoundingRect();
+    return rect;
+}
+
+EntityItem *DocumentScene::cardAt(QPointF scenePos, const std::vector<EntityItem *> &excluded) const {
+    for (QGraphicsItem *item : items(scenePos)) {
+        if (item->type() != EntityItem::Type)
+            continue;
+        auto *card = static_cast<EntityItem *>(item);
+        if (!card->cardRect().contains(card->mapFromScene(scenePos)))
+            continue;
+        const bool skip = std::any_of(excluded.begin(), excluded.end(), [card](const EntityItem *e) {
+            return e == card || e->isAncestorOf(card);
+        });
+        if (!skip)
+            return card;
+    }
+    return nullptr;
+}
+
+void DocumentScene::setDropTarget(EntityItem *card) {
+    if (card == m_dropTarget)
+        return;
+    if (m_dropTarget)
+        m_dropTarget->setDropTarget(false);
+    m_dropTarget = card;
+    if (m_dropTarget)
+        m_dropTarget->setDropTarget(true);
+}
+
+QWidget *DocumentScene::dialogParent() const {
+    const QList<QGraphicsView *> all = views();
+    return all.isEmpty() ? nullptr : all.front();
+}
+
+void DocumentScene::mousePressEvent(QGraphicsSceneMouseEvent *event) {
+    m_pressed = nullptr;
+    m_dragStart.clear();
+    if (event->button() != Qt::LeftButton) {
+        QGraphicsScene::mousePressEvent(event);
+        return;
+    }
+    EntityItem *handleOwner = nullptr;
+    for (QGraphicsItem *item : items(event->scenePos()))
+        if (item->type() == EntityItem::Type) {
+            auto *candidate = static_cast<EntityItem *>(item);
+            if (candidate->handleContains(candidate->mapFromScene(event->scenePos()))) {
+                handleOwner = candidate;
+                break;
+            }
+        }
+    EntityItem *card = cardAt(event->scenePos(), {});
+    if (handleOwner) {
+        m_linkSource = handleOwner;
+        m_linkLine = new QGraphicsLineItem(QLineF(event->scenePos(), event->scenePos()));
+        m_linkLine->setPen(QPen(CanvasStyle::get().dropTarget, 2, Qt::DashLine));
+        m_linkLine->setZValue(1000);
+        addItem(m_linkLine);
+        event->accept();
+        return;
+    }
+    m_focusedField = card ? card->fieldAt(card->mapFromScene(event->scenePos())) : std::string();
+    QGraphicsScene::mousePressEvent(event);
+    if (card && card->isSelected()) {
+        m_pressed = card;
+        for (QGraphicsItem *item : selectedItems())
+            if (item->type() == EntityItem::Type)
+                m_dragStart.emplace_back(static_cast<EntityItem *>(item), item->pos());
+    }
+    updateCurrent();
+}
+
+void DocumentScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event) {
+    if (m_linkSource) {
+        m_linkLine->setLine(QLineF(m_linkSource->mapToScene(m_linkSource->handleCenter()), event->scenePos()));
+        setDropTarget(cardAt(event->scenePos(), {m_linkSource}));
+        return;
+    }
+    QGraphicsScene::mouseMoveEvent(event);
+    if (m_pressed && (event->buttons() & Qt::LeftButton)) {
+        m_pressed->rootCard()->setZValue(10);
+        std::vector<EntityItem *> moving;
+        for (const auto &[item, start] : m_dragStart)
+            moving.push_back(item);
+        EntityItem *target = cardAt(event->scenePos(), moving);
+        setDropTarget(target == m_pressed->parentCard() ? nullptr : target);
+    }
+}
+
+void DocumentScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event) {
+    if (m_linkSource) {
+        finishLink(event->scenePos(), event->screenPos());
+        return;
+    }
+    QGraphicsScene::mouseReleaseEvent(event);
+    if (event->button() == Qt::LeftButton && m_pressed)
+        finishMove(event->scenePos(), event->screenPos());
+    m_pressed = nullptr;
+    m_dragStart.clear();
+    setDropTarget(nullptr);
+}
+
+void DocumentScene::finishMove(QPointF scenePos, QPoint screenPos) {
+    const bool moved = std::any_of(m_dragStart.begin(), m_dragStart.end(),
+                                   [](const auto &p) { return p.first->pos() != p.second; });
+    m_pressed->rootCard()->setZValue(0);
+    if (!moved)
+        return;
+    EntityItem *pressed = m_pressed;
+    const auto starts = m_dragStart;
+    std::vector<EntityItem *> moving;
+    for (const auto &[item, start] : starts)
+        moving.push_back(item);
+    EntityItem *target = cardAt(scenePos, moving);
+    auto restore = [&starts] {
+        for (const auto &[item, start] : starts)
+            item->setPos(start);
+    };
+    const std::string childId = pressed->entityId();
+    const Project &project = m_document->project();
+
+    if (target && target != pressed->parentCard()) {
+        // The model decides where the card is drawn: put it back first.
+        restore();
+        setDropTarget(nullptr);
+        const std::string parentId = target->entityId();
+        const auto choice = DropChooser::chooseEmbedding(dialogParent(), screenPos,
+                                                         qs(project.findEntity(childId)->name),
+                                                         qs(project.findEntity(parentId)->name));
+        if (!choice)
+            return;
+        auto result = m_document->relate(parentId, childId, defaultCardinality(*choice), *choice);
+        if (!result)
+            emit editRefused(QString::fromStdString(result.error().toString()));
+        return;
+    }
+    if (pressed->isEmbedded()) {
+        const QPointF topLeft = pressed->scenePos();
+        restore();
+        if (target) // still over its own parent: it snaps back
+            return;
+        Status status = m_document->unembed(childId, {topLeft.x(), topLeft.y()});
+        if (!status)
+            emit editRefused(QString::fromStdString(status.error().toString()));
+        return;
+    }
+    std::vector<std::pair<std::string, CanvasPosition>> positions;
+    for (const auto &[item, start] : starts)
+        if (!item->isEmbedded())
+            positions.emplace_back(item->entityId(), CanvasPosition{item->pos().x(), item->pos().y()});
+    m_document->moveEntities(positions);
+}
+
+void DocumentScene::finishLink(QPointF scenePos, QPoint screenPos) {
+    EntityItem *source = m_linkSource;
+    m_linkSource = nullptr;
+    delete m_linkLine;
+    m_linkLine = nullptr;
+    setDropTarget(nullptr);
+    EntityItem *target = cardAt(scenePos, {source});
+    if (!target)
+        return;
+    const Project &project = m_document->project();
+    const std::string parentId = source->entityId();
+    const std::string childId = target->entityId();
+    const auto choice = DropChooser::chooseReference(dialogParent(), screenPos,
+                                                     qs(project.findEntity(parentId)->name),
+                                                     qs(project.findEntity(childId)->name));
+    if (!choice)
+        return;
+    auto result = m_document->relate(parentId, childId, choice->cardinality, choice->representation,
+                                     /*reuse=*/false);
+    if (!result)
+        emit editRefused(QString::fromStdString(result.error().toString()));
+}
+
+} // namespace docshape::ui::canvas

@@ -1,0 +1,102 @@
+#pragma once
+
+#include "document/ChangeEvent.h"
+#include "document/ObjectRef.h"
+
+#include "core/Entity.h"
+
+#include <QGraphicsScene>
+#include <QPointF>
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+class QGraphicsLineItem;
+
+namespace docshape::ui {
+class Document;
+}
+
+namespace docshape::ui::canvas {
+
+class EntityItem;
+class RelationshipItem;
+
+// The canvas of a Document: one EntityItem per entity (embedded ones inside
+// their parent's card), one RelationshipItem per drawn reference. Rebuilt or
+// updated from the document's typed change events; user gestures become
+// Document calls (never direct model edits):
+// - a card dropped on another card asks how to embed (DropChooser), one undo step;
+// - a drag from a card's edge handle to another card asks for a reference;
+// - an embedded card dropped on empty canvas becomes a collection again;
+// - any other drag of cards is one MoveEntities step, on release.
+class DocumentScene : public QGraphicsScene {
+    Q_OBJECT
+
+public:
+    explicit DocumentScene(Document *document, QObject *parent = nullptr);
+
+    Document *document() const { return m_document; }
+    EntityItem *cardOf(const std::string &entityId) const;
+    RelationshipItem *edgeOf(const std::string &relationshipId) const;
+    std::size_t cardCount() const { return m_cards.size(); }
+
+    ObjectRef currentObject() const { return m_current; }
+    // Selects the card or edge of the object (the card of a field's entity)
+    // and makes it current.
+    void selectObject(const ObjectRef &object);
+    std::vector<std::string> selectedEntityIds() const;
+    // Deletes the selected entities and relationships, or the current field,
+    // as one undo step.
+    void deleteSelection();
+
+    // A free spot for a new card, near `near`, that overlaps no card.
+    CanvasPosition freePosition(QPointF near = {}) const;
+    // Lays out every collection card (layeredLayout) as one undo step.
+    void autoLayout();
+    // The rectangle of every card, for fit-to-view and export.
+    QRectF contentRect() const;
+
+signals:
+    void currentObjectChanged(const docshape::ui::ObjectRef &object);
+    // A gesture the model refused, with the validator's reason.
+    void editRefused(const QString &message);
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
+
+private:
+    void onChanged(const ChangeEvent &event);
+    void rebuild();
+    EntityItem *createCard(const Entity &entity, EntityItem *parentCard,
+                           const std::unordered_map<std::string, std::string> &drawnIn);
+    void updateStats();
+    void relayout(EntityItem *card);
+    void updateCurrent();
+    void setCurrent(const ObjectRef &object);
+
+    EntityItem *cardAt(QPointF scenePos, const std::vector<EntityItem *> &excluded) const;
+    void setDropTarget(EntityItem *card);
+    void finishMove(QPointF scenePos, QPoint screenPos);
+    void finishLink(QPointF scenePos, QPoint screenPos);
+    QWidget *dialogParent() const;
+
+    Document *m_document;
+    std::unordered_map<std::string, EntityItem *> m_cards;
+    std::unordered_map<std::string, RelationshipItem *> m_edges;
+    ObjectRef m_current;
+    std::string m_focusedField; // the field row last clicked, with its card selected
+    bool m_rebuilding = false;
+
+    // Drag state.
+    EntityItem *m_pressed = nullptr;
+    std::vector<std::pair<EntityItem *, QPointF>> m_dragStart;
+    EntityItem *m_dropTarget = nullptr;
+    EntityItem *m_linkSource = nullptr;
+    QGraphicsLineItem *m_linkLine = nullptr;
+};
+
+} // namespace docshape::ui::canvas

@@ -1,0 +1,311 @@
+#include "canvas/EntityItem.h"
+
+#include "Format.h"
+#include "canvas/CanvasStyle.h"
+#include "canvas/RelationshipItem.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+
+namespace docshape::ui::canvas {
+
+namespace {
+QString typeText(const Field &f) {
+    const QString type = QString::fromUtf8(toString(f.type).data(), qsizetype(toString(f.type).size()));
+    if (!f.isArray())
+        return type;
+    const auto element = toString(f.elementType);
+    return QStringLiteral("[%1] %2")
+        .arg(QString::fromUtf8(element.data(), qsizetype(element.size())), formatBound(f.maxCount));
+}
+
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+QString entityName(const Project &project, const std::string &id) {
+    const Entity *e = project.findEntity(id);
+    return e ? qs(e->name) : QString();
+}
+} // namespace
+
+EntityItem::EntityItem(std::string entityId, QGraphicsItem *parent)
+    : QGraphicsItem(parent), m_entityId(std::move(entityId)) {
+    setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsGeometryChanges);
+    setAcceptHoverEvents(false);
+}
+
+EntityItem *EntityItem::parentCard() const {
+    QGraphicsItem *p = parentItem();
+    return p && p->type() == Type ? static_cast<EntityItem *>(p) : nullptr;
+}
+
+EntityItem *EntityItem::rootCard() {
+    EntityItem *card = this;
+    while (EntityItem *p = card->parentCard())
+        card = p;
+    return card;
+}
+
+bool EntityItem::isAncestorOf(const EntityItem *other) const {
+    for (const EntityItem *c = other ? other->parentCard() : nullptr; c; c = c->parentCard())
+        if (c == this)
+            return true;
+    return false;
+}
+
+void EntityItem::setContent(const Project &project, const Entity &entity) {
+    prepareGeometryChange();
+    m_name = qs(entity.name);
+    m_rows.clear();
+    m_rows.push_back({QStringLiteral("_id"), qs(std::string(toString(entity.idType))), 0, {}});
+    if (isEmbedded())
+        m_rows.clear(); // subdocuments have no _id of their own
+    auto addFields = [this](auto &self, const std::vector<Field> &fields, int depth) -> void {
+        for (const auto &f : fields) {
+            QString name = qs(f.name);
+            if (!f.required && f.presence < 1)
+                name += QLatin1Char('?');
+            m_rows.push_back({name, typeText(f), depth, f.id});
+            self(self, f.fields, depth + 1);
+        }
+    };
+    addFields(addFields, entity.fields, 0);
+    // Keys the representations of relationships add to these documents.
+    for (const auto &r : project.relationships) {
+        const QString parent = entityName(project, r.parentId);
+        const QString child = entityName(project, r.childId);
+        const bool isParent = r.parentId == entity.id;
+        const bool isChild = r.childId == entity.id;
+        switch (r.representation) {
+        case Representation::ReferenceFromChild:
+            if (isChild)
+                m_rows.push_back({qs(r.fieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
+            break;
+        case Representation::ReferenceArrayInParent:
+            if (isParent)
+                m_rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
+            break;
+        case Representation::TwoWay:
+            if (isParent)
+                m_rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
+            if (isChild)
+                m_rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
+            break;
+        case Representation::Subset:
+            if (isParent)
+                m_rows.push_back({qs(r.fieldName),
+                                  QStringLiteral("[%1] newest %2").arg(child).arg(r.subsetCount), 0, {}});
+            if (isChild)
+                m_rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
+            break;
+        case Representation::ExtendedReference:
+            if (isParent)
+                m_rows.push_back({qs(r.fieldName), QStringLiteral("{→ %1 + copies}").arg(child), 0, {}});
+            break;
+        default:
+            break;
+        }
+    }
+    setToolTip(entity.description.empty() ? QString() : qs(entity.description));
+    update();
+}
+
+void EntityItem::setEmbedding(const Relationship *embedding) {
+    prepareGeometryChange();
+    m_embeddingId = embedding ? embedding->id : std::string();
+    m_isArray = embedding && embedding->representation == Representation::EmbedArray;
+    if (!embedding) {
+        m_badge.clear();
+        return;
+    }
+    m_badgeColor = CanvasStyle::get().embeddedHeaderFill.darker(130);
+    m_badge = m_isArray ? QStringLiteral("%1 %2").arg(QString::fromStdString(embedding->fieldName),
+                                                      formatBound(embedding->maxChildren))
+                        : QStringLiteral("%1 { }").arg(QString::fromStdString(embedding->fieldName));
+}
+
+void EntityItem::setStat(const CollectionStat *stat) {
+    if (isEmbedded())
+        return;
+    QString badge;
+    if (stat) {
+        badge = QStringLiteral("avg %1 · max %2")
+                    .arg(formatBytes(stat->avgDocumentBytes), formatMaxBytes(stat->maxDocumentBytes));
+        m_badgeColor = verdictColor(sizeVerdict(*stat));
+    }
+    if (badge != m_badge) {
+        prepareGeometryChange();
+        m_badge = badge;
+        update();
+    }
+}
+
+qreal EntityItem::naturalWidth() const {
+    const auto &s = CanvasStyle::get();
+    qreal w = s.nameMetrics.horizontalAdvance(m_name) + 3 * s.padding + s.handleRadius;
+    if (!m_badge.isEmpty())
+        w += s.badgeMetrics.horizontalAdvance(m_badge) + 2 * s.padding;
+    for (const auto &row : m_rows)
+        w = std::max(w, row.depth * 12 + s.rowMetrics.horizontalAdvance(row.name) +
+                            s.rowMetrics.horizontalAdvance(row.type) + 4 * s.padding);
+    w = std::clamp(w, s.minWidth, s.maxWidth);
+    for (const EntityItem *child : m_children)
+        w = std::max(w, child->naturalWidth() + child->shadowOffset() + 2 * s.padding);
+    return w;
+}
+
+void EntityItem::layout() { layoutAt(naturalWidth()); }
+
+void EntityItem::layoutAt(qreal width) {
+    const auto &s = CanvasStyle::get();
+    prepareGeometryChange();
+    m_width = width;
+    qreal y = s.headerHeight + s.rowHeight * qreal(m_rows.size()) + s.padding / 2;
+    for (EntityItem *child : m_children) {
+        y += s.childGap;
+        child->layoutAt(width - 2 * s.padding - child->shadowOffset());
+        child->setPos(s.padding, y);
+        y += child->boundingRect().height() - s.handleRadius;
+    }
+    m_height = y + s.padding;
+    update();
+}
+
+QRectF EntityItem::boundingRect() const {
+    const qreal r = CanvasStyle::get().handleRadius;
+    return QRectF(-1, -1, m_width + shadowOffset() + r + 2, m_height + shadowOffset() + r + 2);
+}
+
+bool EntityItem::handleContains(const QPointF &local) const {
+    const QPointF d = local - handleCenter();
+    const qreal r = CanvasStyle::get().handleRadius + 3;
+    return d.x() * d.x() + d.y() * d.y() <= r * r;
+}
+
+QPointF EntityItem::handleCenter() const { return {m_width, CanvasStyle::get().headerHeight / 2}; }
+
+std::string EntityItem::fieldAt(const QPointF &local) const {
+    const auto &s = CanvasStyle::get();
+    if (local.x() < 0 || local.x() > m_width)
+        return {};
+    const qreal y = local.y() - s.headerHeight;
+    if (y < 0)
+        return {};
+    const auto row = std::size_t(y / s.rowHeight);
+    return row < m_rows.size() ? m_rows[row].fieldId : std::string();
+}
+
+void EntityItem::setHighlightedField(const std::string &fieldId) {
+    if (fieldId != m_highlightedField) {
+        m_highlightedField = fieldId;
+        update();
+    }
+}
+
+void EntityItem::setDropTarget(bool on) {
+    if (on != m_dropTarget) {
+        m_dropTarget = on;
+        update();
+    }
+}
+
+void EntityItem::adjustEdges() {
+    for (RelationshipItem *edge : m_edges)
+        edge->adjust();
+    for (EntityItem *child : m_children)
+        child->adjustEdges();
+}
+
+QVariant EntityItem::itemChange(GraphicsItemChange change, const QVariant &value) {
+    if (change == ItemPositionHasChanged)
+        adjustEdges();
+    return QGraphicsItem::itemChange(change, value);
+}
+
+void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
+    const auto &s = CanvasStyle::get();
+    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const QRectF card = cardRect();
+    const QRectF header(0, 0, m_width, s.headerHeight);
+    const QColor fill = isEmbedded() ? s.embeddedFill : s.cardFill;
+    const QColor headerFill = isEmbedded() ? s.embeddedHeaderFill : s.headerFill;
+
+    if (m_isArray) {
+        // A stack of cards: this subdocument repeats.
+        painter->setPen(QPen(s.border, 0));
+        painter->setBrush(fill.darker(104));
+        painter->drawRect(card.translated(8, 8));
+        painter->drawRect(card.translated(4, 4));
+    }
+
+    // Zoomed far out, a card is a coloured block: thousands stay fast.
+    if (lod < 0.35) {
+        painter->fillRect(card, fill);
+        painter->fillRect(header, headerFill);
+        if (!m_badge.isEmpty() && !isEmbedded())
+            painter->fillRect(QRectF(m_width * 0.6, 0, m_width * 0.4, s.headerHeight), m_badgeColor);
+        if (isSelected() || m_dropTarget)
+            painter->setPen(QPen(m_dropTarget ? s.dropTarget : s.selection, 3 / lod));
+        else
+            painter->setPen(QPen(s.border, 0));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(card);
+        return;
+    }
+
+    painter->setPen(QPen(s.border, 1));
+    painter->setBrush(fill);
+    painter->drawRect(card);
+    painter->fillRect(header, headerFill);
+
+    // Badge, right-aligned in the header.
+    qreal nameRight = m_width - s.padding - s.handleRadius;
+    if (!m_badge.isEmpty()) {
+        const qreal bw = s.badgeMetrics.horizontalAdvance(m_badge) + s.padding;
+        const QRectF badge(m_width - s.handleRadius - s.padding / 2 - bw, 5, bw, s.headerHeight - 10);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(m_badgeColor);
+        painter->drawRoundedRect(badge, 4, 4);
+        painter->setFont(s.badgeFont);
+        painter->setPen(Qt::white);
+        painter->drawText(badge, Qt::AlignCenter, m_badge);
+        nameRight = badge.left() - s.padding / 2;
+    }
+    painter->setFont(s.nameFont);
+    painter->setPen(Qt::white);
+    const QRectF nameRect(s.padding, 0, nameRight - s.padding, s.headerHeight);
+    painter->drawText(nameRect, Qt::AlignVCenter | Qt::AlignLeft,
+                      s.nameMetrics.elidedText(m_name, Qt::ElideRight, nameRect.width()));
+
+    if (lod >= 0.55) {
+        painter->setFont(s.rowFont);
+        qreal y = s.headerHeight;
+        for (const auto &row : m_rows) {
+            const QRectF rowRect(0, y, m_width, s.rowHeight);
+            if (!row.fieldId.empty() && row.fieldId == m_highlightedField)
+                painter->fillRect(rowRect, QColor(255, 230, 180));
+            const qreal indent = s.padding + row.depth * 12;
+            painter->setPen(row.fieldId.empty() && row.name != QLatin1String("_id") ? s.muted : s.text);
+            painter->drawText(QRectF(indent, y, m_width - indent - s.padding, s.rowHeight),
+                              Qt::AlignVCenter | Qt::AlignLeft, row.name);
+            painter->setPen(s.muted);
+            painter->drawText(QRectF(s.padding, y, m_width - 2 * s.padding, s.rowHeight),
+                              Qt::AlignVCenter | Qt::AlignRight, row.type);
+            y += s.rowHeight;
+        }
+    }
+
+    // The edge handle: drag from it to another card to draw a reference.
+    painter->setPen(QPen(s.border, 1));
+    painter->setBrush(QColor(250, 250, 250));
+    painter->drawEllipse(handleCenter(), s.handleRadius, s.handleRadius);
+
+    if (isSelected() || m_dropTarget) {
+        painter->setPen(QPen(m_dropTarget ? s.dropTarget : s.selection, m_dropTarget ? 3 : 2));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(card);
+    }
+}
+
+} // namespace docshape::ui::canvas

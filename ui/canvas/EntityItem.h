@@ -1,0 +1,98 @@
+#pragma once
+
+#include "core/Project.h"
+#include "estimate/Analysis.h"
+
+#include <QGraphicsItem>
+#include <QString>
+
+#include <string>
+#include <vector>
+
+namespace docshape::ui::canvas {
+
+class RelationshipItem;
+
+// The card of one entity: its name, its fields with their types and, for a
+// collection root, a badge with the collection's average and maximum
+// document size. Entities embedded in it are child cards drawn inside it; an
+// embedded array is drawn as a stack with its bound ("[0..10]").
+//
+// The card holds ids, never model pointers: it is refreshed from the model
+// by DocumentScene on change events.
+class EntityItem : public QGraphicsItem {
+public:
+    enum { Type = UserType + 1 };
+    int type() const override { return Type; }
+
+    explicit EntityItem(std::string entityId, QGraphicsItem *parent = nullptr);
+
+    const std::string &entityId() const { return m_entityId; }
+    // The relationship that embeds this card in its parent card; empty for
+    // a collection root.
+    const std::string &embeddingId() const { return m_embeddingId; }
+    bool isEmbedded() const { return !m_embeddingId.empty(); }
+    EntityItem *parentCard() const;
+    EntityItem *rootCard();
+    const std::vector<EntityItem *> &childCards() const { return m_children; }
+    bool isAncestorOf(const EntityItem *other) const;
+
+    void setContent(const Project &project, const Entity &entity);
+    void setEmbedding(const Relationship *embedding);
+    void setStat(const CollectionStat *stat);
+    void addChildCard(EntityItem *child) { m_children.push_back(child); }
+
+    // Lays out this card and its children at their natural width (roots) or
+    // at `width` (children fill their parent).
+    void layout();
+
+    QRectF cardRect() const { return {0, 0, m_width, m_height}; }
+    bool handleContains(const QPointF &local) const;
+    QPointF handleCenter() const;
+    // The field whose row is at `local`, or empty.
+    std::string fieldAt(const QPointF &local) const;
+    void setHighlightedField(const std::string &fieldId);
+    void setDropTarget(bool on);
+
+    void addEdge(RelationshipItem *edge) { m_edges.push_back(edge); }
+    // Re-routes the edges of this card and of every card inside it.
+    void adjustEdges();
+
+    // Text shown in the badge, for tests and tooltips.
+    QString badgeText() const { return m_badge; }
+    QString name() const { return m_name; }
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
+
+private:
+    struct Row {
+        QString name;
+        QString type;
+        int depth = 0;
+        std::string fieldId; // empty for keys added by relationships
+    };
+
+    qreal naturalWidth() const;
+    void layoutAt(qreal width);
+    qreal shadowOffset() const { return m_isArray ? 8 : 0; }
+
+    std::string m_entityId;
+    std::string m_embeddingId;
+    QString m_name;
+    QString m_badge;
+    QColor m_badgeColor;
+    bool m_isArray = false;
+    std::vector<Row> m_rows;
+    std::vector<EntityItem *> m_children;
+    std::vector<RelationshipItem *> m_edges;
+    std::string m_highlightedField;
+    bool m_dropTarget = false;
+    qreal m_width = 0;
+    qreal m_height = 0;
+};
+
+} // namespace docshape::ui::canvas

@@ -1,0 +1,286 @@
+#include "document/Document.h"
+
+#include "commands/AddRemoveEntity.h"
+#include "commands/AddRemoveField.h"
+#include "commands/AddRemoveRelationship.h"
+#include "commands/ChangeEntity.h"
+#include "commands/ChangeField.h"
+#include "commands/ChangeRelationship.h"
+#include "commands/CompositeCommand.h"
+#include "commands/MoveEntities.h"
+#include "commands/ReplaceProject.h"
+#include "document/ModelLookup.h"
+#include "document/RelationshipFactory.h"
+
+#include "io/ProjectFile.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace docshape::ui {
+
+Document::Document(QObject *parent) : QObject(parent), m_analysis(std::make_unique<Analysis>()) {
+    reanalyze();
+    connect(&m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+Document::~Document() {
+    // Commands refer to the document; drop them before the model goes.
+    m_undoStack.clear();
+}
+
+QString Document::displayName() const {
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+void Document::reset(Project project, const QString &filePath) {
+    m_undoStack.clear();
+    m_project = std::move(project);
+    notify({ChangeEvent::Kind::Reset, {}});
+    if (filePath != m_filePath) {
+        m_filePath = filePath;
+        emit filePathChanged(m_filePath);
+    }
+    m_undoStack.setClean();
+    emit modifiedChanged(false);
+}
+
+Status Document::load(const QString &path) {
+    auto loaded = loadProject(path.toStdString());
+    if (!loaded)
+        return loaded.error();
+    reset(std::move(loaded.value()), path);
+    return {};
+}
+
+Status Document::save(const QString &path) {
+    Status status = saveProject(m_project, path.toStdString());
+    if (!status)
+        return status;
+    if (path != m_filePath) {
+        m_filePath = path;
+        emit filePathChanged(m_filePath);
+    }
+    m_undoStack.setClean();
+    return {};
+}
+
+const CollectionStat *Document::collectionStatOf(const std::string &entityId) const {
+    const CollectionShape *shape = collectionOf(m_analysis->derived, entityId);
+    if (!shape)
+        return nullptr;
+    for (const auto &stat : m_analysis->collections)
+        if (stat.name == shape->name && stat.kind == shape->kind)
+            return &stat;
+    return nullptr;
+}
+
+void Document::reanalyze() {
+    // The analysis points into m_project; build the new one before dropping
+    // the old so that nobody ever sees a dangling one.
+    m_analysis = std::make_unique<Analysis>(analyze(m_project));
+}
+
+void Document::notify(const ChangeEvent &event) {
+    if (event.affectsEstimates())
+        reanalyze();
+    emit changed(event);
+}
+
+Status Document::push(DocumentCommand *command) {
+    std::unique_ptr<DocumentCommand> owned(command);
+    Project copy = m_project;
+    owned->applyTo(copy);
+    Status status = validateProject(copy);
+    owned->revertFrom(copy);
+    if (!status)
+        return status;
+    m_undoStack.push(owned.release());
+    return {};
+}
+
+Result<std::string> Document::addEntity(const QString &name, CanvasPosition position) {
+    Entity entity;
+    entity.id = m_project.newId("e");
+    entity.name = name.trimmed().toStdString();
+    if (entity.name.empty()) {
+        for (int i = int(m_project.entities.size()) + 1;; ++i) {
+            std::string candidate = "Entity" + std::to_string(i);
+            if (!m_project.findEntityByName(candidate)) {
+                entity.name = candidate;
+                break;
+            }
+        }
+    }
+    entity.position = position;
+    std::string id = entity.id;
+    Status status = push(new AddEntity(this, std::move(entity)));
+    if (!status)
+        return status.error();
+    return id;
+}
+
+Status Document::removeEntities(const std::vector<std::string> &entityIds) {
+    if (entityIds.empty())
+        return {};
+    return push(new RemoveEntities(this, m_project, entityIds));
+}
+
+Status Document::changeEntity(const Entity &newValue, const QString &text, const QString &mergeKey) {
+    const Entity *current = m_project.findEntity(newValue.id);
+    if (!current)
+        return Error{newValue.id, tr("no such entity").toStdString()};
+    if (canonicalText(*current) == canonicalText(newValue))
+        return {};
+    return push(new ChangeEntity(this, newValue, text, mergeKey));
+}
+
+Status Document::renameEntity(const std::string &entityId, const QString &name) {
+    const Entity *current = m_project.findEntity(entityId);
+    if (!current)
+        return Error{entityId, tr("no such entity").toStdString()};
+    Entity e = *current;
+    e.name = name.toStdString();
+    return changeEntity(e, tr("Rename entity %1 to %2").arg(QString::fromStdString(current->name), name),
+                        QStringLiteral("name"));
+}
+
+Result<std::string> Document::addField(const std::string &entityId,
+                                       const std::string &parentFieldId, Field field) {
+    if (!m_project.findEntity(entityId))
+        return Error{entityId, tr("no such entity").toStdString()};
+    if (!parentFieldId.empty() && !m_project.findField(parentFieldId))
+        return Error{parentFieldId, tr("no such field").toStdString()};
+    if (field.id.empty())
+        field.id = m_project.newId("f");
+    std::string id = field.id;
+    Status status = push(new AddField(this, entityId, parentFieldId, std::move(field)));
+    if (!status)
+        return status.error();
+    return id;
+}
+
+Status Document::removeField(const std::string &fieldId) {
+    if (!m_project.findField(fieldId))
+        return Error{fieldId, tr("no such field").toStdString()};
+    return push(new RemoveField(this, m_project, fieldId));
+}
+
+Status Document::changeField(const Field &newValue, const QString &text, const QString &mergeKey) {
+    const Field *current = m_project.findField(newValue.id);
+    if (!current)
+        return Error{newValue.id, tr("no such field").toStdString()};
+    Field compared = newValue;
+    compared.fields = current->fields;
+    if (canonicalText(*current) == canonicalText(compared))
+        return {};
+    return push(new ChangeField(this, newValue, text, mergeKey));
+}
+
+Result<std::string> Document::addRelationship(Relationship relationship, const QString &text) {
+    if (relationship.id.empty())
+        relationship.id = m_project.newId("r");
+    std::string id = relationship.id;
+    Status status = push(new AddRelationship(this, std::move(relationship), text));
+    if (!status)
+        return status.error();
+    return id;
+}
+
+Status Document::removeRelationship(const std::string &relationshipId) {
+    if (!m_project.findRelationship(relationshipId))
+        return Error{relationshipId, tr("no such relationship").toStdString()};
+    return push(new RemoveRelationship(this, m_project, relationshipId));
+}
+
+Status Document::changeRelationship(const Relationship &newValue, const QString &text,
+                                    const QString &mergeKey) {
+    const Relationship *current = m_project.findRelationship(newValue.id);
+    if (!current)
+        return Error{newValue.id, tr("no such relationship").toStdString()};
+    if (canonicalText(*current) == canonicalText(newValue))
+        return {};
+    return push(new ChangeRelationship(this, newValue, text, mergeKey));
+}
+
+void Document::moveEntities(const std::vector<std::pair<std::string, CanvasPosition>> &positions,
+                            const QString &text) {
+    std::vector<std::pair<std::string, CanvasPosition>> changed;
+    for (const auto &[id, pos] : positions)
+        if (const Entity *e = m_project.findEntity(id))
+            if (e->position.x != pos.x || e->position.y != pos.y)
+                changed.emplace_back(id, pos);
+    if (changed.empty())
+        return;
+    QString name = text;
+    if (name.isEmpty()) {
+        name = changed.size() == 1
+                   ? tr("Move %1").arg(QString::fromStdString(m_project.findEntity(changed[0].first)->name))
+                   : tr("Move %1 entities").arg(changed.size());
+    }
+    // A position cannot make a project invalid: skip the validation copy,
+    // which matters when thousands of cards are laid out at once.
+    m_undoStack.push(new MoveEntities(this, std::move(changed), name));
+}
+
+Result<std::string> Document::relate(const std::string &parentId, const std::string &childId,
+                                     Cardinality cardinality, Representation representation,
+                                     bool reuse) {
+    if (!m_project.findEntity(parentId) || !m_project.findEntity(childId))
+        return Error{parentId, tr("no such entity").toStdString()};
+    if (parentId == childId)
+        return Error{parentId, tr("an entity cannot be related to itself this way").toStdString()};
+    const Relationship *existing = nullptr;
+    if (reuse) {
+        for (const auto &r : m_project.relationships)
+            if (r.parentId == parentId && r.childId == childId)
+                existing = &r;
+        if (!existing && embedsChild(representation))
+            existing = embeddingOf(childId);
+    }
+    if (existing) {
+        Relationship changed = reshapeRelationship(m_project, *existing, parentId, representation);
+        Status status =
+            changeRelationship(changed, relationshipCommandText(m_project, changed), QString());
+        if (!status)
+            return status.error();
+        return changed.id;
+    }
+    Relationship r = makeRelationship(m_project, parentId, childId, cardinality, representation);
+    return addRelationship(r, relationshipCommandText(m_project, r));
+}
+
+Status Document::unembed(const std::string &childId, CanvasPosition position) {
+    const Relationship *embedding = embeddingOf(childId);
+    const Entity *child = m_project.findEntity(childId);
+    if (!embedding || !child)
+        return Error{childId, tr("the entity is not embedded").toStdString()};
+    Relationship changed = reshapeRelationship(m_project, *embedding, embedding->parentId,
+                                               Representation::ReferenceFromChild);
+    auto composite = std::make_unique<CompositeCommand>(
+        this, tr("Make %1 a collection").arg(QString::fromStdString(child->name)),
+        ChangeEvent{ChangeEvent::Kind::RelationshipChanged, {changed.id}});
+    composite->add(std::make_unique<MoveEntities>(
+        this, std::vector<std::pair<std::string, CanvasPosition>>{{childId, position}}, QString()));
+    composite->add(std::make_unique<ChangeRelationship>(this, changed, QString(), QString()));
+    return push(composite.release());
+}
+
+Status Document::replaceProject(Project project, const QString &text) {
+    return push(new ReplaceProject(this, std::move(project), text, {ChangeEvent::Kind::Reset, {}}));
+}
+
+const Entity *Document::entityOfField(const std::string &fieldId) const {
+    return entityOfFieldMutable(const_cast<Project &>(m_project), fieldId);
+}
+
+const Relationship *Document::embeddingOf(const std::string &entityId) const {
+    for (const auto &r : m_project.relationships)
+        if (r.childId == entityId &&
+            (r.representation == Representation::EmbedOne || r.representation == Representation::EmbedArray))
+            return &r;
+    return nullptr;
+}
+
+} // namespace docshape::ui

@@ -1,0 +1,130 @@
+#pragma once
+
+#include "document/ChangeEvent.h"
+
+#include "core/Project.h"
+#include "core/Result.h"
+#include "estimate/Analysis.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace docshape::ui {
+
+class DocumentCommand;
+
+// One open design: owns the model and its undo stack. Every edit goes
+// through a method here that builds one command, checks it on a copy of the
+// model with validateProject and pushes it only when the result is valid, so
+// that the stack never holds a half-applied edit and views never mutate the
+// model themselves.
+//
+// Invariants: project() always passes validateProject; analysis() always
+// describes project() (it is recomputed before `changed` is emitted).
+class Document : public QObject {
+    Q_OBJECT
+
+public:
+    explicit Document(QObject *parent = nullptr);
+    ~Document() override;
+
+    const Project &project() const { return m_project; }
+    const Analysis &analysis() const { return *m_analysis; }
+    QUndoStack *undoStack() { return &m_undoStack; }
+
+    // The file the project was loaded from or saved to; empty when untitled.
+    QString filePath() const { return m_filePath; }
+    // "Untitled" or the file name, for titles and the recovery prompt.
+    QString displayName() const;
+    bool isModified() const { return !m_undoStack.isClean(); }
+
+    // Replaces the whole project (New, Open, Revert): clears the undo stack.
+    void reset(Project project, const QString &filePath);
+    // Loads a file; on failure nothing changes and the loader's error returns.
+    Status load(const QString &path);
+    Status save(const QString &path);
+
+    // The analysis's collection stat for the collection that stores the
+    // entity (its own or its root's), or nullptr.
+    const CollectionStat *collectionStatOf(const std::string &entityId) const;
+
+    // Edits. Each pushes exactly one undo step, or returns why it was
+    // refused and leaves everything unchanged. `mergeKey` names the property
+    // being typed into: consecutive edits of the same object and key merge
+    // into one undo step.
+    Result<std::string> addEntity(const QString &name, CanvasPosition position);
+    Status removeEntities(const std::vector<std::string> &entityIds);
+    Status changeEntity(const Entity &newValue, const QString &text, const QString &mergeKey = {});
+    Status renameEntity(const std::string &entityId, const QString &name);
+
+    // Adds a field to the entity, or inside the object field `parentFieldId`.
+    Result<std::string> addField(const std::string &entityId, const std::string &parentFieldId,
+                                 Field field);
+    Status removeField(const std::string &fieldId);
+    Status changeField(const Field &newValue, const QString &text, const QString &mergeKey = {});
+
+    Result<std::string> addRelationship(Relationship relationship, const QString &text);
+    Status removeRelationship(const std::string &relationshipId);
+    Status changeRelationship(const Relationship &newValue, const QString &text,
+                              const QString &mergeKey = {});
+
+    // Canvas moves: one undo step for all the entities moved together.
+    void moveEntities(const std::vector<std::pair<std::string, CanvasPosition>> &positions,
+                      const QString &text = {});
+
+    // Canvas gestures, each one undo step.
+    // Drop `childId` onto `parentId`: the relationship between them, or the
+    // one that embeds the child elsewhere, gets this representation; when
+    // there is none (or `reuse` is false) a new one is added. Returns the
+    // relationship id.
+    Result<std::string> relate(const std::string &parentId, const std::string &childId,
+                               Cardinality cardinality, Representation representation,
+                               bool reuse = true);
+    // Makes an embedded entity a collection again (its relationship becomes
+    // a reference held by the child) with its card at `position`.
+    Status unembed(const std::string &childId, CanvasPosition position);
+
+    // Swaps in a whole new project as one undo step (auto-recovery,
+    // importers): the previous project comes back on undo.
+    Status replaceProject(Project project, const QString &text);
+
+    // Validates `command` on a copy of the model and pushes it, or deletes it
+    // and returns the refusal. Public so that other panels can add their own
+    // command families.
+    Status push(DocumentCommand *command);
+
+    // Groups several edits into one undo step (QUndoStack macros).
+    void beginMacro(const QString &text) { m_undoStack.beginMacro(text); }
+    void endMacro() { m_undoStack.endMacro(); }
+
+    // The entity that holds the field, or nullptr.
+    const Entity *entityOfField(const std::string &fieldId) const;
+    // The relationship that embeds the entity (EmbedOne or EmbedArray) in
+    // another entity's document, if any.
+    const Relationship *embeddingOf(const std::string &entityId) const;
+
+signals:
+    // After every change of the model, with the analysis already updated.
+    void changed(const docshape::ui::ChangeEvent &event);
+    void filePathChanged(const QString &path);
+    void modifiedChanged(bool modified);
+
+private:
+    friend class DocumentCommand;
+    Project &mutableProject() { return m_project; }
+    void notify(const ChangeEvent &event);
+    void reanalyze();
+
+    Project m_project;
+    std::unique_ptr<Analysis> m_analysis;
+    QUndoStack m_undoStack;
+    QString m_filePath;
+};
+
+} // namespace docshape::ui
