@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 
 namespace docshape::io {
 
@@ -93,6 +94,14 @@ void appendNumber(std::string &out, double value) {
         return;
     }
     char buf[64];
+    // Whole numbers as people write them ("1000000", not the equally exact
+    // but shorter "1e+06"), as long as every digit is exact.
+    constexpr double kExactIntegers = 9007199254740992.0; // 2^53
+    if (std::fabs(value) < kExactIntegers && value == std::trunc(value)) {
+        const auto result = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(value));
+        out.append(buf, result.ptr);
+        return;
+    }
     const auto result = std::to_chars(buf, buf + sizeof buf, value);
     out.append(buf, result.ptr);
 }
@@ -105,6 +114,12 @@ std::string formatNumber(double value) {
     std::string s;
     appendNumber(s, value);
     return s;
+}
+
+std::string formatApproximate(double value) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", value);
+    return buf;
 }
 
 std::string inQuotes(std::string_view s) {

@@ -169,6 +169,8 @@ template <typename T> bool ProjectReader::readArray(element e, std::vector<T> &i
     if (size > kMaxArrayItems)
         return fail(std::to_string(size) + " entries; the limit is " +
                     std::to_string(kMaxArrayItems));
+    if (size == 0)
+        return true;
     if constexpr (std::is_same_v<T, Field>) {
         if (m_fieldDepth >= kMaxFieldDepth)
             return fail("fields nested more than " + std::to_string(kMaxFieldDepth) +

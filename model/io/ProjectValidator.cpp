@@ -171,9 +171,13 @@ bool ProjectValidator::checkProject() {
         if (std::isfinite(value))
             continue;
         PathScope scope(m_path, "thresholds");
-        std::string key;
-        appendJsonString(key, name);
-        m_path += '[' + key + ']';
+        if (isPlainKey(name)) {
+            m_path += '.' + name;
+        } else {
+            std::string key;
+            appendJsonString(key, name.substr(0, 80));
+            m_path += '[' + key + ']';
+        }
         return fail("project: threshold " + inQuotes(name) + " is " + formatNumber(value) +
                     "; it must be a finite number");
     }
@@ -263,7 +267,7 @@ bool ProjectValidator::checkVariants(const Entity &e) {
             return false;
     }
     if (std::fabs(total - 1) > kShareTolerance)
-        return failAt("variants", owner + ": variant shares sum to " + formatNumber(total) +
+        return failAt("variants", owner + ": variant shares sum to " + formatApproximate(total) +
                                       ", not 1");
     return true;
 }
@@ -387,10 +391,15 @@ bool ProjectValidator::checkRelationship(std::size_t index) {
     for (std::size_t i = 0; i < r.copiedFieldIds.size(); ++i) {
         const std::string &id = r.copiedFieldIds[i];
         const auto it = m_fieldEntity.find(id);
-        if (it == m_fieldEntity.end() || it->second != child->second) {
+        if (it == m_fieldEntity.end()) {
             PathScope copied(m_path, "copiedFieldIds", i);
-            return fail(owner + ": copied field " + inQuotes(id) + " is not a field of the child " +
-                        entityLabelById(r.childId));
+            return fail(owner + ": copied field " + inQuotes(id) + " is not the id of a field");
+        }
+        if (it->second != child->second) {
+            PathScope copied(m_path, "copiedFieldIds", i);
+            return fail(owner + ": copied field " + inQuotes(id) + " belongs to " +
+                        entityLabel(m_project.entities[it->second]) +
+                        ", not to the child " + entityLabelById(r.childId));
         }
     }
     if (embedsChild(r.representation)) {
