@@ -51,6 +51,22 @@ ProjectValidator::PathScope::PathScope(std::string &path, std::string_view key, 
 Status ProjectValidator::run() {
     const Project &p = m_project;
     m_embeddedBy.assign(p.entities.size(), nullptr);
+    std::size_t fields = 0;
+    const std::function<void(const std::vector<Field> &)> count = [&](const auto &list) {
+        fields += list.size();
+        for (const Field &f : list)
+            count(f.fields);
+    };
+    for (const Entity &e : p.entities) {
+        count(e.fields);
+        for (const Variant &v : e.variants)
+            count(v.fields);
+    }
+    m_fieldEntity.reserve(fields);
+    m_ids.reserve(fields + p.entities.size() + p.relationships.size() + p.accessPatterns.size() +
+                  p.indexes.size() + p.decisions.size());
+    m_entityById.reserve(p.entities.size());
+    m_entityByName.reserve(p.entities.size());
     bool ok = checkProject();
     for (std::size_t i = 0; ok && i < p.entities.size(); ++i)
         ok = checkEntity(i);
@@ -82,52 +98,94 @@ bool ProjectValidator::failAt(std::string_view member, std::string message) {
     return fail(std::move(message));
 }
 
-bool ProjectValidator::finite(double value, std::string_view member, const std::string &owner) {
+bool ProjectValidator::finite(double value, std::string_view member, const Owner &owner) {
     if (std::isfinite(value))
         return true;
-    return failAt(member, owner + ": " + std::string(member) + " is " + formatNumber(value) +
+    return failAt(member, owner() + ": " + std::string(member) + " is " + formatNumber(value) +
                               "; it must be a finite number");
 }
 
-bool ProjectValidator::nonNegative(double value, std::string_view member, const std::string &owner) {
+bool ProjectValidator::nonNegative(double value, std::string_view member, const Owner &owner) {
     if (!finite(value, member, owner))
         return false;
     if (value >= 0)
         return true;
-    return failAt(member, owner + ": " + std::string(member) + " " + formatNumber(value) +
+    return failAt(member, owner() + ": " + std::string(member) + " " + formatNumber(value) +
                               " is negative");
 }
 
-bool ProjectValidator::fraction(double value, std::string_view member, const std::string &owner,
+bool ProjectValidator::fraction(double value, std::string_view member, const Owner &owner,
                                 bool zeroAllowed) {
     if (!finite(value, member, owner))
         return false;
     if ((zeroAllowed ? value >= 0 : value > 0) && value <= 1)
         return true;
-    return failAt(member, owner + ": " + std::string(member) + " " + formatNumber(value) +
+    return failAt(member, owner() + ": " + std::string(member) + " " + formatNumber(value) +
                               " is outside " + (zeroAllowed ? "[0, 1]" : "(0, 1]"));
 }
 
-bool ProjectValidator::claimId(std::string_view id, std::string_view kind, const std::string &owner) {
+bool ProjectValidator::claimId(std::string_view id, std::string_view kind, const Owner &owner) {
     PathScope scope(m_path, "id");
     if (id.empty())
-        return fail(owner + " has no id; every " + std::string(kind) + " needs one");
-    const auto [it, inserted] = m_idOwners.emplace(id, m_path);
-    if (!inserted)
-        return fail(owner + ": duplicate id " + inQuotes(id) + ", already used at " + it->second);
+        return fail(owner() + " has no id; every " + std::string(kind) + " needs one");
+    if (!m_ids.insert(id).second)
+        return fail(owner() + ": duplicate id " + inQuotes(id) + ", already used at " +
+                    firstPathOf(id));
     return true;
 }
 
-bool ProjectValidator::checkFieldName(std::string_view name, const std::string &owner) {
+std::string ProjectValidator::firstPathOf(std::string_view id) const {
+    // The same order as run() claims ids in, so the first hit is the first use.
+    std::string found;
+    const std::function<bool(const std::vector<Field> &, const std::string &)> inFields =
+        [&](const std::vector<Field> &fields, const std::string &path) {
+            for (std::size_t i = 0; i < fields.size(); ++i) {
+                const std::string at = path + ".fields[" + std::to_string(i) + "]";
+                if (fields[i].id == id) {
+                    found = at + ".id";
+                    return true;
+                }
+                if (inFields(fields[i].fields, at))
+                    return true;
+            }
+            return false;
+        };
+    const auto &p = m_project;
+    for (std::size_t i = 0; i < p.entities.size(); ++i) {
+        const std::string at = "$.entities[" + std::to_string(i) + "]";
+        if (p.entities[i].id == id)
+            return at + ".id";
+        if (inFields(p.entities[i].fields, at))
+            return found;
+        for (std::size_t v = 0; v < p.entities[i].variants.size(); ++v)
+            if (inFields(p.entities[i].variants[v].fields,
+                         at + ".variants[" + std::to_string(v) + "]"))
+                return found;
+    }
+    const auto inList = [&](const auto &items, std::string_view name) {
+        for (std::size_t i = 0; i < items.size(); ++i)
+            if (items[i].id == id) {
+                found = "$." + std::string(name) + "[" + std::to_string(i) + "].id";
+                return true;
+            }
+        return false;
+    };
+    if (inList(p.relationships, "relationships") || inList(p.accessPatterns, "accessPatterns") ||
+        inList(p.indexes, "indexes") || inList(p.decisions, "decisions"))
+        return found;
+    return "?";
+}
+
+bool ProjectValidator::checkFieldName(std::string_view name, const Owner &owner) {
     PathScope scope(m_path, "name");
     if (name.empty())
-        return fail(owner + ": a field name cannot be empty");
+        return fail(owner() + ": a field name cannot be empty");
     if (name.front() == '$')
-        return fail(owner + ": field name " + inQuotes(name) + " starts with '$'");
+        return fail(owner() + ": field name " + inQuotes(name) + " starts with '$'");
     if (name.find('.') != std::string_view::npos)
-        return fail(owner + ": field name " + inQuotes(name) + " contains '.'");
+        return fail(owner() + ": field name " + inQuotes(name) + " contains '.'");
     if (name.find('\0') != std::string_view::npos)
-        return fail(owner + ": field name " + inQuotes(name) + " contains a NUL character");
+        return fail(owner() + ": field name " + inQuotes(name) + " contains a NUL character");
     return true;
 }
 
@@ -156,7 +214,7 @@ std::string ProjectValidator::fieldLabel(const FieldContext &context) const {
 
 bool ProjectValidator::checkProject() {
     const Project &p = m_project;
-    const std::string owner = "project";
+    const Owner owner = [] { return std::string("project"); };
     if (!nonNegative(p.ramGiB, "ramGiB", owner) || !nonNegative(p.tenantCount, "tenantCount", owner))
         return false;
     if (p.growthDays < 0)
@@ -165,7 +223,7 @@ bool ProjectValidator::checkProject() {
     if (p.tenancy == Tenancy::SharedCollection && p.tenantField.empty())
         return failAt("tenantField",
                       "project: a shared-collection tenancy needs a tenantField name");
-    if (!p.tenantField.empty() && !checkFieldName(p.tenantField, "project tenantField"))
+    if (!p.tenantField.empty() && !checkFieldName(p.tenantField, [] { return std::string("project tenantField"); }))
         return false;
     for (const auto &[name, value] : p.thresholds) {
         if (std::isfinite(value))
@@ -188,11 +246,11 @@ bool ProjectValidator::checkEntity(std::size_t index) {
     const Entity &e = m_project.entities[index];
     PathScope scope(m_path, "entities", index);
     m_currentEntity = index;
-    const std::string owner = entityLabel(e);
+    const Owner owner = [&] { return entityLabel(e); };
     if (!claimId(e.id, "entity", owner))
         return false;
     if (e.name.empty())
-        return failAt("name", owner + " has no name");
+        return failAt("name", owner() + " has no name");
     m_entityById.emplace(e.id, index);
     if (const auto [first, inserted] = m_entityByName.emplace(e.name, index); !inserted)
         return failAt("name", "duplicate entity name " + inQuotes(e.name) + ", also at $.entities[" +
@@ -203,7 +261,7 @@ bool ProjectValidator::checkEntity(std::size_t index) {
     if (e.retentionDays && !nonNegative(*e.retentionDays, "retentionDays", owner))
         return false;
     if (e.schemaVersion && *e.schemaVersion < 0)
-        return failAt("schemaVersion", owner + ": schemaVersion " +
+        return failAt("schemaVersion", owner() + ": schemaVersion " +
                                            std::to_string(*e.schemaVersion) + " is negative");
 
     {
@@ -211,7 +269,7 @@ bool ProjectValidator::checkEntity(std::size_t index) {
         for (const Field &field : e.fields)
             if (field.name == "_id") {
                 PathScope fields(m_path, "fields", static_cast<std::size_t>(&field - e.fields.data()));
-                return failAt("name", owner + ": '_id' is implicit and cannot be a field; set "
+                return failAt("name", owner() + ": '_id' is implicit and cannot be a field; set "
                                               "idType to choose its type");
             }
         if (!checkFields(e.fields, context, 1))
@@ -223,9 +281,9 @@ bool ProjectValidator::checkEntity(std::size_t index) {
     if (e.timeSeries) {
         PathScope ts(m_path, "timeSeries");
         if (e.timeSeries->timeField.empty())
-            return failAt("timeField", owner + ": a time-series collection needs a timeField");
+            return failAt("timeField", owner() + ": a time-series collection needs a timeField");
         if (e.timeSeries->expireAfterSeconds && *e.timeSeries->expireAfterSeconds < 0)
-            return failAt("expireAfterSeconds", owner + ": expireAfterSeconds is negative");
+            return failAt("expireAfterSeconds", owner() + ": expireAfterSeconds is negative");
     }
     {
         PathScope stated(m_path, "stated");
@@ -239,16 +297,16 @@ bool ProjectValidator::checkEntity(std::size_t index) {
 }
 
 bool ProjectValidator::checkVariants(const Entity &e) {
-    const std::string owner = entityLabel(e);
+    const Owner owner = [&] { return entityLabel(e); };
     if (!e.discriminator.empty()) {
         bool found = false;
         for (const Field &field : e.fields)
             found = found || field.name == e.discriminator;
         if (!found)
-            return failAt("discriminator", owner + ": discriminator " + inQuotes(e.discriminator) +
+            return failAt("discriminator", owner() + ": discriminator " + inQuotes(e.discriminator) +
                                                " is not a field of the entity");
     } else if (!e.variants.empty()) {
-        return failAt("discriminator", owner + " has variants but no discriminator field");
+        return failAt("discriminator", owner() + " has variants but no discriminator field");
     }
     if (e.variants.empty())
         return true;
@@ -257,9 +315,9 @@ bool ProjectValidator::checkVariants(const Entity &e) {
     for (std::size_t i = 0; i < e.variants.size(); ++i) {
         const Variant &v = e.variants[i];
         PathScope scope(m_path, "variants", i);
-        const std::string variantOwner = owner + " variant " + inQuotes(v.value);
+        const Owner variantOwner = [&] { return owner() + " variant " + inQuotes(v.value); };
         if (!values.insert(v.value).second)
-            return failAt("value", owner + ": two variants have the value " + inQuotes(v.value));
+            return failAt("value", owner() + ": two variants have the value " + inQuotes(v.value));
         if (!fraction(v.share, "share", variantOwner, true))
             return false;
         total += v.share;
@@ -267,7 +325,7 @@ bool ProjectValidator::checkVariants(const Entity &e) {
             return false;
     }
     if (std::fabs(total - 1) > kShareTolerance)
-        return failAt("variants", owner + ": variant shares sum to " + formatApproximate(total) +
+        return failAt("variants", owner() + ": variant shares sum to " + formatApproximate(total) +
                                       ", not 1");
     return true;
 }
@@ -279,21 +337,38 @@ bool ProjectValidator::checkFields(const std::vector<Field> &fields, const Field
     if (depth > kMaxFieldDepth)
         return fail(fieldLabel(context) + ": fields nested more than " +
                     std::to_string(kMaxFieldDepth) + " levels deep");
+    // Small objects (nearly all) are checked by a scan, large ones by a map.
+    constexpr std::size_t kScanLimit = 32;
+    const std::size_t outer = alsoInObject ? alsoInObject->size() : 0;
+    const bool useMap = fields.size() + outer > kScanLimit;
     std::unordered_map<std::string_view, std::size_t> names;
-    if (alsoInObject)
+    if (useMap && alsoInObject)
         for (const Field &field : *alsoInObject)
             names.emplace(field.name, SIZE_MAX);
+    const auto earlier = [&](std::size_t i) -> std::size_t { // SIZE_MAX - 1: none
+        const std::string_view name = fields[i].name;
+        if (useMap) {
+            const auto [it, inserted] = names.emplace(name, i);
+            return inserted ? SIZE_MAX - 1 : it->second;
+        }
+        for (std::size_t k = 0; k < outer; ++k)
+            if ((*alsoInObject)[k].name == name)
+                return SIZE_MAX;
+        for (std::size_t k = 0; k < i; ++k)
+            if (fields[k].name == name)
+                return k;
+        return SIZE_MAX - 1;
+    };
     for (std::size_t i = 0; i < fields.size(); ++i) {
         const Field &field = fields[i];
         PathScope scope(m_path, "fields", i);
         m_fieldNames.push_back(field.name);
-        const auto [it, inserted] = names.emplace(field.name, i);
+        const std::size_t other = earlier(i);
         bool ok = true;
-        if (!inserted && !field.name.empty()) {
-            const std::string other = it->second == SIZE_MAX
-                                          ? std::string("a field of the entity")
-                                          : "fields[" + std::to_string(it->second) + "]";
-            ok = failAt("name", fieldLabel(context) + ": duplicate field name, also " + other);
+        if (other != SIZE_MAX - 1 && !field.name.empty()) {
+            const std::string where = other == SIZE_MAX ? std::string("a field of the entity")
+                                                        : "fields[" + std::to_string(other) + "]";
+            ok = failAt("name", fieldLabel(context) + ": duplicate field name, also " + where);
         }
         ok = ok && checkField(field, context, depth);
         m_fieldNames.pop_back();
@@ -304,7 +379,7 @@ bool ProjectValidator::checkFields(const std::vector<Field> &fields, const Field
 }
 
 bool ProjectValidator::checkField(const Field &f, const FieldContext &context, int depth) {
-    const std::string owner = fieldLabel(context);
+    const Owner owner = [&] { return fieldLabel(context); };
     if (!claimId(f.id, "field", owner) || !checkFieldName(f.name, owner))
         return false;
     m_fieldEntity.emplace(f.id, m_currentEntity);
@@ -312,20 +387,20 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
     if (!fraction(f.presence, "presence", owner, false))
         return false;
     if (f.required && f.presence != 1)
-        return failAt("presence", owner + ": presence " + formatNumber(f.presence) +
+        return failAt("presence", owner() + ": presence " + formatNumber(f.presence) +
                                       " but the field is required; set required to false");
     if (!nonNegative(f.avgBytes, "avgBytes", owner))
         return false;
     if (f.maxBytes > 0 && f.avgBytes > static_cast<double>(f.maxBytes))
-        return failAt("avgBytes", owner + ": average size " + formatNumber(f.avgBytes) +
+        return failAt("avgBytes", owner() + ": average size " + formatNumber(f.avgBytes) +
                                       " bytes exceeds the maximum " + std::to_string(f.maxBytes));
     if (!nonNegative(f.avgCount, "avgCount", owner))
         return false;
     if (f.maxCount && f.avgCount > static_cast<double>(*f.maxCount))
-        return failAt("avgCount", owner + ": average count " + formatNumber(f.avgCount) +
+        return failAt("avgCount", owner() + ": average count " + formatNumber(f.avgCount) +
                                       " exceeds the maximum " + std::to_string(*f.maxCount));
     if (f.maxCount && f.minItems && *f.minItems > *f.maxCount)
-        return failAt("minItems", owner + ": minItems " + std::to_string(*f.minItems) +
+        return failAt("minItems", owner() + ": minItems " + std::to_string(*f.minItems) +
                                       " exceeds the maximum count " + std::to_string(*f.maxCount));
     if (!fraction(f.distinctFraction, "distinctFraction", owner, true) ||
         !nonNegative(f.countGrowthPerDay, "countGrowthPerDay", owner) ||
@@ -335,20 +410,20 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
         (f.maximum && !finite(*f.maximum, "maximum", owner)))
         return false;
     if (f.minimum && f.maximum && *f.minimum > *f.maximum)
-        return failAt("minimum", owner + ": minimum " + formatNumber(*f.minimum) +
+        return failAt("minimum", owner() + ": minimum " + formatNumber(*f.minimum) +
                                      " exceeds the maximum " + formatNumber(*f.maximum));
     if (f.minLength && f.maxLength && *f.minLength > *f.maxLength)
-        return failAt("minLength", owner + ": minLength " + std::to_string(*f.minLength) +
+        return failAt("minLength", owner() + ": minLength " + std::to_string(*f.minLength) +
                                        " exceeds maxLength " + std::to_string(*f.maxLength));
     if (!f.fields.empty() && !f.isObject() && !f.elementIsObject())
-        return failAt("fields", owner + ": has subfields but its type is " +
+        return failAt("fields", owner() + ": has subfields but its type is " +
                                     std::string(toString(f.type)) +
                                     ", not object or array of objects");
     if (!f.duplicatedFrom.empty()) {
         if (f.duplicatedFrom == f.id)
-            return failAt("duplicatedFrom", owner + ": a field cannot duplicate itself");
+            return failAt("duplicatedFrom", owner() + ": a field cannot duplicate itself");
         PathScope scope(m_path, "duplicatedFrom");
-        m_duplicatedFields.push_back(PendingReference{&f, m_path, owner});
+        m_duplicatedFields.push_back(PendingReference{&f, m_path, owner()});
     }
     return checkFields(f.fields, context, depth + 1);
 }
@@ -367,49 +442,49 @@ bool ProjectValidator::checkFieldReferences() {
 bool ProjectValidator::checkRelationship(std::size_t index) {
     const Relationship &r = m_project.relationships[index];
     PathScope scope(m_path, "relationships", index);
-    const std::string owner = relationshipLabel(r);
+    const Owner owner = [&] { return relationshipLabel(r); };
     if (!claimId(r.id, "relationship", owner))
         return false;
     const auto parent = m_entityById.find(r.parentId);
     if (parent == m_entityById.end())
-        return failAt("parentId", owner + ": parent " + inQuotes(r.parentId) +
+        return failAt("parentId", owner() + ": parent " + inQuotes(r.parentId) +
                                       " is not the id of an entity");
     const auto child = m_entityById.find(r.childId);
     if (child == m_entityById.end())
-        return failAt("childId", owner + ": child " + inQuotes(r.childId) +
+        return failAt("childId", owner() + ": child " + inQuotes(r.childId) +
                                      " is not the id of an entity");
     if (!nonNegative(r.avgChildren, "avgChildren", owner) ||
         !nonNegative(r.growthPerParentPerDay, "growthPerParentPerDay", owner))
         return false;
     if (r.maxChildren && r.avgChildren > static_cast<double>(*r.maxChildren))
-        return failAt("avgChildren", owner + ": average children " + formatNumber(r.avgChildren) +
+        return failAt("avgChildren", owner() + ": average children " + formatNumber(r.avgChildren) +
                                          " exceeds the maximum " + std::to_string(*r.maxChildren));
-    if (!r.fieldName.empty() && !checkFieldName(r.fieldName, owner + " fieldName"))
+    if (!r.fieldName.empty() && !checkFieldName(r.fieldName, [&] { return owner() + " fieldName"; }))
         return false;
-    if (!r.backFieldName.empty() && !checkFieldName(r.backFieldName, owner + " backFieldName"))
+    if (!r.backFieldName.empty() && !checkFieldName(r.backFieldName, [&] { return owner() + " backFieldName"; }))
         return false;
     for (std::size_t i = 0; i < r.copiedFieldIds.size(); ++i) {
         const std::string &id = r.copiedFieldIds[i];
         const auto it = m_fieldEntity.find(id);
         if (it == m_fieldEntity.end()) {
             PathScope copied(m_path, "copiedFieldIds", i);
-            return fail(owner + ": copied field " + inQuotes(id) + " is not the id of a field");
+            return fail(owner() + ": copied field " + inQuotes(id) + " is not the id of a field");
         }
         if (it->second != child->second) {
             PathScope copied(m_path, "copiedFieldIds", i);
-            return fail(owner + ": copied field " + inQuotes(id) + " belongs to " +
+            return fail(owner() + ": copied field " + inQuotes(id) + " belongs to " +
                         entityLabel(m_project.entities[it->second]) +
                         ", not to the child " + entityLabelById(r.childId));
         }
     }
     if (embedsChild(r.representation)) {
         if (r.parentId == r.childId)
-            return failAt("childId", "embedding cycle: " + owner + " embeds " +
+            return failAt("childId", "embedding cycle: " + owner() + " embeds " +
                                          entityLabelById(r.childId) + " in itself");
         const Relationship *&embedder = m_embeddedBy[child->second];
         if (embedder)
             return failAt("childId",
-                          owner + ": " + entityLabelById(r.childId) +
+                          owner() + ": " + entityLabelById(r.childId) +
                               " is already embedded by " + relationshipLabel(*embedder) +
                               "; an entity is embedded in one place only (model the second "
                               "place as its own entity)");
@@ -482,23 +557,23 @@ bool ProjectValidator::checkCollections() {
 bool ProjectValidator::checkAccessPattern(std::size_t index) {
     const AccessPattern &q = m_project.accessPatterns[index];
     PathScope scope(m_path, "accessPatterns", index);
-    const std::string owner = patternLabel(q);
+    const Owner owner = [&] { return patternLabel(q); };
     if (!claimId(q.id, "access pattern", owner))
         return false;
     if (!m_entityById.contains(q.entityId))
-        return failAt("entityId", owner + ": entity " + inQuotes(q.entityId) +
+        return failAt("entityId", owner() + ": entity " + inQuotes(q.entityId) +
                                       " is not the id of an entity");
     for (std::size_t i = 0; i < q.alsoReads.size(); ++i)
         if (!m_entityById.contains(q.alsoReads[i])) {
             PathScope also(m_path, "alsoReads", i);
-            return fail(owner + ": alsoReads " + inQuotes(q.alsoReads[i]) +
+            return fail(owner() + ": alsoReads " + inQuotes(q.alsoReads[i]) +
                         " is not the id of an entity");
         }
     const auto checkPaths = [&](const std::vector<std::string> &paths, std::string_view member) {
         for (std::size_t i = 0; i < paths.size(); ++i)
             if (paths[i].empty()) {
                 PathScope item(m_path, member, i);
-                return fail(owner + ": an empty field path in " + std::string(member));
+                return fail(owner() + ": an empty field path in " + std::string(member));
             }
         return true;
     };
@@ -508,9 +583,9 @@ bool ProjectValidator::checkAccessPattern(std::size_t index) {
     for (std::size_t i = 0; i < q.sort.size(); ++i) {
         PathScope sort(m_path, "sort", i);
         if (q.sort[i].path.empty())
-            return failAt("path", owner + ": a sort key has an empty path");
+            return failAt("path", owner() + ": a sort key has an empty path");
         if (q.sort[i].direction != 1 && q.sort[i].direction != -1)
-            return failAt("direction", owner + ": sort direction " +
+            return failAt("direction", owner() + ": sort direction " +
                                            std::to_string(q.sort[i].direction) + " on " +
                                            inQuotes(q.sort[i].path) + " must be 1 or -1");
     }
@@ -521,25 +596,31 @@ bool ProjectValidator::checkAccessPattern(std::size_t index) {
 bool ProjectValidator::checkIndex(std::size_t index) {
     const IndexSpec &ix = m_project.indexes[index];
     PathScope scope(m_path, "indexes", index);
-    std::string owner = "index " + inQuotes(ix.name.empty() ? ix.id : ix.name);
+    std::size_t entityIndex = SIZE_MAX;
+    const Owner owner = [&] {
+        std::string label = "index " + inQuotes(ix.name.empty() ? ix.id : ix.name);
+        if (entityIndex != SIZE_MAX)
+            label += " on " + entityLabel(m_project.entities[entityIndex]);
+        return label;
+    };
     if (!claimId(ix.id, "index", owner))
         return false;
     const auto entity = m_entityById.find(ix.entityId);
     if (entity == m_entityById.end())
-        return failAt("entityId", owner + ": entity " + inQuotes(ix.entityId) +
+        return failAt("entityId", owner() + ": entity " + inQuotes(ix.entityId) +
                                       " is not the id of an entity");
-    owner += " on " + entityLabel(m_project.entities[entity->second]);
+    entityIndex = entity->second;
     // A bucketed entity is the root of its bucket collection
     // (CollectionShape::rootEntityId), and its indexes go there.
     if (const Relationship *embedder = m_embeddedBy[entity->second];
         embedder && embedder->representation != Representation::Bucket)
-        return failAt("entityId", owner + ": the entity is embedded in " +
+        return failAt("entityId", owner() + ": the entity is embedded in " +
                                       entityLabelById(embedder->parentId) +
                                       " and has no collection; index that entity instead");
     if (ix.keys.empty())
-        return failAt("keys", owner + " has no keys");
+        return failAt("keys", owner() + " has no keys");
     if (ix.keys.size() > kMaxIndexKeys)
-        return failAt("keys", owner + " has " + std::to_string(ix.keys.size()) +
+        return failAt("keys", owner() + " has " + std::to_string(ix.keys.size()) +
                                   " keys; a compound index has at most " +
                                   std::to_string(kMaxIndexKeys));
     std::unordered_set<std::string_view> paths;
@@ -547,27 +628,27 @@ bool ProjectValidator::checkIndex(std::size_t index) {
         const IndexKey &key = ix.keys[i];
         PathScope keyScope(m_path, "keys", i);
         if (key.path.empty())
-            return failAt("path", owner + ": a key has an empty path");
+            return failAt("path", owner() + ": a key has an empty path");
         if (!paths.insert(key.path).second)
-            return failAt("path", owner + ": the key " + inQuotes(key.path) + " appears twice");
+            return failAt("path", owner() + ": the key " + inQuotes(key.path) + " appears twice");
         if (!isIndexKind(key.kind))
-            return failAt("kind", owner + ": key kind " + inQuotes(key.kind) +
+            return failAt("kind", owner() + ": key kind " + inQuotes(key.kind) +
                                       " is not one of 1, -1, hashed, text, 2dsphere, 2d");
     }
     if (!fraction(ix.partialSelectivity, "partialSelectivity", owner, false))
         return false;
     if (ix.expireAfterSeconds && *ix.expireAfterSeconds < 0)
-        return failAt("expireAfterSeconds", owner + ": expireAfterSeconds is negative");
+        return failAt("expireAfterSeconds", owner() + ": expireAfterSeconds is negative");
     if (ix.collation && (ix.collation->strength < 1 || ix.collation->strength > 5)) {
         PathScope collation(m_path, "collation");
-        return failAt("strength", owner + ": collation strength " +
+        return failAt("strength", owner() + ": collation strength " +
                                       std::to_string(ix.collation->strength) +
                                       " is not from 1 to 5");
     }
     const std::string name = indexName(ix);
     const auto [other, inserted] = m_indexNames.emplace(ix.entityId + '\0' + name, index);
     if (!inserted)
-        return failAt("name", owner + ": another index of the same collection has the name " +
+        return failAt("name", owner() + ": another index of the same collection has the name " +
                                   inQuotes(name) + " ($.indexes[" + std::to_string(other->second) +
                                   "])");
     return true;
@@ -576,7 +657,8 @@ bool ProjectValidator::checkIndex(std::size_t index) {
 bool ProjectValidator::checkDecision(std::size_t index) {
     const Decision &d = m_project.decisions[index];
     PathScope scope(m_path, "decisions", index);
-    return claimId(d.id, "decision", "decision " + inQuotes(d.title.empty() ? d.id : d.title));
+    return claimId(d.id, "decision",
+                   [&] { return "decision " + inQuotes(d.title.empty() ? d.id : d.title); });
 }
 
 } // namespace io

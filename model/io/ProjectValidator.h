@@ -3,9 +3,11 @@
 #include "core/Project.h"
 #include "core/Result.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace docshape::io {
@@ -18,6 +20,10 @@ namespace docshape::io {
 // exceeds the maximum 10".
 class ProjectValidator {
 public:
+    // Names the object in a message; called only when there is a problem,
+    // so the common path builds no strings.
+    using Owner = std::function<std::string()>;
+
     explicit ProjectValidator(const Project &project) : m_project(project) {}
 
     Status run();
@@ -42,12 +48,13 @@ private:
     bool checkDecision(std::size_t index);
     bool checkFieldReferences();
 
-    bool claimId(std::string_view id, std::string_view kind, const std::string &owner);
-    bool checkFieldName(std::string_view name, const std::string &owner);
-    bool finite(double value, std::string_view member, const std::string &owner);
-    bool nonNegative(double value, std::string_view member, const std::string &owner);
-    bool fraction(double value, std::string_view member, const std::string &owner,
+    bool claimId(std::string_view id, std::string_view kind, const Owner &owner);
+    bool checkFieldName(std::string_view name, const Owner &owner);
+    bool finite(double value, std::string_view member, const Owner &owner);
+    bool nonNegative(double value, std::string_view member, const Owner &owner);
+    bool fraction(double value, std::string_view member, const Owner &owner,
                   bool zeroAllowed);
+    std::string firstPathOf(std::string_view id) const;
     bool fail(std::string message);
     bool failAt(std::string_view member, std::string message);
 
@@ -72,7 +79,7 @@ private:
     const Project &m_project;
     std::string m_path = "$";
     std::vector<std::string_view> m_fieldNames; // names from the entity down to the current field
-    std::unordered_map<std::string_view, std::string> m_idOwners;   // id -> its path
+    std::unordered_set<std::string_view> m_ids; // every id claimed so far
     std::unordered_map<std::string_view, std::size_t> m_entityById;   // id -> index
     std::unordered_map<std::string_view, std::size_t> m_entityByName; // name -> index
     std::unordered_map<std::string, std::size_t> m_indexNames; // entity id, NUL, name -> index
