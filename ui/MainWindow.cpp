@@ -1,0 +1,464 @@
+#include "MainWindow.h"
+
+#include "Format.h"
+#include "canvas/CanvasView.h"
+#include "canvas/DocumentScene.h"
+#include "document/Document.h"
+#include "inspector/Inspector.h"
+
+#include "io/ProjectFile.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGraphicsItem>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QUndoView>
+
+namespace docshape::ui {
+
+namespace {
+constexpr int kAutosaveMs = 60 * 1000;
+constexpr int kMaxRecent = 10;
+const QString kFileFilter = QStringLiteral("DocShape models (*.docshape);;All files (*)");
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
+    setObjectName(QStringLiteral("mainWindow"));
+    m_document = new Document(this);
+    m_scene = new canvas::DocumentScene(m_document, this);
+    m_view = new canvas::CanvasView(m_scene, this);
+    setCentralWidget(m_view);
+
+    m_inspector = new inspector::Inspector(m_document, this);
+    m_history = new QUndoView(m_document->undoStack(), this);
+    m_history->setObjectName(QStringLiteral("history"));
+    m_history->setEmptyLabel(tr("<opened>"));
+
+    m_statusLabel = new QLabel(this);
+    m_statusLabel->setObjectName(QStringLiteral("collectionStatus"));
+    statusBar()->addPermanentWidget(m_statusLabel);
+
+    createActions();
+    addPanel(m_inspector, tr("Inspector"), Qt::RightDockWidgetArea);
+    addPanel(m_history, tr("History"), Qt::RightDockWidgetArea);
+
+    connect(m_scene, &canvas::DocumentScene::currentObjectChanged, this, [this](const ObjectRef &object) {
+        m_inspector->setObject(object);
+        updateStatus();
+        emit currentObjectChanged(object);
+    });
+    connect(m_scene, &canvas::DocumentScene::editRefused, this, &MainWindow::showRefusal);
+    connect(m_inspector, &inspector::Inspector::activate, this, &MainWindow::selectObject);
+    connect(m_document, &Document::changed, this, [this] { updateStatus(); });
+    connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::filePathChanged, this, &MainWindow::updateTitle);
+
+    m_autosave = new QTimer(this);
+    m_autosave->setInterval(kAutosaveMs);
+    connect(m_autosave, &QTimer::timeout, this, &MainWindow::writeRecovery);
+    m_autosave->start();
+
+    resize(1400, 900);
+    updateTitle();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, Qt::DockWidgetArea area) {
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(panel->objectName().isEmpty() ? title : panel->objectName() + QStringLiteral("Dock"));
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    if (m_panelsMenu)
+        m_panelsMenu->addAction(dock->toggleViewAction());
+    return dock;
+}
+
+void MainWindow::createActions() {
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newProject);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_examplesMenu = file->addMenu(tr("Open &Example"));
+    file->addSeparator();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addAction(tr("Re&vert"), this, &MainWindow::revert);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    rebuildRecentMenu();
+    rebuildExamplesMenu();
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("Add &Entity"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::addEntity);
+    edit->addAction(tr("Add &Field"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this, &MainWindow::addField);
+    QAction *del = edit->addAction(tr("&Delete"), this, [this] { m_scene->deleteSelection(); });
+    del->setShortcut(QKeySequence::Delete);
+    del->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(del);
+    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] {
+        for (QGraphicsItem *item : m_scene->items())
+            if (item->flags() & QGraphicsItem::ItemIsSelectable)
+                item->setSelected(true);
+    });
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, m_view, &canvas::CanvasView::zoomIn);
+    m_viewMenu->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_view, &canvas::CanvasView::zoomOut);
+    m_viewMenu->addAction(tr("&Actual Size"), QKeySequence(Qt::CTRL | Qt::Key_0), m_view,
+                          &canvas::CanvasView::resetZoom);
+    m_viewMenu->addAction(tr("&Fit to View"), QKeySequence(Qt::CTRL | Qt::Key_9), m_view,
+                          &canvas::CanvasView::fitToView);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("Auto-&layout"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] {
+        m_scene->autoLayout();
+        m_view->fitToView();
+    });
+    m_viewMenu->addSeparator();
+    m_panelsMenu = m_viewMenu->addMenu(tr("&Panels"));
+
+    QToolBar *tools = addToolBar(tr("Main"));
+    tools->setObjectName(QStringLiteral("mainToolBar"));
+    tools->addAction(undo);
+    tools->addAction(redo);
+    tools->addSeparator();
+    tools->addAction(tr("Add Entity"), this, &MainWindow::addEntity);
+    tools->addAction(tr("Add Field"), this, &MainWindow::addField);
+    tools->addSeparator();
+    tools->addAction(tr("Fit"), m_view, &canvas::CanvasView::fitToView);
+    tools->addAction(tr("Auto-layout"), this, [this] {
+        m_scene->autoLayout();
+        m_view->fitToView();
+    });
+}
+
+void MainWindow::updateTitle() {
+    QString name = m_document->displayName();
+    if (m_document->filePath().isEmpty() && !m_exampleName.isEmpty())
+        name = tr("%1 (example)").arg(m_exampleName);
+    setWindowTitle(tr("%1[*] — DocShape").arg(name));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateStatus() {
+    const ObjectRef current = m_scene->currentObject();
+    std::string entityId;
+    if (current.kind == ObjectRef::Kind::Entity)
+        entityId = current.id;
+    else if (current.kind == ObjectRef::Kind::Field)
+        if (const Entity *e = m_document->entityOfField(current.id))
+            entityId = e->id;
+    const CollectionStat *stat = entityId.empty() ? nullptr : m_document->collectionStatOf(entityId);
+    if (!stat) {
+        const auto &a = m_document->analysis();
+        m_statusLabel->setText(tr("%1 entities · %2 collections")
+                                   .arg(m_document->project().entities.size())
+                                   .arg(a.collections.size()));
+        return;
+    }
+    double entries = 0;
+    for (const auto &index : stat->indexes)
+        entries += index.entries;
+    m_statusLabel->setText(tr("%1: avg document %2 · max %3 · %4 index entries")
+                               .arg(qs(stat->name), formatBytes(stat->avgDocumentBytes),
+                                    formatMaxBytes(stat->maxDocumentBytes), formatCount(entries)));
+}
+
+void MainWindow::selectObject(const ObjectRef &object) { m_scene->selectObject(object); }
+
+Status MainWindow::loadFile(const QString &path) {
+    Status status = m_document->load(path);
+    if (!status)
+        return status;
+    m_exampleName.clear();
+    addRecentFile(path);
+    updateTitle();
+    m_view->fitToView();
+    return {};
+}
+
+Status MainWindow::loadExample(const QString &path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{path.toStdString(), file.errorString().toStdString()};
+    const QByteArray text = file.readAll();
+    auto project = parseProject(std::string_view(text.constData(), std::size_t(text.size())));
+    if (!project)
+        return project.error();
+    m_exampleName = QFileInfo(path).completeBaseName();
+    m_document->reset(std::move(project.value()), QString());
+    updateTitle();
+    m_view->fitToView();
+    return {};
+}
+
+QStringList MainWindow::exampleFiles() {
+    QStringList dirs{QStringLiteral(":/examples")};
+    // Fallback for builds without the resource: the source tree's examples.
+    const QString appDir = QCoreApplication::applicationDirPath();
+    dirs << appDir + QStringLiteral("/../resources/examples") << appDir + QStringLiteral("/../../resources/examples")
+         << appDir + QStringLiteral("/../../../resources/examples");
+    for (const QString &dir : dirs) {
+        const QStringList names = QDir(dir).entryList({QStringLiteral("*.docshape")}, QDir::Files, QDir::Name);
+        if (names.isEmpty())
+            continue;
+        QStringList paths;
+        for (const QString &name : names)
+            paths << QDir(dir).filePath(name);
+        return paths;
+    }
+    return {};
+}
+
+void MainWindow::rebuildExamplesMenu() {
+    m_examplesMenu->clear();
+    const QStringList examples = exampleFiles();
+    for (const QString &path : examples)
+        m_examplesMenu->addAction(QFileInfo(path).completeBaseName(), this, [this, path] {
+            if (!maybeSave())
+                return;
+            Status status = loadExample(path);
+            if (!status)
+                QMessageBox::warning(this, tr("Open Example"), qs(status.error().toString()));
+        });
+    m_examplesMenu->setEnabled(!examples.isEmpty());
+}
+
+void MainWindow::addRecentFile(const QString &path) {
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString &path : recent)
+        m_recentMenu->addAction(QDir::toNativeSeparators(path), this, [this, path] {
+            if (maybeSave())
+                openInteractive(path);
+        });
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::newProject() {
+    if (!maybeSave())
+        return;
+    removeRecovery();
+    m_exampleName.clear();
+    m_document->reset(Project{}, QString());
+    updateTitle();
+}
+
+void MainWindow::open() {
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), QString(), kFileFilter);
+    if (!path.isEmpty())
+        openInteractive(path);
+}
+
+void MainWindow::openInteractive(const QString &path) {
+    Status status = loadFile(path);
+    if (!status) {
+        QMessageBox::warning(this, tr("Open"),
+                             tr("%1 could not be opened:\n\n%2").arg(QDir::toNativeSeparators(path),
+                                                                    qs(status.error().toString())));
+        return;
+    }
+    offerRecovery();
+}
+
+bool MainWindow::save() {
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    Status status = m_document->save(m_document->filePath());
+    if (!status) {
+        QMessageBox::warning(this, tr("Save"), qs(status.error().toString()));
+        return false;
+    }
+    removeRecovery();
+    addRecentFile(m_document->filePath());
+    return true;
+}
+
+bool MainWindow::saveAs() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Model As"), m_document->filePath(), kFileFilter);
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".docshape");
+    const QString oldRecovery = recoveryPath();
+    Status status = m_document->save(path);
+    if (!status) {
+        QMessageBox::warning(this, tr("Save"), qs(status.error().toString()));
+        return false;
+    }
+    QFile::remove(oldRecovery);
+    m_exampleName.clear();
+    addRecentFile(path);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::revert() {
+    const QString path = m_document->filePath();
+    if (path.isEmpty() || !m_document->isModified())
+        return;
+    if (QMessageBox::question(this, tr("Revert"), tr("Discard your changes and reload %1?").arg(m_document->displayName())) !=
+        QMessageBox::Yes)
+        return;
+    Status status = m_document->load(path);
+    if (!status)
+        QMessageBox::warning(this, tr("Revert"), qs(status.error().toString()));
+    else
+        removeRecovery();
+}
+
+void MainWindow::addEntity() {
+    const QPointF near = m_view->mapToScene(m_view->viewport()->rect().topLeft() + QPoint(40, 40));
+    auto id = m_document->addEntity(QString(), m_scene->freePosition(near));
+    if (!id) {
+        showRefusal(qs(id.error().toString()));
+        return;
+    }
+    selectObject(ObjectRef::entity(*id));
+}
+
+void MainWindow::addField() {
+    const ObjectRef current = m_scene->currentObject();
+    std::string entityId = current.kind == ObjectRef::Kind::Entity ? current.id : std::string();
+    if (current.kind == ObjectRef::Kind::Field)
+        if (const Entity *e = m_document->entityOfField(current.id))
+            entityId = e->id;
+    const Entity *entity = m_document->project().findEntity(entityId);
+    if (!entity) {
+        statusBar()->showMessage(tr("Select an entity to add a field to."), 4000);
+        return;
+    }
+    Field f;
+    for (std::size_t i = entity->fields.size() + 1;; ++i) {
+        f.name = "field" + std::to_string(i);
+        bool used = false;
+        for (const auto &other : entity->fields)
+            used = used || other.name == f.name;
+        if (!used)
+            break;
+    }
+    f.avgBytes = 16;
+    f.maxBytes = 64;
+    auto id = m_document->addField(entityId, {}, f);
+    if (!id) {
+        showRefusal(qs(id.error().toString()));
+        return;
+    }
+    selectObject(ObjectRef::field(*id));
+}
+
+void MainWindow::showRefusal(const QString &message) {
+    statusBar()->showMessage(tr("Refused: %1").arg(message), 8000);
+}
+
+QString MainWindow::recoveryPath() const {
+    if (!m_document->filePath().isEmpty())
+        return m_document->filePath() + QStringLiteral(".autosave");
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return dir + QStringLiteral("/untitled.docshape.autosave");
+}
+
+bool MainWindow::writeRecovery() {
+    if (!m_document->isModified())
+        return false;
+    const QString path = recoveryPath();
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    const std::string text = serializeProject(m_document->project());
+    file.write(text.data(), qint64(text.size()));
+    return file.commit();
+}
+
+void MainWindow::removeRecovery() { QFile::remove(recoveryPath()); }
+
+Status MainWindow::recoverFrom(const QString &recoveryFile) {
+    auto project = loadProject(recoveryFile.toStdString());
+    if (!project)
+        return project.error();
+    return m_document->replaceProject(std::move(project.value()), tr("Recover autosaved changes"));
+}
+
+void MainWindow::offerRecovery() {
+    const QString path = recoveryPath();
+    const QFileInfo recovery(path);
+    if (!recovery.exists())
+        return;
+    const QFileInfo original(m_document->filePath());
+    if (original.exists() && recovery.lastModified() < original.lastModified())
+        return; // saved after the autosave: nothing to recover
+    const auto answer = QMessageBox::question(
+        this, tr("Recover"),
+        tr("DocShape did not close normally while %1 had unsaved changes. Recover the autosaved version?")
+            .arg(m_document->displayName()),
+        QMessageBox::Yes | QMessageBox::No | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes) {
+        Status status = recoverFrom(path);
+        if (!status)
+            QMessageBox::warning(this, tr("Recover"), qs(status.error().toString()));
+    } else if (answer == QMessageBox::Discard) {
+        QFile::remove(path);
+    }
+}
+
+bool MainWindow::maybeSave() {
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    if (answer == QMessageBox::Discard) {
+        removeRecovery();
+        return true;
+    }
+    return false;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+    if (maybeSave())
+        event->accept();
+    else
+        event->ignore();
+}
+
+} // namespace docshape::ui

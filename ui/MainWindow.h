@@ -1,0 +1,110 @@
+#pragma once
+
+#include "core/Result.h"
+#include "document/ObjectRef.h"
+
+#include <QMainWindow>
+#include <QString>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTimer;
+class QUndoView;
+
+namespace docshape::ui {
+
+class Document;
+namespace canvas {
+class CanvasView;
+class DocumentScene;
+} // namespace canvas
+namespace inspector {
+class Inspector;
+}
+
+// The studio window: the canvas in the middle, the inspector and the undo
+// history as docks, file handling (recent files, examples, autosave and
+// recovery) and the status bar.
+//
+// Extension points for further panels: addPanel() docks a widget and lists
+// it in View > Panels; document() emits `changed` with typed events;
+// currentObjectChanged/selectObject share the selection (a findings list
+// selects what it points at with selectObject).
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Document *document() const { return m_document; }
+    canvas::DocumentScene *scene() const { return m_scene; }
+    canvas::CanvasView *canvas() const { return m_view; }
+    inspector::Inspector *inspector() const { return m_inspector; }
+    QMenu *viewMenu() const { return m_viewMenu; }
+
+    QDockWidget *addPanel(QWidget *panel, const QString &title, Qt::DockWidgetArea area = Qt::BottomDockWidgetArea);
+
+    // Opens a file without asking anything; on failure nothing changes.
+    Status loadFile(const QString &path);
+    // Opens a bundled example (a resource path or a file), untitled.
+    Status loadExample(const QString &path);
+    // The bundled examples, as paths loadExample accepts.
+    static QStringList exampleFiles();
+
+    // Where the autosave of the current document goes: beside its file, or
+    // in the application data directory while untitled.
+    QString recoveryPath() const;
+    // Writes the recovery file now (the autosave timer calls this).
+    bool writeRecovery();
+    // Replaces the project with the recovery file's, as one undoable step.
+    Status recoverFrom(const QString &recoveryFile);
+
+public slots:
+    void selectObject(const docshape::ui::ObjectRef &object);
+    void newProject();
+    void open();
+    void openInteractive(const QString &path);
+    bool save();
+    bool saveAs();
+    void revert();
+    void addEntity();
+    void addField();
+    // Asks whether to recover the autosave of the current document, if one
+    // is newer than its file (after a crash).
+    void offerRecovery();
+
+signals:
+    void currentObjectChanged(const docshape::ui::ObjectRef &object);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void updateTitle();
+    void updateStatus();
+    bool maybeSave();
+    void addRecentFile(const QString &path);
+    void rebuildRecentMenu();
+    void rebuildExamplesMenu();
+    void showRefusal(const QString &message);
+    void removeRecovery();
+
+    Document *m_document;
+    canvas::DocumentScene *m_scene;
+    canvas::CanvasView *m_view;
+    inspector::Inspector *m_inspector;
+    QUndoView *m_history;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_panelsMenu = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_examplesMenu = nullptr;
+    QLabel *m_statusLabel;
+    QTimer *m_autosave;
+    QString m_exampleName; // title of an opened example while untitled
+};
+
+} // namespace docshape::ui

@@ -1,0 +1,219 @@
+#include "inspector/FieldForm.h"
+
+#include "document/Document.h"
+#include "inspector/EnumChoices.h"
+
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QStringList>
+#include <QVBoxLayout>
+
+namespace docshape::ui::inspector {
+
+namespace {
+using S = std::string;
+
+bool sized(const Field &f) {
+    return hasByteLength(f.type) || (f.isArray() && hasByteLength(f.elementType));
+}
+
+std::string joinEnum(const std::vector<std::string> &values) {
+    std::string out;
+    for (const auto &v : values)
+        out += (out.empty() ? "" : ", ") + v;
+    return out;
+}
+
+std::vector<std::string> splitEnum(const std::string &text) {
+    std::vector<std::string> out;
+    for (const QString &part : QString::fromStdString(text).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString v = part.trimmed();
+        if (!v.isEmpty())
+            out.push_back(v.toStdString());
+    }
+    return out;
+}
+} // namespace
+
+FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_document(document) {
+    auto *layout = new QVBoxLayout(this);
+    m_title = new QLabel(this);
+    m_title->setTextFormat(Qt::RichText);
+    layout->addWidget(m_title);
+
+    m_form = new PropertyForm<Field>(
+        [this]() { return m_document->project().findField(m_fieldId); },
+        [this](const Field &f, const QString &label, const QString &key) {
+            return m_document->changeField(
+                f, tr("Change %1 of field %2").arg(label.toLower(), QString::fromStdString(f.name)), key);
+        },
+        this);
+    auto *form = m_form;
+    form->addText(tr("Name"), QStringLiteral("name"), [](const Field &f) { return f.name; },
+                  [](Field &f, const S &v) { f.name = v; });
+    form->addChoice<BsonType>(tr("Type"), QStringLiteral("type"), bsonTypeChoices,
+                              [](const Field &f) { return f.type; }, [](Field &f, BsonType t) { f.type = t; });
+    form->addBool(tr("Required"), QStringLiteral("required"), [](const Field &f) { return f.required; },
+                  [](Field &f, bool on) {
+                      f.required = on;
+                      if (on)
+                          f.presence = 1;
+                  });
+    form->addNumber(tr("Presence (0–1]"), QStringLiteral("presence"), [](const Field &f) { return f.presence; },
+                    [](Field &f, double v) { f.presence = v; });
+    form->setVisibleWhen(QStringLiteral("presence"), [](const Field &f) { return !f.required; });
+    form->addNumber(tr("Stored null share"), QStringLiteral("nullFraction"),
+                    [](const Field &f) { return f.nullFraction; }, [](Field &f, double v) { f.nullFraction = v; });
+
+    form->addSection(tr("Size"));
+    form->addNumber(tr("Average bytes"), QStringLiteral("avgBytes"), [](const Field &f) { return f.avgBytes; },
+                    [](Field &f, double v) { f.avgBytes = v; });
+    form->addCount(tr("Maximum bytes"), QStringLiteral("maxBytes"),
+                   [](const Field &f) { return std::optional<std::uint64_t>(f.maxBytes); },
+                   [](Field &f, std::optional<std::uint64_t> v) { f.maxBytes = v.value_or(0); });
+    form->setVisibleWhen(QStringLiteral("avgBytes"), sized);
+    form->setVisibleWhen(QStringLiteral("maxBytes"), sized);
+    form->addText(tr("Regex options"), QStringLiteral("regexOptions"), [](const Field &f) { return f.regexOptions; },
+                  [](Field &f, const S &v) { f.regexOptions = v; });
+    form->setVisibleWhen(QStringLiteral("regexOptions"), [](const Field &f) { return f.type == BsonType::Regex; });
+
+    form->addSection(tr("Array"));
+    const auto isArray = [](const Field &f) { return f.isArray(); };
+    form->addChoice<BsonType>(tr("Element type"), QStringLiteral("elementType"), bsonTypeChoices,
+                              [](const Field &f) { return f.elementType; },
+                              [](Field &f, BsonType t) { f.elementType = t; });
+    form->addNumber(tr("Average count"), QStringLiteral("avgCount"), [](const Field &f) { return f.avgCount; },
+                    [](Field &f, double v) { f.avgCount = v; });
+    form->addCount(tr("Maximum count"), QStringLiteral("maxCount"), [](const Field &f) { return f.maxCount; },
+                   [](Field &f, std::optional<std::uint64_t> v) { f.maxCount = v; }, tr("unbounded"));
+    form->addChoice<BoundEnforcer>(
+        tr("Bound enforced by"), QStringLiteral("maxEnforcedBy"),
+        [] { return enumChoices({BoundEnforcer::Nobody, BoundEnforcer::Ui, BoundEnforcer::Validator}); },
+        [](const Field &f) { return f.maxEnforcedBy; }, [](Field &f, BoundEnforcer e) { f.maxEnforcedBy = e; });
+    form->addBool(tr("Unique items"), QStringLiteral("uniqueItems"), [](const Field &f) { return f.uniqueItems; },
+                  [](Field &f, bool on) { f.uniqueItems = on; });
+    form->addNumber(tr("Distinct share"), QStringLiteral("distinctFraction"),
+                    [](const Field &f) { return f.distinctFraction; },
+                    [](Field &f, double v) { f.distinctFraction = v; });
+    form->addNumber(tr("Growth per day"), QStringLiteral("countGrowthPerDay"),
+                    [](const Field &f) { return f.countGrowthPerDay; },
+                    [](Field &f, double v) { f.countGrowthPerDay = v; });
+    form->addCount(tr("Minimum items"), QStringLiteral("minItems"), [](const Field &f) { return f.minItems; },
+                   [](Field &f, std::optional<std::uint64_t> v) { f.minItems = v; }, tr("none"));
+    for (const char *key : {"elementType", "avgCount", "maxCount", "maxEnforcedBy", "uniqueItems",
+                            "distinctFraction", "countGrowthPerDay", "minItems"})
+        form->setVisibleWhen(QString::fromLatin1(key), isArray);
+
+    form->addSection(tr("Constraints"));
+    form->addText(tr("Enum values"), QStringLiteral("enumValues"),
+                  [](const Field &f) { return joinEnum(f.enumValues); },
+                  [](Field &f, const S &v) { f.enumValues = splitEnum(v); });
+    form->addOptionalNumber(tr("Minimum"), QStringLiteral("minimum"), [](const Field &f) { return f.minimum; },
+                            [](Field &f, std::optional<double> v) { f.minimum = v; }, tr("none"));
+    form->addOptionalNumber(tr("Maximum"), QStringLiteral("maximum"), [](const Field &f) { return f.maximum; },
+                            [](Field &f, std::optional<double> v) { f.maximum = v; }, tr("none"));
+    form->addText(tr("Pattern"), QStringLiteral("pattern"), [](const Field &f) { return f.pattern.value_or(S()); },
+                  [](Field &f, const S &v) {
+                      if (v.empty())
+                          f.pattern.reset();
+                      else
+                          f.pattern = v;
+                  });
+    form->addCount(tr("Minimum length"), QStringLiteral("minLength"), [](const Field &f) { return f.minLength; },
+                   [](Field &f, std::optional<std::uint64_t> v) { f.minLength = v; }, tr("none"));
+    form->addCount(tr("Maximum length"), QStringLiteral("maxLength"), [](const Field &f) { return f.maxLength; },
+                   [](Field &f, std::optional<std::uint64_t> v) { f.maxLength = v; }, tr("none"));
+    const auto numeric = [](const Field &f) { return isNumeric(f.type) || (f.isArray() && isNumeric(f.elementType)); };
+    const auto stringy = [](const Field &f) {
+        return f.type == BsonType::String || (f.isArray() && f.elementType == BsonType::String);
+    };
+    form->setVisibleWhen(QStringLiteral("minimum"), numeric);
+    form->setVisibleWhen(QStringLiteral("maximum"), numeric);
+    form->setVisibleWhen(QStringLiteral("pattern"), stringy);
+    form->setVisibleWhen(QStringLiteral("minLength"), stringy);
+    form->setVisibleWhen(QStringLiteral("maxLength"), stringy);
+
+    form->addSection(tr("Duplication and computed values"));
+    form->addChoice<S>(
+        tr("Copied from"), QStringLiteral("duplicatedFrom"),
+        [this] {
+            std::vector<std::pair<S, QString>> out{{S(), tr("(not a copy)")}};
+            for (const auto &e : m_document->project().entities)
+                for (const auto &f : e.fields)
+                    if (f.id != m_fieldId)
+                        out.emplace_back(f.id, QString::fromStdString(e.name + "." + f.name));
+            return out;
+        },
+        [](const Field &f) { return f.duplicatedFrom; }, [](Field &f, S v) { f.duplicatedFrom = v; });
+    form->addChoice<Duplication>(
+        tr("Kept in step"), QStringLiteral("duplication"),
+        [] {
+            return enumChoices({Duplication::None, Duplication::Snapshot, Duplication::Synchronous,
+                                Duplication::Eventual});
+        },
+        [](const Field &f) { return f.duplication; }, [](Field &f, Duplication d) { f.duplication = d; });
+    form->addText(tr("Owner / update path"), QStringLiteral("duplicationOwner"),
+                  [](const Field &f) { return f.duplicationOwner; },
+                  [](Field &f, const S &v) { f.duplicationOwner = v; });
+    form->addText(tr("Computed from"), QStringLiteral("computedFrom"), [](const Field &f) { return f.computedFrom; },
+                  [](Field &f, const S &v) { f.computedFrom = v; });
+    form->addText(tr("Description"), QStringLiteral("description"), [](const Field &f) { return f.description; },
+                  [](Field &f, const S &v) { f.description = v; });
+    form->finish();
+    layout->addWidget(form);
+
+    auto *buttons = new QHBoxLayout;
+    m_owner = new QPushButton(tr("Entity"), this);
+    m_addSubfield = new QPushButton(tr("Add subfield"), this);
+    m_remove = new QPushButton(tr("Delete field"), this);
+    buttons->addWidget(m_owner);
+    buttons->addStretch();
+    buttons->addWidget(m_addSubfield);
+    buttons->addWidget(m_remove);
+    layout->addLayout(buttons);
+    layout->addStretch();
+
+    connect(m_owner, &QPushButton::clicked, this, [this] {
+        if (const Entity *e = m_document->entityOfField(m_fieldId))
+            emit activate(ObjectRef::entity(e->id));
+    });
+    connect(m_addSubfield, &QPushButton::clicked, this, [this] {
+        const Entity *e = m_document->entityOfField(m_fieldId);
+        const Field *parent = m_document->project().findField(m_fieldId);
+        if (!e || !parent)
+            return;
+        Field f;
+        f.name = "field" + std::to_string(parent->fields.size() + 1);
+        auto id = m_document->addField(e->id, m_fieldId, f);
+        if (id)
+            emit activate(ObjectRef::field(*id));
+    });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        const Entity *e = m_document->entityOfField(m_fieldId);
+        const std::string owner = e ? e->id : std::string();
+        if (m_document->removeField(m_fieldId) && !owner.empty())
+            emit activate(ObjectRef::entity(owner));
+    });
+}
+
+void FieldForm::setField(const std::string &fieldId) {
+    if (fieldId != m_fieldId)
+        m_form->clearError();
+    m_fieldId = fieldId;
+    refresh();
+}
+
+void FieldForm::refresh() {
+    const Field *f = m_document->project().findField(m_fieldId);
+    const Entity *e = m_document->entityOfField(m_fieldId);
+    if (!f || !e)
+        return;
+    m_title->setText(tr("<h3>Field %1</h3><span style='color:gray'>of %2</span>")
+                         .arg(QString::fromStdString(f->name).toHtmlEscaped(),
+                              QString::fromStdString(e->name).toHtmlEscaped()));
+    m_owner->setText(tr("← %1").arg(QString::fromStdString(e->name)));
+    m_addSubfield->setVisible(f->isObject() || f->elementIsObject());
+    m_form->refresh();
+}
+
+} // namespace docshape::ui::inspector

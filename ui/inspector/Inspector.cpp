@@ -1,0 +1,77 @@
+#include "inspector/Inspector.h"
+
+#include "document/Document.h"
+#include "inspector/EntityForm.h"
+#include "inspector/FieldForm.h"
+#include "inspector/RelationshipForm.h"
+
+#include <QLabel>
+#include <QStackedWidget>
+
+namespace docshape::ui::inspector {
+
+Inspector::Inspector(Document *document, QWidget *parent) : QScrollArea(parent), m_document(document) {
+    setObjectName(QStringLiteral("inspector"));
+    setWidgetResizable(true);
+    m_stack = new QStackedWidget(this);
+    m_empty = new QLabel(tr("Select an entity, a field or a relationship on the canvas."), m_stack);
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_empty->setMargin(12);
+    m_entityForm = new EntityForm(document, m_stack);
+    m_fieldForm = new FieldForm(document, m_stack);
+    m_relationshipForm = new RelationshipForm(document, m_stack);
+    m_stack->addWidget(m_empty);
+    m_stack->addWidget(m_entityForm);
+    m_stack->addWidget(m_fieldForm);
+    m_stack->addWidget(m_relationshipForm);
+    setWidget(m_stack);
+    setMinimumWidth(320);
+
+    connect(m_document, &Document::changed, this, &Inspector::onChanged);
+    connect(m_entityForm, &EntityForm::activate, this, &Inspector::activate);
+    connect(m_fieldForm, &FieldForm::activate, this, &Inspector::activate);
+    connect(m_relationshipForm, &RelationshipForm::activate, this, &Inspector::activate);
+}
+
+void Inspector::setObject(const ObjectRef &object) {
+    m_object = object;
+    showObject(object);
+}
+
+void Inspector::showObject(const ObjectRef &object) {
+    const Project &project = m_document->project();
+    switch (object.kind) {
+    case ObjectRef::Kind::Entity:
+        if (project.findEntity(object.id)) {
+            m_entityForm->setEntity(object.id);
+            m_stack->setCurrentWidget(m_entityForm);
+            return;
+        }
+        break;
+    case ObjectRef::Kind::Field:
+        if (project.findField(object.id)) {
+            m_fieldForm->setField(object.id);
+            m_stack->setCurrentWidget(m_fieldForm);
+            return;
+        }
+        break;
+    case ObjectRef::Kind::Relationship:
+        if (project.findRelationship(object.id)) {
+            m_relationshipForm->setRelationship(object.id);
+            m_stack->setCurrentWidget(m_relationshipForm);
+            return;
+        }
+        break;
+    case ObjectRef::Kind::None:
+        break;
+    }
+    m_stack->setCurrentWidget(m_empty);
+}
+
+void Inspector::onChanged(const ChangeEvent &) {
+    // Any change can alter what the form shows (estimates, names in lists).
+    showObject(m_object);
+}
+
+} // namespace docshape::ui::inspector

@@ -1,0 +1,311 @@
+#pragma once
+
+#include "core/Result.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QWidget>
+
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace docshape::ui::inspector {
+
+// A form of editors bound to one model object of type T. Every edit copies
+// the current object, applies the edited property and hands the copy to
+// `commit` (a Document call that validates and pushes one command); a
+// refusal is shown under the form with its reason and the editor is marked.
+// Editors never hold model state: refresh() reloads them from `current`.
+template <typename T> class PropertyForm : public QWidget {
+public:
+    using Current = std::function<const T *()>;
+    using Commit = std::function<Status(const T &, const QString &label, const QString &key)>;
+
+    PropertyForm(Current current, Commit commit, QWidget *parent = nullptr)
+        : QWidget(parent), m_current(std::move(current)), m_commit(std::move(commit)) {
+        m_layout = new QFormLayout(this);
+        m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        m_error = new QLabel(this);
+        m_error->setObjectName(QStringLiteral("inspectorError"));
+        m_error->setWordWrap(true);
+        m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
+        m_error->hide();
+    }
+
+    QFormLayout *formLayout() const { return m_layout; }
+    QLabel *errorLabel() const { return m_error; }
+    // Puts the error label at the end; call after the last row.
+    void finish() { m_layout->addRow(m_error); }
+
+    // The editor of a property, by key, for tests and focus.
+    QWidget *editor(const QString &key) const {
+        for (const auto &row : m_rows)
+            if (row.key == key)
+                return row.editor;
+        return nullptr;
+    }
+
+    void addSection(const QString &title) {
+        auto *label = new QLabel(QStringLiteral("<b>%1</b>").arg(title), this);
+        m_layout->addRow(label);
+    }
+
+    void addText(const QString &label, const QString &key, std::function<std::string(const T &)> get,
+                 std::function<void(T &, const std::string &)> set) {
+        addLineEdit(
+            label, key, [get](const T &t) { return QString::fromStdString(get(t)); },
+            [set](T &t, const QString &text) -> std::optional<QString> {
+                set(t, text.toStdString());
+                return std::nullopt;
+            });
+    }
+
+    void addNumber(const QString &label, const QString &key, std::function<double(const T &)> get,
+                   std::function<void(T &, double)> set) {
+        addLineEdit(
+            label, key, [get](const T &t) { return formatNumber(get(t)); },
+            [set](T &t, const QString &text) -> std::optional<QString> {
+                auto v = parseNumber(text);
+                if (!v)
+                    return tr("not a number");
+                set(t, *v);
+                return std::nullopt;
+            });
+    }
+
+    void addOptionalNumber(const QString &label, const QString &key,
+                           std::function<std::optional<double>(const T &)> get,
+                           std::function<void(T &, std::optional<double>)> set,
+                           const QString &emptyMeaning) {
+        QLineEdit *edit = addLineEdit(
+            label, key,
+            [get](const T &t) {
+                auto v = get(t);
+                return v ? formatNumber(*v) : QString();
+            },
+            [set](T &t, const QString &text) -> std::optional<QString> {
+                if (text.trimmed().isEmpty()) {
+                    set(t, std::nullopt);
+                    return std::nullopt;
+                }
+                auto v = parseNumber(text);
+                if (!v)
+                    return tr("not a number");
+                set(t, *v);
+                return std::nullopt;
+            });
+        edit->setPlaceholderText(emptyMeaning);
+    }
+
+    // Non-negative whole numbers (counts, bounds, lengths); optional ones
+    // are empty when unset.
+    void addCount(const QString &label, const QString &key,
+                  std::function<std::optional<std::uint64_t>(const T &)> get,
+                  std::function<void(T &, std::optional<std::uint64_t>)> set,
+                  const QString &emptyMeaning = {}) {
+        const bool optional = !emptyMeaning.isEmpty();
+        QLineEdit *edit = addLineEdit(
+            label, key,
+            [get](const T &t) {
+                auto v = get(t);
+                return v ? QString::number(*v) : QString();
+            },
+            [set, optional](T &t, const QString &text) -> std::optional<QString> {
+                if (text.trimmed().isEmpty()) {
+                    if (!optional)
+                        return tr("a value is required");
+                    set(t, std::nullopt);
+                    return std::nullopt;
+                }
+                bool ok = false;
+                const qulonglong v = text.trimmed().toULongLong(&ok);
+                if (!ok)
+                    return tr("not a whole number ≥ 0");
+                set(t, std::uint64_t(v));
+                return std::nullopt;
+            });
+        edit->setPlaceholderText(emptyMeaning);
+    }
+
+    void addBool(const QString &label, const QString &key, std::function<bool(const T &)> get,
+                 std::function<void(T &, bool)> set) {
+        auto *box = new QCheckBox(this);
+        box->setObjectName(key);
+        Row row{key, box, nullptr, {}};
+        row.refresh = [box, get](const T &t) {
+            const bool blocked = box->blockSignals(true);
+            box->setChecked(get(t));
+            box->blockSignals(blocked);
+        };
+        QObject::connect(box, &QCheckBox::toggled, this, [this, box, label, key, set](bool on) {
+            apply(box, label, key, [&](T &t) -> std::optional<QString> {
+                set(t, on);
+                return std::nullopt;
+            });
+        });
+        addRow(label, std::move(row));
+    }
+
+    // A choice among values; `choices` is called at every refresh so that
+    // lists of entities or fields stay current.
+    template <typename V>
+    void addChoice(const QString &label, const QString &key,
+                   std::function<std::vector<std::pair<V, QString>>()> choices,
+                   std::function<V(const T &)> get, std::function<void(T &, V)> set) {
+        auto *combo = new QComboBox(this);
+        combo->setObjectName(key);
+        auto values = std::make_shared<std::vector<V>>();
+        Row row{key, combo, nullptr, {}};
+        row.refresh = [combo, values, choices, get](const T &t) {
+            const bool blocked = combo->blockSignals(true);
+            auto list = choices();
+            values->clear();
+            combo->clear();
+            int current = -1;
+            const V value = get(t);
+            for (const auto &[v, text] : list) {
+                if (v == value)
+                    current = int(values->size());
+                values->push_back(v);
+                combo->addItem(text);
+            }
+            combo->setCurrentIndex(current);
+            combo->blockSignals(blocked);
+        };
+        QObject::connect(combo, &QComboBox::activated, this, [this, combo, values, label, key, set](int index) {
+            if (index < 0 || std::size_t(index) >= values->size())
+                return;
+            const V v = (*values)[std::size_t(index)];
+            apply(combo, label, key, [&](T &t) -> std::optional<QString> {
+                set(t, v);
+                return std::nullopt;
+            });
+        });
+        addRow(label, std::move(row));
+    }
+
+    // Shows the row only when `visible` holds for the current object.
+    void setVisibleWhen(const QString &key, std::function<bool(const T &)> visible) {
+        for (auto &row : m_rows)
+            if (row.key == key)
+                row.visible = std::move(visible);
+    }
+
+    void refresh() {
+        const T *t = m_current();
+        if (!t)
+            return;
+        for (auto &row : m_rows) {
+            if (row.visible)
+                m_layout->setRowVisible(row.editor, row.visible(*t));
+            row.refresh(*t);
+        }
+    }
+
+    void clearError() {
+        m_error->clear();
+        m_error->hide();
+        for (auto &row : m_rows)
+            markInvalid(row.editor, false);
+    }
+
+    static QString tr(const char *text) { return QCoreApplication::translate("Inspector", text); }
+
+private:
+    struct Row {
+        QString key;
+        QWidget *editor;
+        QLabel *label;
+        std::function<void(const T &)> refresh;
+        std::function<bool(const T &)> visible;
+    };
+    using Parse = std::function<std::optional<QString>(T &, const QString &)>;
+
+    static QString formatNumber(double v) { return QLocale::c().toString(v, 'g', 12); }
+    static std::optional<double> parseNumber(const QString &text) {
+        bool ok = false;
+        const double v = QLocale::c().toDouble(text.trimmed(), &ok);
+        if (!ok || !std::isfinite(v))
+            return std::nullopt;
+        return v;
+    }
+
+    QLineEdit *addLineEdit(const QString &label, const QString &key,
+                           std::function<QString(const T &)> format, Parse parse) {
+        auto *edit = new QLineEdit(this);
+        edit->setObjectName(key);
+        Row row{key, edit, nullptr, {}};
+        row.refresh = [this, edit, format, parse](const T &t) {
+            const QString text = format(t);
+            if (edit->hasFocus()) {
+                // Leave the user's typing alone when it already says the
+                // model's value, or when it is a refused value being fixed.
+                if (edit->property("invalid").toBool())
+                    return;
+                T probe = t;
+                if (!parse(probe, edit->text()) && format(probe) == text)
+                    return;
+            }
+            if (edit->text() != text)
+                edit->setText(text);
+        };
+        QObject::connect(edit, &QLineEdit::textEdited, this, [this, edit, label, key, parse](const QString &text) {
+            apply(edit, label, key, [&](T &t) { return parse(t, text); });
+        });
+        addRow(label, std::move(row));
+        return edit;
+    }
+
+    void addRow(const QString &label, Row row) {
+        m_layout->addRow(label, row.editor);
+        m_rows.push_back(std::move(row));
+    }
+
+    static void markInvalid(QWidget *editor, bool invalid) {
+        if (editor->property("invalid").toBool() == invalid)
+            return;
+        editor->setProperty("invalid", invalid);
+        editor->setStyleSheet(invalid ? QStringLiteral("border: 1px solid #b00020;") : QString());
+    }
+
+    void showError(QWidget *editor, const QString &label, const QString &message) {
+        markInvalid(editor, true);
+        m_error->setText(tr("%1 refused: %2").arg(label, message));
+        m_error->show();
+    }
+
+    void apply(QWidget *editor, const QString &label, const QString &key,
+               const std::function<std::optional<QString>(T &)> &edit) {
+        const T *current = m_current();
+        if (!current)
+            return;
+        T copy = *current;
+        if (auto problem = edit(copy)) {
+            showError(editor, label, *problem);
+            return;
+        }
+        Status status = m_commit(copy, label, key);
+        if (!status) {
+            showError(editor, label, QString::fromStdString(status.error().toString()));
+            return;
+        }
+        clearError();
+    }
+
+    Current m_current;
+    Commit m_commit;
+    QFormLayout *m_layout;
+    QLabel *m_error;
+    std::vector<Row> m_rows;
+};
+
+} // namespace docshape::ui::inspector
