@@ -135,6 +135,364 @@ std::string alphabetOf(const CharSet &chars) {
     return out;
 }
 
+// One character position: a class, an escape, '.', or a literal.
+// nullopt for anything else (groups, anchors, quantifiers out of place).
+std::optional<CharSet> parseCharAtom(std::string_view p, std::size_t &i) {
+    const char c = p[i];
+    if (c == '[') {
+        ++i;
+        auto set = parseClass(p, i);
+        if (!set || set->none())
+            return std::nullopt;
+        return set;
+    }
+    if (c == '\\') {
+        if (i + 1 >= p.size())
+            return std::nullopt;
+        const char e = p[i + 1];
+        i += 2;
+        if (auto cls = escapeClass(e))
+            return cls;
+        if (isLiteralEscape(e))
+            return single(e);
+        return std::nullopt;
+    }
+    if (c == '.') {
+        ++i;
+        return printable();
+    }
+    if (std::strchr("()|^$*+?{}", c) != nullptr || !isPrintable(c))
+        return std::nullopt;
+    ++i;
+    return single(c);
+}
+
+// An optional quantifier after an atom; {1,1} when there is none. False
+// when it is malformed or stacked.
+bool parseQuantifier(std::string_view p, std::size_t &i, std::uint64_t &min, std::optional<std::uint64_t> &max) {
+    min = 1;
+    max = 1;
+    if (i >= p.size())
+        return true;
+    const char q = p[i];
+    if (q == '?') {
+        min = 0, max = 1, ++i;
+    } else if (q == '*') {
+        min = 0, max = std::nullopt, ++i;
+    } else if (q == '+') {
+        min = 1, max = std::nullopt, ++i;
+    } else if (q == '{') {
+        ++i;
+        std::uint64_t lo = 0;
+        if (!parseNumber(p, i, lo))
+            return false;
+        min = lo;
+        max = lo;
+        if (i < p.size() && p[i] == ',') {
+            ++i;
+            std::uint64_t hi = 0;
+            if (i < p.size() && p[i] == '}')
+                max = std::nullopt;
+            else if (parseNumber(p, i, hi) && hi >= lo)
+                max = hi;
+            else
+                return false;
+        }
+        if (i >= p.size() || p[i] != '}')
+            return false;
+        ++i;
+    } else {
+        return true;
+    }
+    // Lazy or possessive suffixes change matching, not the language.
+    if (i < p.size() && (p[i] == '?' || p[i] == '+'))
+        ++i;
+    return i >= p.size() || std::strchr("*+?{", p[i]) == nullptr;
+}
+
+using Lengths = std::vector<char>; // Lengths[l]: length l is possible
+
+Lengths sumset(const Lengths &a, const Lengths &b) {
+    Lengths out(a.size(), 0);
+    for (std::size_t x = 0; x < a.size(); ++x) {
+        if (!a[x])
+            continue;
+        for (std::size_t y = 0; x + y < out.size(); ++y)
+            if (b[y])
+                out[x + y] = 1;
+    }
+    return out;
+}
+
+std::optional<std::uint64_t> addLengths(std::optional<std::uint64_t> a, std::optional<std::uint64_t> b) {
+    if (!a || !b)
+        return std::nullopt;
+    return *a + *b;
+}
+
+} // namespace
+
+struct PatternStrings::Node {
+    enum class Kind { Chars, Seq, Alt, Repeat };
+    Kind kind = Kind::Seq;
+    CharSet chars;                        // Chars
+    std::string alphabet;                 // Chars
+    std::vector<Node> kids;               // Seq, Alt; Repeat has one
+    std::uint64_t min = 1;                // Repeat
+    std::optional<std::uint64_t> max = 1; // Repeat
+
+    // Lengths up to kGroupLengthCap this node can produce; for Seq, what
+    // kids i.. produce together (table[i]); for Repeat, what j copies of the
+    // kid produce (table[j]).
+    Lengths can;
+    std::vector<Lengths> table;
+
+    static Node ofChars(const CharSet &set) {
+        Node n;
+        n.kind = Kind::Chars;
+        n.chars = set;
+        return n;
+    }
+    static Node repeat(Node kid, std::uint64_t min, std::optional<std::uint64_t> max) {
+        Node n;
+        n.kind = Kind::Repeat;
+        n.min = min;
+        n.max = max;
+        n.kids.push_back(std::move(kid));
+        return n;
+    }
+
+    std::uint64_t minLength() const {
+        switch (kind) {
+        case Kind::Chars:
+            return 1;
+        case Kind::Seq: {
+            std::uint64_t total = 0;
+            for (const auto &k : kids)
+                total += k.minLength();
+            return total;
+        }
+        case Kind::Alt: {
+            std::uint64_t least = UINT64_MAX;
+            for (const auto &k : kids)
+                least = std::min(least, k.minLength());
+            return least;
+        }
+        case Kind::Repeat:
+            return min * kids[0].minLength();
+        }
+        return 0;
+    }
+
+    std::optional<std::uint64_t> maxLength() const {
+        switch (kind) {
+        case Kind::Chars:
+            return 1;
+        case Kind::Seq: {
+            std::optional<std::uint64_t> total = 0;
+            for (const auto &k : kids)
+                total = addLengths(total, k.maxLength());
+            return total;
+        }
+        case Kind::Alt: {
+            std::uint64_t most = 0;
+            for (const auto &k : kids) {
+                auto m = k.maxLength();
+                if (!m)
+                    return std::nullopt;
+                most = std::max(most, *m);
+            }
+            return most;
+        }
+        case Kind::Repeat: {
+            auto kid = kids[0].maxLength();
+            if (kid && *kid == 0)
+                return 0;
+            if (!kid || !max)
+                return std::nullopt;
+            return *kid * *max;
+        }
+        }
+        return 0;
+    }
+
+    // The most copies a Repeat needs to reach every length up to the cap:
+    // beyond the cap copies are empty, and empty copies add nothing.
+    std::uint64_t copyLimit() const {
+        const std::uint64_t enough = std::max<std::uint64_t>(min, kGroupLengthCap);
+        return max ? std::min(*max, enough) : enough;
+    }
+
+    void compute() {
+        const std::size_t size = kGroupLengthCap + 1;
+        Lengths empty(size, 0);
+        empty[0] = 1;
+        switch (kind) {
+        case Kind::Chars:
+            alphabet = alphabetOf(chars);
+            can.assign(size, 0);
+            can[1] = 1;
+            break;
+        case Kind::Seq:
+            table.assign(kids.size() + 1, empty);
+            for (std::size_t i = kids.size(); i-- > 0;) {
+                kids[i].compute();
+                table[i] = sumset(kids[i].can, table[i + 1]);
+            }
+            can = table[0];
+            break;
+        case Kind::Alt:
+            can.assign(size, 0);
+            for (auto &k : kids) {
+                k.compute();
+                for (std::size_t l = 0; l < size; ++l)
+                    can[l] |= k.can[l];
+            }
+            break;
+        case Kind::Repeat: {
+            kids[0].compute();
+            const std::uint64_t limit = copyLimit();
+            table.assign(1, empty);
+            can.assign(size, 0);
+            for (std::uint64_t j = 0; j <= limit; ++j) {
+                if (j > 0)
+                    table.push_back(sumset(table.back(), kids[0].can));
+                if (j >= min)
+                    for (std::size_t l = 0; l < size; ++l)
+                        can[l] |= table[j][l];
+            }
+            break;
+        }
+        }
+    }
+
+    static std::uint64_t pickLength(const std::vector<std::uint64_t> &options, Prng &rng) {
+        return options[rng.below(options.size())];
+    }
+
+    // Requires can[length].
+    void emit(std::uint64_t length, Prng &rng, std::string &out) const {
+        switch (kind) {
+        case Kind::Chars:
+            out.push_back(alphabet[rng.below(alphabet.size())]);
+            break;
+        case Kind::Alt: {
+            std::vector<const Node *> options;
+            for (const auto &k : kids)
+                if (k.can[length])
+                    options.push_back(&k);
+            options[rng.below(options.size())]->emit(length, rng, out);
+            break;
+        }
+        case Kind::Seq: {
+            std::uint64_t rest = length;
+            for (std::size_t i = 0; i < kids.size(); ++i) {
+                std::vector<std::uint64_t> options;
+                for (std::uint64_t l = 0; l <= rest; ++l)
+                    if (kids[i].can[l] && table[i + 1][rest - l])
+                        options.push_back(l);
+                const std::uint64_t l = pickLength(options, rng);
+                kids[i].emit(l, rng, out);
+                rest -= l;
+            }
+            break;
+        }
+        case Kind::Repeat: {
+            std::vector<std::uint64_t> counts;
+            for (std::uint64_t j = min; j < table.size(); ++j)
+                if (table[j][length])
+                    counts.push_back(j);
+            const std::uint64_t copies = pickLength(counts, rng);
+            std::uint64_t rest = length;
+            for (std::uint64_t t = copies; t-- > 0;) {
+                std::vector<std::uint64_t> options;
+                for (std::uint64_t l = 0; l <= rest; ++l)
+                    if (kids[0].can[l] && table[t][rest - l])
+                        options.push_back(l);
+                const std::uint64_t l = pickLength(options, rng);
+                kids[0].emit(l, rng, out);
+                rest -= l;
+            }
+            break;
+        }
+        }
+    }
+};
+
+namespace {
+
+using Node = PatternStrings::Node;
+
+// Recursive descent over alternatives, sequences and groups.
+class TreeParser {
+public:
+    explicit TreeParser(std::string_view p) : m_p(p) {}
+
+    std::optional<Node> parseAll() {
+        auto n = alternatives(0);
+        if (!n || m_i != m_p.size())
+            return std::nullopt;
+        return n;
+    }
+
+private:
+    std::optional<Node> alternatives(int depth) {
+        Node alt;
+        alt.kind = Node::Kind::Alt;
+        do {
+            if (!alt.kids.empty())
+                ++m_i; // '|'
+            auto seq = sequence(depth);
+            if (!seq)
+                return std::nullopt;
+            alt.kids.push_back(std::move(*seq));
+        } while (m_i < m_p.size() && m_p[m_i] == '|');
+        if (alt.kids.size() == 1)
+            return std::move(alt.kids.front());
+        return alt;
+    }
+
+    std::optional<Node> sequence(int depth) {
+        Node seq;
+        seq.kind = Node::Kind::Seq;
+        while (m_i < m_p.size() && m_p[m_i] != '|' && m_p[m_i] != ')') {
+            Node atom;
+            if (m_p[m_i] == '(') {
+                if (depth >= 32)
+                    return std::nullopt;
+                ++m_i;
+                if (m_i < m_p.size() && m_p[m_i] == '?') {
+                    if (m_i + 1 < m_p.size() && m_p[m_i + 1] == ':')
+                        m_i += 2; // non-capturing
+                    else
+                        return std::nullopt; // lookaround, named group, inline flags
+                }
+                auto inner = alternatives(depth + 1);
+                if (!inner || m_i >= m_p.size() || m_p[m_i] != ')')
+                    return std::nullopt;
+                ++m_i;
+                atom = std::move(*inner);
+            } else {
+                auto set = parseCharAtom(m_p, m_i);
+                if (!set)
+                    return std::nullopt;
+                atom = Node::ofChars(*set);
+            }
+            std::uint64_t min = 1;
+            std::optional<std::uint64_t> max = 1;
+            if (!parseQuantifier(m_p, m_i, min, max))
+                return std::nullopt;
+            if (min != 1 || max != 1)
+                atom = Node::repeat(std::move(atom), min, max);
+            seq.kids.push_back(std::move(atom));
+        }
+        return seq;
+    }
+
+    std::string_view m_p;
+    std::size_t m_i = 0;
+};
+
 } // namespace
 
 std::optional<PatternStrings> PatternStrings::parse(std::string_view p) {
@@ -156,79 +514,40 @@ std::optional<PatternStrings> PatternStrings::parse(std::string_view p) {
             --end;
         }
     }
-    const std::string_view body = p.substr(0, end);
-
+    const std::string_view body = p.substr(i, end - i);
     const CharSet padding = range('a', 'z') | digits();
+
+    if (body.find_first_of("(|") != std::string_view::npos) {
+        // Anchors are taken to bind the whole alternation: "^a|b$" then
+        // generates from ^(a|b)$, a subset of what it matches.
+        auto tree = TreeParser(body).parseAll();
+        if (!tree)
+            return std::nullopt;
+        Node top;
+        top.kind = Node::Kind::Seq;
+        if (!anchoredStart)
+            top.kids.push_back(Node::repeat(Node::ofChars(padding), 0, std::nullopt));
+        top.kids.push_back(std::move(*tree));
+        if (!anchoredEnd)
+            top.kids.push_back(Node::repeat(Node::ofChars(padding), 0, std::nullopt));
+        top.compute();
+        out.m_minLength = top.minLength();
+        out.m_maxLength = top.maxLength();
+        out.m_tree = std::make_shared<const Node>(std::move(top));
+        return out;
+    }
+
     if (!anchoredStart)
         out.m_atoms.push_back(Atom{padding, {}, 0, std::nullopt});
-
-    while (i < body.size()) {
+    std::size_t k = 0;
+    while (k < body.size()) {
         Atom atom;
-        const char c = body[i];
-        if (c == '[') {
-            ++i;
-            auto set = parseClass(body, i);
-            if (!set || set->none())
-                return std::nullopt;
-            atom.chars = *set;
-        } else if (c == '\\') {
-            if (i + 1 >= body.size())
-                return std::nullopt;
-            const char e = body[i + 1];
-            i += 2;
-            if (auto cls = escapeClass(e))
-                atom.chars = *cls;
-            else if (isLiteralEscape(e))
-                atom.chars = single(e);
-            else
-                return std::nullopt;
-        } else if (c == '.') {
-            atom.chars = printable();
-            ++i;
-        } else if (std::strchr("()|^$*+?{}", c) != nullptr || !isPrintable(c)) {
+        auto set = parseCharAtom(body, k);
+        if (!set)
             return std::nullopt;
-        } else {
-            atom.chars = single(c);
-            ++i;
-        }
-
-        if (i < body.size()) {
-            const char q = body[i];
-            if (q == '?') {
-                atom.min = 0, atom.max = 1, ++i;
-            } else if (q == '*') {
-                atom.min = 0, atom.max = std::nullopt, ++i;
-            } else if (q == '+') {
-                atom.min = 1, atom.max = std::nullopt, ++i;
-            } else if (q == '{') {
-                ++i;
-                std::uint64_t lo = 0;
-                if (!parseNumber(body, i, lo))
-                    return std::nullopt;
-                atom.min = lo;
-                atom.max = lo;
-                if (i < body.size() && body[i] == ',') {
-                    ++i;
-                    std::uint64_t hi = 0;
-                    if (i < body.size() && body[i] == '}')
-                        atom.max = std::nullopt;
-                    else if (parseNumber(body, i, hi) && hi >= lo)
-                        atom.max = hi;
-                    else
-                        return std::nullopt;
-                }
-                if (i >= body.size() || body[i] != '}')
-                    return std::nullopt;
-                ++i;
-            }
-            // Lazy or possessive suffixes change matching, not the language.
-            if (q == '?' || q == '*' || q == '+' || q == '{') {
-                if (i < body.size() && (body[i] == '?' || body[i] == '+'))
-                    ++i;
-                if (i < body.size() && std::strchr("*+?{", body[i]) != nullptr)
-                    return std::nullopt;
-            }
-        }
+        atom.chars = *set;
+        if (!parseQuantifier(body, k, atom.min, atom.max))
+            return std::nullopt;
         out.m_atoms.push_back(atom);
     }
     if (!anchoredEnd)
@@ -237,15 +556,39 @@ std::optional<PatternStrings> PatternStrings::parse(std::string_view p) {
     for (auto &a : out.m_atoms) {
         a.alphabet = alphabetOf(a.chars);
         out.m_minLength += a.min;
-        if (out.m_maxLength && a.max)
-            *out.m_maxLength += *a.max;
-        else
-            out.m_maxLength = std::nullopt;
+        out.m_maxLength = addLengths(out.m_maxLength, a.max);
     }
     return out;
 }
 
+bool PatternStrings::canGenerate(std::uint64_t length) const {
+    if (m_tree)
+        return length <= kGroupLengthCap && m_tree->can[length];
+    return length >= m_minLength && (!m_maxLength || length <= *m_maxLength);
+}
+
+std::optional<std::uint64_t> PatternStrings::nearestLength(std::uint64_t length) const {
+    if (!m_tree) {
+        const std::uint64_t atLeast = std::max(length, m_minLength);
+        return m_maxLength ? std::min(atLeast, *m_maxLength) : atLeast;
+    }
+    const std::uint64_t from = std::min<std::uint64_t>(length, kGroupLengthCap);
+    for (std::uint64_t d = 0; d <= kGroupLengthCap; ++d) {
+        if (d <= from && m_tree->can[from - d])
+            return from - d;
+        if (from + d <= kGroupLengthCap && m_tree->can[from + d])
+            return from + d;
+    }
+    return std::nullopt;
+}
+
 std::string PatternStrings::generate(std::uint64_t length, Prng &rng) const {
+    if (m_tree) {
+        std::string out;
+        if (canGenerate(length))
+            m_tree->emit(length, rng, out);
+        return out;
+    }
     std::vector<std::uint64_t> counts;
     counts.reserve(m_atoms.size());
     for (const auto &a : m_atoms)

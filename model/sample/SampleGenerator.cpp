@@ -556,8 +556,8 @@ struct SampleGenerator::Impl {
             it->second = PatternStrings::parse(*node.field->pattern);
         if (!it->second) {
             conflict(here.shape, "pattern /" + *node.field->pattern +
-                                     "/ is beyond what the sampler generates (groups, alternation, "
-                                     "anchors inside); values do not match it");
+                                     "/ is beyond what the sampler generates (backreferences, lookarounds, "
+                                     "word boundaries, anchors inside); values do not match it");
             return nullptr;
         }
         return &*it->second;
@@ -628,12 +628,31 @@ struct SampleGenerator::Impl {
         const std::uint64_t length = byteLength(node, BsonType::String, here, pattern);
         if (node.origin == NodeOrigin::Id || node.origin == NodeOrigin::Reference)
             return hexDigits(length);
-        if (pattern && length >= pattern->minLength() && (!pattern->maxLength() || length <= *pattern->maxLength())) {
-            std::string s = pattern->generate(length, rng);
-            verifyPattern(*node.field->pattern, s, here);
-            return s;
+        if (!pattern)
+            return letters(length);
+        std::uint64_t fitting = length;
+        if (!pattern->canGenerate(length)) {
+            // A gap in the pattern's lengths ("^[0-9]{4}-(spring|fall)$" has
+            // 9 and 11), or beyond what it can make (already reported).
+            const auto nearest = pattern->nearestLength(length);
+            const bool inRange = length >= pattern->minLength() &&
+                                 (!pattern->maxLength() || length <= *pattern->maxLength());
+            if (shape == SampleShape::Max || !nearest) {
+                if (inRange)
+                    conflict(here.shape, "pattern /" + *node.field->pattern + "/ has no value of " +
+                                             std::to_string(length) + " characters" +
+                                             (length > PatternStrings::kGroupLengthCap
+                                                  ? " the sampler can build (groups: up to " +
+                                                        std::to_string(PatternStrings::kGroupLengthCap) + ")"
+                                                  : "") +
+                                             ": the value keeps the size and does not match it");
+                return letters(length);
+            }
+            fitting = *nearest;
         }
-        return letters(length);
+        std::string s = pattern->generate(fitting, rng);
+        verifyPattern(*node.field->pattern, s, here);
+        return s;
     }
 
     std::string enumString(const ShapeNode &node, const std::vector<std::string> &values, const Where &here) {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <regex>
+#include <set>
 
 using namespace docshape;
 
@@ -18,6 +19,13 @@ TEST_CASE("pattern strings match their pattern at every length they allow", "[sa
         "^\\w{2,4}\\s\\d+$",
         "^[-a]{1,3}\\.\\*$",
         "^EUR [0-9]+\\.[0-9]{2}$",
+        "^[a-z0-9]+(-[a-z0-9]+)*$",
+        "^[0-9]{4}-(spring|summer|fall)$",
+        "^(ab|c)+$",
+        "^a|b$",
+        "(?:x|yz){2,3}",
+        "^(a(b|cd)?)*e$",
+        "^(|x)y$",
     };
     Prng rng(3);
     for (const char *p : patterns) {
@@ -27,6 +35,8 @@ TEST_CASE("pattern strings match their pattern at every length they allow", "[sa
         const std::regex re(p);
         const std::uint64_t hi = gen->maxLength().value_or(gen->minLength() + 40);
         for (std::uint64_t len = gen->minLength(); len <= hi; ++len) {
+            if (!gen->canGenerate(len))
+                continue;
             for (int k = 0; k < 5; ++k) {
                 const std::string s = gen->generate(len, rng);
                 INFO("length " << len << ": '" << s << "'");
@@ -53,9 +63,43 @@ TEST_CASE("pattern length ranges", "[sample][pattern]") {
 }
 
 TEST_CASE("patterns beyond the supported forms are refused, not guessed", "[sample][pattern]") {
-    for (const char *p : {"^(a|b)$", "^a|b$", "^(ab)+$", "^\\bword$", "^a{2,1}$", "^[a-", "^x\\1$", "^a**$",
+    for (const char *p : {"^(?=a)b$", "^(?i)ab$", "^(a|b$", "^a)$", "^\\bword$", "^a{2,1}$", "^[a-", "^x\\1$", "^a**$",
                           "^[[:alpha:]]+$", "^caf\xc3\xa9$", "^a^b$"}) {
         INFO(p);
         CHECK_FALSE(PatternStrings::parse(p).has_value());
     }
+}
+
+TEST_CASE("patterns with groups: lengths with gaps", "[sample][pattern]") {
+    auto term = PatternStrings::parse("^[0-9]{4}-(spring|summer|fall)$");
+    REQUIRE(term);
+    CHECK(term->minLength() == 9);
+    CHECK(term->maxLength() == 11u);
+    CHECK(term->canGenerate(9));
+    CHECK_FALSE(term->canGenerate(10));
+    CHECK(term->canGenerate(11));
+    CHECK(term->nearestLength(10) == 9u);
+    CHECK(term->nearestLength(30) == 11u);
+    Prng rng(1);
+    CHECK(term->generate(9, rng).substr(4) == "-fall");
+
+    auto slug = PatternStrings::parse("^[a-z0-9]+(-[a-z0-9]+)*$");
+    REQUIRE(slug);
+    CHECK(slug->minLength() == 1);
+    CHECK_FALSE(slug->maxLength().has_value());
+    CHECK(slug->canGenerate(PatternStrings::kGroupLengthCap));
+    CHECK_FALSE(slug->canGenerate(PatternStrings::kGroupLengthCap + 1)); // beyond what is worked out
+    // Over many draws the separators appear, in every position they may.
+    std::set<std::size_t> dashes;
+    for (int k = 0; k < 200; ++k) {
+        const std::string s = slug->generate(12, rng);
+        REQUIRE(s.size() == 12);
+        REQUIRE(std::regex_search(s, std::regex("^[a-z0-9]+(-[a-z0-9]+)*$")));
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (s[i] == '-')
+                dashes.insert(i);
+    }
+    CHECK(dashes.size() >= 8);
+    CHECK_FALSE(dashes.count(0));
+    CHECK_FALSE(dashes.count(11));
 }
