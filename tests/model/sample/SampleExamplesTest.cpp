@@ -1,13 +1,19 @@
 #include "commands/Cli.h"
+#include "derive/DeriveCollections.h"
 #include "estimate/Analysis.h"
 #include "io/ProjectFile.h"
+#include "sample/SampleGenerator.h"
 #include "support/TestPaths.h"
+
+#include "model/sample/SampleChecker.h"
 
 #include <bson/bson.h>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <filesystem>
+#include <regex>
+#include <set>
 #include <sstream>
 
 // Every collection of every bundled example, through the CLI as a user runs
@@ -15,6 +21,7 @@
 // mean of 2,000 typical documents is within 2% of its avgDocumentBytes.
 
 using namespace docshape;
+using docshape::test::Violation;
 namespace fs = std::filesystem;
 
 namespace {
@@ -86,5 +93,61 @@ TEST_CASE("bundled examples: samples have the sizes analyze estimates", "[sample
                 WARN(fs::path(path).filename().string() << " " << stat.name << " (typical):\n" << err);
         }
         CHECK(bounded >= 1);
+    }
+}
+
+TEST_CASE("bundled examples: samples are valid except where the model contradicts itself",
+          "[sample][examples]") {
+    for (const auto &path : examples()) {
+        auto project = loadProject(path);
+        INFO(path);
+        REQUIRE(project.ok());
+        const Derived derived = deriveCollections(*project);
+        for (const auto &c : derived.collections) {
+            INFO("collection " << c.name);
+            test::SampleChecker checker(c.shape);
+            SampleGenerator g(c, 21);
+            auto strip = [](const std::string &p) { return std::regex_replace(p, std::regex("\\.[0-9]+"), ""); };
+            std::vector<Violation> found;
+            for (auto shape : {SampleShape::Typical, SampleShape::Max}) {
+                if (shape == SampleShape::Max && !g.unboundedArrays().empty())
+                    continue;
+                for (int i = 0; i < 200; ++i) {
+                    auto doc = g.next(shape);
+                    REQUIRE(doc.ok());
+                    for (const auto &v : checker.check(doc->bson))
+                        found.push_back(v);
+                }
+            }
+            std::set<std::string> conflicted;
+            for (const auto &k : g.conflicts())
+                conflicted.insert(k.path);
+            for (const auto &v : found) {
+                INFO(v.rule << " at " << v.path);
+                CHECK(conflicted.count(strip(v.path)) == 1);
+            }
+
+            // Broken on purpose: the one violation is the named rule at the
+            // reported path (unless that path is a known conflict).
+            for (auto rule : {BreakRule::MissingRequired, BreakRule::WrongType, BreakRule::ArrayOverBound,
+                              BreakRule::OutsideEnum}) {
+                if (g.breakablePaths(rule).empty())
+                    continue;
+                for (int i = 0; i < 40; ++i) {
+                    auto doc = g.nextBroken(rule);
+                    REQUIRE(doc.ok());
+                    std::vector<Violation> expected{{std::string(toString(rule)), doc->brokenPath}};
+                    auto violations = checker.check(doc->bson);
+                    violations.erase(std::remove_if(violations.begin(), violations.end(),
+                                                    [&](const Violation &v) {
+                                                        return conflicted.count(strip(v.path)) &&
+                                                               !(v == expected.front());
+                                                    }),
+                                     violations.end());
+                    INFO(toString(rule) << " " << doc->canonicalJson().substr(0, 600));
+                    CHECK(violations == expected);
+                }
+            }
+        }
     }
 }
