@@ -168,7 +168,7 @@ TEST_CASE("IoT readings are bucketed and also modelled as a time series", "[exam
     REQUIRE(measurement);
     REQUIRE(measurement->timeSeries);
     CHECK(measurement->timeSeries->timeField == "time");
-    CHECK(measurement->timeSeries->metaField == "meta");
+    CHECK(measurement->timeSeries->metaField == "sensorId");
     CHECK(measurement->timeSeries->granularity == TimeSeriesGranularity::Minutes);
 }
 
