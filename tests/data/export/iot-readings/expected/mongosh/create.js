@@ -104,17 +104,17 @@ applyCollection("sensors", {
 applyCollection("measurements", {
   timeseries: {
     timeField: "time",
-    metaField: "meta",
+    metaField: "sensorId",
     granularity: "minutes"
   },
   expireAfterSeconds: 7776000
 }, [
   {
     key: {
-      "meta.sensorId": 1,
+      sensorId: 1,
       time: 1
     },
-    name: "meta.sensorId_1_time_1"
+    name: "sensorId_1_time_1"
   }
 ]);
 

@@ -473,10 +473,11 @@ applyCollection("notifications", {
 }, [
   {
     key: {
+      tenantId: 1,
       status: 1,
       createdAt: 1
     },
-    name: "status_1_createdAt_1"
+    name: "tenantId_1_status_1_createdAt_1"
   },
   {
     key: {

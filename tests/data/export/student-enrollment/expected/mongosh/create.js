@@ -103,7 +103,8 @@ applyCollection("courses", {
         "_id",
         "code",
         "title",
-        "term",
+        "year",
+        "season",
         "credits",
         "capacity"
       ],
@@ -121,10 +122,19 @@ applyCollection("courses", {
           minLength: 1,
           maxLength: 120
         },
-        term: {
+        year: {
+          bsonType: "int",
+          description: "One course document per offering: year and season.",
+          minimum: NumberInt(1990),
+          maximum: NumberInt(2100)
+        },
+        season: {
           bsonType: "string",
-          description: "One course document per offering, e.g. 2025-fall.",
-          pattern: "^[0-9]{4}-(spring|summer|fall)$"
+          enum: [
+            "spring",
+            "summer",
+            "fall"
+          ]
         },
         credits: {
           bsonType: "int",
@@ -145,9 +155,10 @@ applyCollection("courses", {
   {
     key: {
       code: 1,
-      term: 1
+      year: 1,
+      season: 1
     },
-    name: "code_1_term_1",
+    name: "code_1_year_1_season_1",
     unique: true
   }
 ]);

@@ -336,10 +336,11 @@ applyCollection("auctions", {
 }, [
   {
     key: {
+      tenantId: 1,
       status: 1,
       endsAt: 1
     },
-    name: "status_1_endsAt_1"
+    name: "tenantId_1_status_1_endsAt_1"
   }
 ]);
 
