@@ -1,12 +1,200 @@
 #include "commands/Cli.h"
 
+#include "validate/DocumentStream.h"
+#include "validate/ExtendedJson.h"
+#include "validate/JsonSchema.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <istream>
 #include <ostream>
+#include <sstream>
 
 namespace docshape::cli {
 
-int runValidate(const std::vector<std::string> &, Io io) {
-    io.err << "docshape-cli: 'validate' is not available in this build yet\n";
-    return kUsage;
+namespace {
+
+using validate::JsonSchema;
+using validate::ValidationError;
+
+constexpr const char *kUsageText =
+    "usage: docshape-cli validate --schema FILE DOCS [--json]\n"
+    "\n"
+    "Checks documents against a $jsonSchema exactly as the MongoDB server would.\n"
+    "  FILE  a $jsonSchema, {\"$jsonSchema\": ...} or {\"validator\": {\"$jsonSchema\": ...}},\n"
+    "        in Extended JSON\n"
+    "  DOCS  Extended JSON documents, one per line or as a JSON array; '-' for standard input\n"
+    "  --json  one line per document: {\"index\":N,\"valid\":...,\"errors\":[...]}\n"
+    "\n"
+    "exit status: 0 all valid, 1 some invalid, 2 usage or unreadable input,\n"
+    "             3 a schema the server refuses\n";
+
+struct Options {
+    std::string schemaPath;
+    std::string docsPath;
+    bool json = false;
+};
+
+bool parseArgs(const std::vector<std::string> &args, Options &opt, std::ostream &err) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "--schema") {
+            if (i + 1 >= args.size()) {
+                err << "docshape-cli validate: --schema needs a file\n";
+                return false;
+            }
+            opt.schemaPath = args[++i];
+        } else if (a.rfind("--schema=", 0) == 0) {
+            opt.schemaPath = a.substr(9);
+        } else if (a == "--json") {
+            opt.json = true;
+        } else if (a != "-" && a.rfind("-", 0) == 0) {
+            err << "docshape-cli validate: unknown option '" << a << "'\n";
+            return false;
+        } else if (opt.docsPath.empty()) {
+            opt.docsPath = a;
+        } else {
+            err << "docshape-cli validate: more than one DOCS argument ('" << opt.docsPath
+                << "', '" << a << "')\n";
+            return false;
+        }
+    }
+    if (opt.schemaPath.empty() || opt.docsPath.empty()) {
+        err << "docshape-cli validate: " << (opt.schemaPath.empty() ? "--schema FILE" : "DOCS")
+            << " is missing\n";
+        return false;
+    }
+    if (opt.schemaPath == "-" && opt.docsPath == "-") {
+        err << "docshape-cli validate: the schema and the documents cannot both come from "
+               "standard input\n";
+        return false;
+    }
+    return true;
+}
+
+bool readAll(const std::string &path, std::istream &stdinStream, std::string &out) {
+    if (path == "-") {
+        std::ostringstream ss;
+        ss << stdinStream.rdbuf();
+        out = ss.str();
+        return true;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    out = ss.str();
+    return true;
+}
+
+std::string where(const Error &e) { return e.where.empty() ? "" : " (at " + e.where + ")"; }
+
+void printJson(std::ostream &out, size_t index, bool valid,
+               const std::vector<ValidationError> &errors) {
+    nlohmann::json line;
+    line["index"] = index;
+    line["valid"] = valid;
+    line["errors"] = nlohmann::json::array();
+    for (const ValidationError &e : errors)
+        line["errors"].push_back({{"path", e.path}, {"keyword", e.keyword}, {"message", e.message}});
+    out << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+void printText(std::ostream &out, size_t index, size_t line, bool valid,
+               const std::vector<ValidationError> &errors) {
+    out << "document " << index << " (line " << line << "): " << (valid ? "valid" : "invalid")
+        << '\n';
+    for (const ValidationError &e : errors)
+        out << "  " << (e.path.empty() ? "(document)" : e.path) << ": " << e.message << "  ["
+            << e.keyword << "]\n";
+}
+
+} // namespace
+
+int runValidate(const std::vector<std::string> &args, Io io) {
+    for (const std::string &a : args)
+        if (a == "--help" || a == "-h") {
+            io.out << kUsageText;
+            return kOk;
+        }
+    Options opt;
+    if (!parseArgs(args, opt, io.err)) {
+        io.err << kUsageText;
+        return kUsage;
+    }
+
+    std::string schemaText;
+    if (!readAll(opt.schemaPath, io.in, schemaText)) {
+        io.err << "docshape-cli validate: cannot read schema file '" << opt.schemaPath << "'\n";
+        return kUsage;
+    }
+    auto validator = JsonSchema::readValidator(schemaText);
+    if (!validator) {
+        io.err << "docshape-cli validate: " << opt.schemaPath << ": "
+               << validator.error().message << where(validator.error()) << '\n';
+        return kUsage;
+    }
+    auto schema = JsonSchema::compileValidator(validator->get());
+    if (!schema) {
+        io.err << "docshape-cli validate: the server would refuse this schema: "
+               << schema.error().message << where(schema.error()) << '\n';
+        return kBadModel;
+    }
+
+    std::ifstream file;
+    std::istream *docs = &io.in;
+    if (opt.docsPath != "-") {
+        file.open(opt.docsPath, std::ios::binary);
+        if (!file) {
+            io.err << "docshape-cli validate: cannot read documents file '" << opt.docsPath
+                   << "'\n";
+            return kUsage;
+        }
+        docs = &file;
+    }
+
+    validate::DocumentStream stream(*docs);
+    validate::ExtendedJsonParser parser;
+    validate::BsonDocument doc;
+    size_t total = 0, invalid = 0;
+    std::vector<ValidationError> parseErrors(1);
+    while (true) {
+        const auto next = stream.next();
+        if (next == validate::DocumentStream::Next::End)
+            break;
+        if (next == validate::DocumentStream::Next::Error) {
+            io.out.flush();
+            io.err << "docshape-cli validate: " << opt.docsPath << ": " << stream.error() << '\n';
+            return kUsage;
+        }
+        ++total;
+        const std::vector<ValidationError> *errors = &parseErrors;
+        validate::ValidationResult result;
+        Status parsed = parser.parseInto(stream.text(), doc.get());
+        bool valid = false;
+        if (!parsed) {
+            parseErrors[0] = {"", "extendedJson",
+                              "line " + std::to_string(stream.line()) +
+                                  ": not a valid Extended JSON document: " +
+                                  parsed.error().message};
+        } else {
+            result = schema->validate(doc.get());
+            valid = result.valid;
+            errors = &result.errors;
+        }
+        if (!valid)
+            ++invalid;
+        if (opt.json)
+            printJson(io.out, stream.index(), valid, *errors);
+        else
+            printText(io.out, stream.index(), stream.line(), valid, *errors);
+    }
+    if (!opt.json)
+        io.out << total << (total == 1 ? " document: " : " documents: ") << (total - invalid)
+               << " valid, " << invalid << " invalid\n";
+    return invalid ? kFindings : kOk;
 }
 
 } // namespace docshape::cli

@@ -1,0 +1,186 @@
+// Throughput of the $jsonSchema evaluator on order-shaped documents, single
+// thread: the figure behind DESIGN.md's "Validation preview" on large imports.
+//
+//   bench_validate [count]     (default 100000)
+//
+// Prints documents per second for: validating BSON against the compiled
+// schema (matches), the same with explanations (validate), and the full path
+// from Extended JSON text (parse + validate), as `docshape-cli validate` does.
+
+#include "validate/ExtendedJson.h"
+#include "validate/JsonSchema.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+using docshape::validate::BsonDocument;
+using docshape::validate::ExtendedJsonParser;
+using docshape::validate::JsonSchema;
+
+namespace {
+
+const char *kOrderValidator = R"({"validator": {"$jsonSchema": {
+  "bsonType": "object",
+  "title": "orders",
+  "required": ["_id", "orderNumber", "customer", "status", "items", "totalMinor", "createdAt"],
+  "additionalProperties": false,
+  "properties": {
+    "_id": {"bsonType": "objectId"},
+    "orderNumber": {"bsonType": "string", "pattern": "^ORD-[0-9]{6}$"},
+    "customer": {
+      "bsonType": "object",
+      "description": "snapshot of the customer at order time",
+      "required": ["customerId", "name", "email"],
+      "additionalProperties": false,
+      "properties": {
+        "customerId": {"bsonType": "objectId"},
+        "name": {"bsonType": "string", "minLength": 1, "maxLength": 200},
+        "email": {"bsonType": "string", "pattern": "^[^@\\s]+@[^@\\s]+\\.[a-z]+$"}
+      }
+    },
+    "status": {"enum": ["pending", "paid", "shipped", "delivered", "cancelled"]},
+    "items": {
+      "bsonType": "array",
+      "minItems": 1,
+      "maxItems": 100,
+      "items": {
+        "bsonType": "object",
+        "required": ["productId", "name", "quantity", "priceMinor"],
+        "additionalProperties": false,
+        "properties": {
+          "productId": {"bsonType": "objectId"},
+          "name": {"bsonType": "string", "minLength": 1, "maxLength": 200},
+          "quantity": {"bsonType": "int", "minimum": 1, "maximum": 1000},
+          "priceMinor": {"bsonType": ["int", "long"], "minimum": 0}
+        }
+      }
+    },
+    "totalMinor": {"bsonType": "long", "minimum": 0},
+    "createdAt": {"bsonType": "date"},
+    "updatedAt": {"bsonType": "date"}
+  }
+}}})";
+
+const char *kStatuses[] = {"pending", "paid", "shipped", "delivered", "cancelled"};
+const char *kNames[] = {"Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra",
+                        "Barbara Liskov", "Donald Knuth"};
+const char *kProducts[] = {"Widget", "Gadget", "Gizmo", "Sprocket", "Flux capacitor",
+                           "Thingamajig"};
+
+std::string oid(std::mt19937_64 &rng) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%024llx",
+                  static_cast<unsigned long long>(rng()) & 0xffffffffffffffffULL);
+    std::string s(buf);
+    return s.substr(s.size() - 24);
+}
+
+std::string makeOrder(size_t i, std::mt19937_64 &rng) {
+    std::uniform_int_distribution<int> itemCount(1, 5), qty(1, 9), name(0, 5), status(0, 4);
+    std::uniform_int_distribution<long> price(99, 99999);
+    const int n = itemCount(rng);
+    long total = 0;
+    std::string items;
+    for (int k = 0; k < n; ++k) {
+        const int q = qty(rng);
+        const long p = price(rng);
+        total += q * p;
+        if (k)
+            items += ",";
+        items += R"({"productId":{"$oid":")" + oid(rng) + R"("},"name":")" + kProducts[name(rng)] +
+                 R"(","quantity":{"$numberInt":")" + std::to_string(q) +
+                 R"("},"priceMinor":{"$numberLong":")" + std::to_string(p) + "\"}}";
+    }
+    char number[16];
+    std::snprintf(number, sizeof number, "ORD-%06zu", i % 1000000);
+    const int who = name(rng);
+    std::string email = std::string(kNames[who]).substr(0, 3) + std::to_string(i) + "@example.com";
+    for (char &c : email)
+        if (c == ' ')
+            c = '.';
+    const long long created = 1700000000000LL + static_cast<long long>(i) * 60000;
+    return R"({"_id":{"$oid":")" + oid(rng) + R"("},"orderNumber":")" + number +
+           R"(","customer":{"customerId":{"$oid":")" + oid(rng) + R"("},"name":")" +
+           kNames[who] + R"(","email":")" + email + R"("},"status":")" + kStatuses[status(rng)] +
+           R"(","items":[)" + items + R"(],"totalMinor":{"$numberLong":")" +
+           std::to_string(total) + R"("},"createdAt":{"$date":{"$numberLong":")" +
+           std::to_string(created) + R"("}},"updatedAt":{"$date":{"$numberLong":")" +
+           std::to_string(created + 3600000) + R"("}}})";
+}
+
+double seconds(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    const size_t count = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 100000;
+    auto schema = JsonSchema::compileJson(kOrderValidator);
+    if (!schema) {
+        std::fprintf(stderr, "schema refused: %s\n", schema.error().message.c_str());
+        return 1;
+    }
+
+    std::mt19937_64 rng(42);
+    std::vector<std::string> texts;
+    texts.reserve(count);
+    size_t bytes = 0;
+    for (size_t i = 0; i < count; ++i) {
+        texts.push_back(makeOrder(i, rng));
+        bytes += texts.back().size();
+    }
+
+    ExtendedJsonParser parser;
+    std::vector<BsonDocument> docs(count);
+    auto start = std::chrono::steady_clock::now();
+    for (size_t i = 0; i < count; ++i)
+        if (!parser.parseInto(texts[i], docs[i].get()).ok()) {
+            std::fprintf(stderr, "document %zu does not parse\n", i);
+            return 1;
+        }
+    const double parseSecs = seconds(start);
+
+    // Repeat the BSON passes so the timing is not dominated by one cold run.
+    constexpr int kRounds = 5;
+    size_t valid = 0;
+    start = std::chrono::steady_clock::now();
+    for (int r = 0; r < kRounds; ++r)
+        for (const BsonDocument &d : docs)
+            valid += schema->matches(d.get());
+    const double matchSecs = seconds(start) / kRounds;
+    valid /= kRounds;
+
+    size_t explainedValid = 0;
+    start = std::chrono::steady_clock::now();
+    for (const BsonDocument &d : docs)
+        explainedValid += schema->validate(d.get()).valid;
+    const double validateSecs = seconds(start);
+
+    size_t endToEndValid = 0;
+    BsonDocument scratch;
+    start = std::chrono::steady_clock::now();
+    for (const std::string &t : texts) {
+        if (parser.parseInto(t, scratch.get()).ok())
+            endToEndValid += schema->matches(scratch.get());
+    }
+    const double endToEndSecs = seconds(start);
+
+    if (valid != count || explainedValid != count || endToEndValid != count) {
+        std::fprintf(stderr, "expected every generated order to be valid: %zu/%zu/%zu of %zu\n",
+                     valid, explainedValid, endToEndValid, count);
+        return 1;
+    }
+    std::printf("documents: %zu order documents, %.0f bytes of Extended JSON on average\n", count,
+                double(bytes) / double(count));
+    std::printf("validate BSON (matches):        %12.0f docs/sec\n", double(count) / matchSecs);
+    std::printf("validate BSON (validate):       %12.0f docs/sec\n", double(count) / validateSecs);
+    std::printf("parse Extended JSON only:       %12.0f docs/sec (%.0f MB/s)\n",
+                double(count) / parseSecs, double(bytes) / parseSecs / 1e6);
+    std::printf("parse + validate (end to end):  %12.0f docs/sec\n", double(count) / endToEndSecs);
+    return 0;
+}

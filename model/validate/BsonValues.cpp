@@ -1,0 +1,856 @@
+#include "validate/BsonValues.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <limits>
+#include <vector>
+
+namespace docshape::validate::detail {
+
+namespace {
+
+using u128 = U128;
+
+constexpr int kExponentBias = 6176;
+
+u128 pow10(int n) {
+    u128 r = 1;
+    while (n-- > 0)
+        r *= 10;
+    return r;
+}
+
+const u128 kMaxCoefficient = pow10(34) - 1;
+
+std::string u128ToString(u128 v) {
+    if (v == 0)
+        return "0";
+    char buf[48];
+    int p = 48;
+    while (v) {
+        buf[--p] = char('0' + int(v % 10));
+        v /= 10;
+    }
+    return std::string(buf + p, size_t(48 - p));
+}
+
+// An exact decimal: value = ±0.digits × 10^exp10; zero has no digits.
+struct Exact {
+    bool negative = false;
+    std::string digits;
+    int64_t exp10 = 0;
+};
+
+void normalise(Exact &x) {
+    size_t first = x.digits.find_first_not_of('0');
+    if (first == std::string::npos) {
+        x.digits.clear();
+        x.negative = false;
+        x.exp10 = 0;
+        return;
+    }
+    x.exp10 -= int64_t(first);
+    x.digits.erase(0, first);
+    size_t last = x.digits.find_last_not_of('0');
+    x.digits.erase(last + 1);
+}
+
+Exact exactFromInt(int64_t v) {
+    Exact x;
+    x.negative = v < 0;
+    u128 mag = v < 0 ? u128(-(v + 1)) + 1 : u128(v);
+    x.digits = u128ToString(mag);
+    x.exp10 = int64_t(x.digits.size());
+    normalise(x);
+    return x;
+}
+
+Exact exactFromDouble(double d) {
+    Exact x;
+    if (d == 0)
+        return x;
+    x.negative = std::signbit(d);
+    // glibc prints the exact binary value; 780 digits cover every double.
+    static thread_local std::vector<char> buf(900);
+    int n = std::snprintf(buf.data(), buf.size(), "%.780e", std::fabs(d));
+    std::string_view s(buf.data(), size_t(n));
+    size_t e = s.find('e');
+    x.digits.reserve(e);
+    for (size_t i = 0; i < e; ++i)
+        if (s[i] != '.')
+            x.digits.push_back(s[i]);
+    int exponent = 0;
+    std::from_chars(s.data() + e + 1 + (s[e + 1] == '+' ? 1 : 0), s.data() + s.size(), exponent);
+    x.exp10 = exponent + 1;
+    normalise(x);
+    return x;
+}
+
+Exact exactFromDecimal(const Decimal &d) {
+    Exact x;
+    if (d.coef == 0)
+        return x;
+    x.negative = d.negative;
+    x.digits = u128ToString(d.coef);
+    x.exp10 = int64_t(d.exp) + int64_t(x.digits.size());
+    normalise(x);
+    return x;
+}
+
+int compareExact(const Exact &a, const Exact &b) {
+    const int sa = a.digits.empty() ? 0 : (a.negative ? -1 : 1);
+    const int sb = b.digits.empty() ? 0 : (b.negative ? -1 : 1);
+    if (sa != sb)
+        return sa < sb ? -1 : 1;
+    if (sa == 0)
+        return 0;
+    int mag = 0;
+    if (a.exp10 != b.exp10) {
+        mag = a.exp10 < b.exp10 ? -1 : 1;
+    } else {
+        int c = a.digits.compare(b.digits);
+        mag = c < 0 ? -1 : (c > 0 ? 1 : 0);
+    }
+    return sa > 0 ? mag : -mag;
+}
+
+Exact exactOf(const Number &n) {
+    switch (n.type) {
+    case BSON_TYPE_DOUBLE:
+        return exactFromDouble(n.d);
+    case BSON_TYPE_DECIMAL128:
+        return exactFromDecimal(decodeDecimal(n.dec));
+    default:
+        return exactFromInt(n.i);
+    }
+}
+
+// -1 for -inf, 0 finite, 1 +inf; NaN is handled before.
+int infinityRank(const Number &n) {
+    if (n.type == BSON_TYPE_DOUBLE && std::isinf(n.d))
+        return n.d < 0 ? -1 : 1;
+    if (n.type == BSON_TYPE_DECIMAL128) {
+        Decimal d = decodeDecimal(n.dec);
+        if (d.kind == Decimal::Infinite)
+            return d.negative ? -1 : 1;
+    }
+    return 0;
+}
+
+int compareLongToDouble(int64_t l, double d) {
+    if (d >= 9223372036854775808.0)
+        return -1;
+    if (d < -9223372036854775808.0)
+        return 1;
+    const int64_t t = int64_t(d); // truncates toward zero, exact for |d| < 2^63
+    if (l != t)
+        return l < t ? -1 : 1;
+    const double frac = d - double(t);
+    if (frac > 0)
+        return -1;
+    if (frac < 0)
+        return 1;
+    return 0;
+}
+
+int canonicalRank(bson_type_t t) {
+    switch (t) {
+    case BSON_TYPE_MINKEY:
+        return -1;
+    case BSON_TYPE_UNDEFINED:
+        return 0;
+    case BSON_TYPE_NULL:
+        return 5;
+    case BSON_TYPE_DOUBLE:
+    case BSON_TYPE_INT32:
+    case BSON_TYPE_INT64:
+    case BSON_TYPE_DECIMAL128:
+        return 10;
+    case BSON_TYPE_UTF8:
+    case BSON_TYPE_SYMBOL:
+        return 15;
+    case BSON_TYPE_DOCUMENT:
+        return 20;
+    case BSON_TYPE_ARRAY:
+        return 25;
+    case BSON_TYPE_BINARY:
+        return 30;
+    case BSON_TYPE_OID:
+        return 35;
+    case BSON_TYPE_BOOL:
+        return 40;
+    case BSON_TYPE_DATE_TIME:
+        return 45;
+    case BSON_TYPE_TIMESTAMP:
+        return 47;
+    case BSON_TYPE_REGEX:
+        return 50;
+    case BSON_TYPE_DBPOINTER:
+        return 55;
+    case BSON_TYPE_CODE:
+        return 60;
+    case BSON_TYPE_CODEWSCOPE:
+        return 65;
+    case BSON_TYPE_MAXKEY:
+        return 127;
+    default:
+        return 200;
+    }
+}
+
+std::string_view stringValue(const bson_iter_t *it) {
+    uint32_t len = 0;
+    const char *s = bson_iter_type(it) == BSON_TYPE_SYMBOL ? bson_iter_symbol(it, &len)
+                                                            : bson_iter_utf8(it, &len);
+    return {s, len};
+}
+
+void subDocument(const bson_iter_t *it, const uint8_t **data, uint32_t *len) {
+    if (bson_iter_type(it) == BSON_TYPE_ARRAY)
+        bson_iter_array(it, len, data);
+    else
+        bson_iter_document(it, len, data);
+}
+
+struct Field {
+    std::string_view key;
+    bson_iter_t it;
+};
+
+bool collectFields(const uint8_t *data, uint32_t len, std::vector<Field> &out) {
+    bson_iter_t it;
+    if (!bson_iter_init_from_data(&it, data, len))
+        return false;
+    while (bson_iter_next(&it))
+        out.push_back({std::string_view(bson_iter_key(&it), bson_iter_key_len(&it)), it});
+    return true;
+}
+
+bool documentsEqualImpl(const uint8_t *a, uint32_t aLen, const uint8_t *b, uint32_t bLen,
+                        bool ordered, int depth);
+
+bool valuesEqualImpl(const bson_iter_t *a, const bson_iter_t *b, int depth) {
+    const bson_type_t ta = bson_iter_type(a), tb = bson_iter_type(b);
+    if (canonicalRank(ta) != canonicalRank(tb))
+        return false;
+    switch (ta) {
+    case BSON_TYPE_DOUBLE:
+    case BSON_TYPE_INT32:
+    case BSON_TYPE_INT64:
+    case BSON_TYPE_DECIMAL128: {
+        Number x, y;
+        readNumber(a, x);
+        readNumber(b, y);
+        return compareNumbers(x, y) == 0;
+    }
+    case BSON_TYPE_UTF8:
+    case BSON_TYPE_SYMBOL:
+        return stringValue(a) == stringValue(b);
+    case BSON_TYPE_DOCUMENT:
+    case BSON_TYPE_ARRAY: {
+        if (depth > 200)
+            return false;
+        const uint8_t *da, *db;
+        uint32_t la, lb;
+        subDocument(a, &da, &la);
+        subDocument(b, &db, &lb);
+        return documentsEqualImpl(da, la, db, lb, ta == BSON_TYPE_ARRAY, depth + 1);
+    }
+    case BSON_TYPE_BINARY: {
+        bson_subtype_t sa, sb;
+        uint32_t la, lb;
+        const uint8_t *da, *db;
+        bson_iter_binary(a, &sa, &la, &da);
+        bson_iter_binary(b, &sb, &lb, &db);
+        return sa == sb && la == lb && (la == 0 || std::memcmp(da, db, la) == 0);
+    }
+    case BSON_TYPE_OID:
+        return bson_oid_equal(bson_iter_oid(a), bson_iter_oid(b));
+    case BSON_TYPE_BOOL:
+        return bson_iter_bool(a) == bson_iter_bool(b);
+    case BSON_TYPE_DATE_TIME:
+        return bson_iter_date_time(a) == bson_iter_date_time(b);
+    case BSON_TYPE_TIMESTAMP: {
+        uint32_t ta1, ia, tb1, ib;
+        bson_iter_timestamp(a, &ta1, &ia);
+        bson_iter_timestamp(b, &tb1, &ib);
+        return ta1 == tb1 && ia == ib;
+    }
+    case BSON_TYPE_REGEX: {
+        const char *oa = nullptr, *ob = nullptr;
+        const char *pa = bson_iter_regex(a, &oa);
+        const char *pb = bson_iter_regex(b, &ob);
+        return std::strcmp(pa, pb) == 0 && std::strcmp(oa ? oa : "", ob ? ob : "") == 0;
+    }
+    case BSON_TYPE_DBPOINTER: {
+        uint32_t la, lb;
+        const char *ca, *cb;
+        const bson_oid_t *oa, *ob;
+        bson_iter_dbpointer(a, &la, &ca, &oa);
+        bson_iter_dbpointer(b, &lb, &cb, &ob);
+        return la == lb && std::memcmp(ca, cb, la) == 0 && bson_oid_equal(oa, ob);
+    }
+    case BSON_TYPE_CODE: {
+        uint32_t la, lb;
+        const char *ca = bson_iter_code(a, &la);
+        const char *cb = bson_iter_code(b, &lb);
+        return la == lb && std::memcmp(ca, cb, la) == 0;
+    }
+    case BSON_TYPE_CODEWSCOPE: {
+        uint32_t la, lb, sla, slb;
+        const uint8_t *sa, *sb;
+        const char *ca = bson_iter_codewscope(a, &la, &sla, &sa);
+        const char *cb = bson_iter_codewscope(b, &lb, &slb, &sb);
+        return la == lb && std::memcmp(ca, cb, la) == 0 &&
+               documentsEqualImpl(sa, sla, sb, slb, false, depth + 1);
+    }
+    default: // null, undefined, minKey, maxKey: one value each
+        return true;
+    }
+}
+
+bool documentsEqualImpl(const uint8_t *a, uint32_t aLen, const uint8_t *b, uint32_t bLen,
+                        bool ordered, int depth) {
+    if (ordered) {
+        bson_iter_t ia, ib;
+        if (!bson_iter_init_from_data(&ia, a, aLen) || !bson_iter_init_from_data(&ib, b, bLen))
+            return false;
+        while (true) {
+            bool na = bson_iter_next(&ia), nb = bson_iter_next(&ib);
+            if (na != nb)
+                return false;
+            if (!na)
+                return true;
+            if (!valuesEqualImpl(&ia, &ib, depth))
+                return false;
+        }
+    }
+    std::vector<Field> fa, fb;
+    if (!collectFields(a, aLen, fa) || !collectFields(b, bLen, fb) || fa.size() != fb.size())
+        return false;
+    auto byKey = [](const Field &x, const Field &y) { return x.key < y.key; };
+    std::stable_sort(fa.begin(), fa.end(), byKey);
+    std::stable_sort(fb.begin(), fb.end(), byKey);
+    for (size_t i = 0; i < fa.size(); ++i)
+        if (fa[i].key != fb[i].key || !valuesEqualImpl(&fa[i].it, &fb[i].it, depth))
+            return false;
+    return true;
+}
+
+uint64_t mix(uint64_t h, uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h;
+}
+
+uint64_t hashBytes(const void *p, size_t n, uint64_t seed) {
+    const auto *b = static_cast<const uint8_t *>(p);
+    uint64_t h = 1469598103934665603ULL ^ seed;
+    for (size_t i = 0; i < n; ++i) {
+        h ^= b[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+uint64_t hashDoubleBits(double d) {
+    uint64_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    return mix(0xD0, bits);
+}
+
+uint64_t hashNumber(const Number &n) {
+    if (isNaN(n))
+        return 0x4e614eULL;
+    if (n.type == BSON_TYPE_INT32 || n.type == BSON_TYPE_INT64)
+        return mix(0x11, uint64_t(n.i));
+    if (n.type == BSON_TYPE_DOUBLE) {
+        double d = n.d;
+        if (d == std::floor(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0)
+            return mix(0x11, uint64_t(int64_t(d)));
+        return hashDoubleBits(d);
+    }
+    Decimal dec = decodeDecimal(n.dec);
+    if (dec.kind == Decimal::Infinite)
+        return hashDoubleBits(dec.negative ? -HUGE_VAL : HUGE_VAL);
+    Exact x = exactFromDecimal(dec);
+    if (x.digits.empty())
+        return mix(0x11, 0);
+    // Integral and within int64: hash as the integer.
+    if (x.exp10 >= int64_t(x.digits.size()) && x.exp10 <= 19) {
+        Number asInt;
+        u128 mag = 0;
+        for (char c : x.digits)
+            mag = mag * 10 + u128(c - '0');
+        for (int64_t i = int64_t(x.digits.size()); i < x.exp10; ++i)
+            mag *= 10;
+        if (mag <= u128(std::numeric_limits<int64_t>::max()) ||
+            (x.negative && mag == u128(std::numeric_limits<int64_t>::max()) + 1)) {
+            int64_t v = x.negative ? int64_t(-(mag - 1)) - 1 : int64_t(mag);
+            return mix(0x11, uint64_t(v));
+        }
+    }
+    // Exactly a double: hash as that double.
+    std::string text = (x.negative ? "-0." : "0.") + x.digits + "e" + std::to_string(x.exp10);
+    double d = std::strtod(text.c_str(), nullptr);
+    if (std::isfinite(d) && compareExact(exactFromDouble(d), x) == 0)
+        return hashDoubleBits(d);
+    return hashBytes(x.digits.data(), x.digits.size(),
+                     mix(x.negative ? 0x2D : 0x2B, uint64_t(x.exp10)));
+}
+
+uint64_t valueHashImpl(const bson_iter_t *it, int depth) {
+    const bson_type_t t = bson_iter_type(it);
+    uint64_t h = mix(0, uint64_t(canonicalRank(t) + 1000));
+    switch (t) {
+    case BSON_TYPE_DOUBLE:
+    case BSON_TYPE_INT32:
+    case BSON_TYPE_INT64:
+    case BSON_TYPE_DECIMAL128: {
+        Number n;
+        readNumber(it, n);
+        return mix(h, hashNumber(n));
+    }
+    case BSON_TYPE_UTF8:
+    case BSON_TYPE_SYMBOL: {
+        auto s = stringValue(it);
+        return mix(h, hashBytes(s.data(), s.size(), 0));
+    }
+    case BSON_TYPE_DOCUMENT:
+    case BSON_TYPE_ARRAY: {
+        if (depth > 200)
+            return h;
+        const uint8_t *data;
+        uint32_t len;
+        subDocument(it, &data, &len);
+        bson_iter_t child;
+        if (!bson_iter_init_from_data(&child, data, len))
+            return h;
+        uint64_t acc = 0;
+        while (bson_iter_next(&child)) {
+            uint64_t fh = valueHashImpl(&child, depth + 1);
+            if (t == BSON_TYPE_DOCUMENT) {
+                // Order-independent: sum of per-field hashes.
+                acc += mix(hashBytes(bson_iter_key(&child), bson_iter_key_len(&child), 7), fh);
+            } else {
+                acc = mix(acc, fh);
+            }
+        }
+        return mix(h, acc);
+    }
+    case BSON_TYPE_BINARY: {
+        bson_subtype_t st;
+        uint32_t len;
+        const uint8_t *data;
+        bson_iter_binary(it, &st, &len, &data);
+        return mix(mix(h, uint64_t(st)), hashBytes(data, len, 0));
+    }
+    case BSON_TYPE_OID:
+        return mix(h, hashBytes(bson_iter_oid(it)->bytes, 12, 0));
+    case BSON_TYPE_BOOL:
+        return mix(h, bson_iter_bool(it) ? 1 : 0);
+    case BSON_TYPE_DATE_TIME:
+        return mix(h, uint64_t(bson_iter_date_time(it)));
+    case BSON_TYPE_TIMESTAMP: {
+        uint32_t ts, inc;
+        bson_iter_timestamp(it, &ts, &inc);
+        return mix(h, (uint64_t(ts) << 32) | inc);
+    }
+    case BSON_TYPE_REGEX: {
+        const char *opts = nullptr;
+        const char *pattern = bson_iter_regex(it, &opts);
+        return mix(h, hashBytes(pattern, std::strlen(pattern), 0));
+    }
+    case BSON_TYPE_CODE: {
+        uint32_t len;
+        const char *code = bson_iter_code(it, &len);
+        return mix(h, hashBytes(code, len, 0));
+    }
+    default:
+        return h;
+    }
+}
+
+std::string formatDouble(double d) {
+    if (std::isnan(d))
+        return "NaN";
+    if (std::isinf(d))
+        return d < 0 ? "-Infinity" : "Infinity";
+    char buf[64];
+    auto r = std::to_chars(buf, buf + sizeof buf, d);
+    std::string s(buf, r.ptr);
+    if (s.find_first_of(".eE") == std::string::npos)
+        s += ".0";
+    return s;
+}
+
+std::string formatDate(int64_t ms) {
+    int64_t secs = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;
+    int millis = int(ms - secs * 1000);
+    time_t t = time_t(secs);
+    std::tm tm{};
+    if (!gmtime_r(&t, &tm))
+        return "Date(" + std::to_string(ms) + ")";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+                  tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, millis);
+    return buf;
+}
+
+std::string truncate(std::string s, size_t maxChars) {
+    if (s.size() <= maxChars)
+        return s;
+    size_t cut = maxChars;
+    while (cut > 0 && (uint8_t(s[cut]) & 0xC0) == 0x80)
+        --cut;
+    s.resize(cut);
+    s += "…";
+    return s;
+}
+
+} // namespace
+
+Decimal decodeDecimal(const bson_decimal128_t &d) {
+    Decimal out;
+    const uint64_t high = d.high, low = d.low;
+    out.negative = (high >> 63) != 0;
+    const uint32_t combination = uint32_t((high >> 58) & 0x1F);
+    if (combination == 0x1F) {
+        out.kind = Decimal::NaN;
+        return out;
+    }
+    if (combination == 0x1E) {
+        out.kind = Decimal::Infinite;
+        return out;
+    }
+    u128 coef;
+    int32_t biased;
+    if (((high >> 61) & 3) == 3) {
+        // The "11" form has an implicit 100 prefix: always above 10^34 - 1,
+        // hence non-canonical, hence zero.
+        biased = int32_t((high >> 47) & 0x3FFF);
+        coef = 0;
+    } else {
+        biased = int32_t((high >> 49) & 0x3FFF);
+        coef = (u128(high & 0x1FFFFFFFFFFFFULL) << 64) | u128(low);
+        if (coef > kMaxCoefficient)
+            coef = 0;
+    }
+    out.coef = coef;
+    out.exp = biased - kExponentBias;
+    return out;
+}
+
+bool isNumericType(bson_type_t t) {
+    return t == BSON_TYPE_INT32 || t == BSON_TYPE_INT64 || t == BSON_TYPE_DOUBLE ||
+           t == BSON_TYPE_DECIMAL128;
+}
+
+bool readNumber(const bson_iter_t *it, Number &out) {
+    out.type = bson_iter_type(it);
+    switch (out.type) {
+    case BSON_TYPE_INT32:
+        out.i = bson_iter_int32(it);
+        return true;
+    case BSON_TYPE_INT64:
+        out.i = bson_iter_int64(it);
+        return true;
+    case BSON_TYPE_DOUBLE:
+        out.d = bson_iter_double(it);
+        return true;
+    case BSON_TYPE_DECIMAL128:
+        bson_iter_decimal128(it, &out.dec);
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool isNaN(const Number &n) {
+    if (n.type == BSON_TYPE_DOUBLE)
+        return std::isnan(n.d);
+    if (n.type == BSON_TYPE_DECIMAL128)
+        return decodeDecimal(n.dec).kind == Decimal::NaN;
+    return false;
+}
+
+int compareNumbers(const Number &a, const Number &b) {
+    const bool intA = a.type == BSON_TYPE_INT32 || a.type == BSON_TYPE_INT64;
+    const bool intB = b.type == BSON_TYPE_INT32 || b.type == BSON_TYPE_INT64;
+    if (intA && intB)
+        return a.i < b.i ? -1 : (a.i > b.i ? 1 : 0);
+    const bool nanA = isNaN(a), nanB = isNaN(b);
+    if (nanA || nanB)
+        return nanA && nanB ? 0 : (nanA ? -1 : 1);
+    if (a.type == BSON_TYPE_DOUBLE && b.type == BSON_TYPE_DOUBLE)
+        return a.d < b.d ? -1 : (a.d > b.d ? 1 : 0);
+    if (intA && b.type == BSON_TYPE_DOUBLE)
+        return compareLongToDouble(a.i, b.d);
+    if (a.type == BSON_TYPE_DOUBLE && intB)
+        return -compareLongToDouble(b.i, a.d);
+    // A decimal is involved: compare exactly.
+    const int ra = infinityRank(a), rb = infinityRank(b);
+    if (ra != 0 || rb != 0)
+        return ra < rb ? -1 : (ra > rb ? 1 : 0);
+    return compareExact(exactOf(a), exactOf(b));
+}
+
+Decimal toDecimal(const Number &n) {
+    Decimal out;
+    switch (n.type) {
+    case BSON_TYPE_INT32:
+    case BSON_TYPE_INT64:
+        out.negative = n.i < 0;
+        out.coef = n.i < 0 ? u128(-(n.i + 1)) + 1 : u128(n.i);
+        out.exp = 0;
+        return out;
+    case BSON_TYPE_DOUBLE: {
+        if (std::isnan(n.d)) {
+            out.kind = Decimal::NaN;
+            return out;
+        }
+        out.negative = std::signbit(n.d);
+        if (std::isinf(n.d)) {
+            out.kind = Decimal::Infinite;
+            return out;
+        }
+        if (n.d == 0)
+            return out;
+        // Decimal128(double) keeps 15 significant digits.
+        char buf[64];
+        int len = std::snprintf(buf, sizeof buf, "%.14e", std::fabs(n.d));
+        std::string_view s(buf, size_t(len));
+        size_t e = s.find('e');
+        u128 coef = 0;
+        for (size_t i = 0; i < e; ++i)
+            if (s[i] != '.')
+                coef = coef * 10 + u128(s[i] - '0');
+        int exponent = 0;
+        std::from_chars(s.data() + e + 1 + (s[e + 1] == '+' ? 1 : 0), s.data() + s.size(),
+                        exponent);
+        out.coef = coef;
+        out.exp = exponent - 14;
+        return out;
+    }
+    case BSON_TYPE_DECIMAL128:
+        return decodeDecimal(n.dec);
+    default:
+        return out;
+    }
+}
+
+bool isMultipleOf(const Number &value, const Decimal &divisor) {
+    const Decimal x = toDecimal(value);
+    if (x.kind != Decimal::Finite)
+        return false;
+    if (x.coef == 0)
+        return true;
+    const u128 cy = divisor.coef;
+    if (cy == 0)
+        return false;
+    if (x.exp >= divisor.exp) {
+        // (cx × 10^(ex-ey)) mod cy, by repeated multiplication modulo cy;
+        // cy < 2^113 so r × 10 never overflows 128 bits.
+        u128 r = x.coef % cy;
+        for (int32_t k = x.exp - divisor.exp; k > 0 && r != 0; --k)
+            r = (r * 10) % cy;
+        return r == 0;
+    }
+    // cx mod (cy × 10^(ey-ex)) == 0  ⇔  10^d | cx and cy | cx / 10^d.
+    u128 cx = x.coef;
+    for (int32_t d = divisor.exp - x.exp; d > 0; --d) {
+        if (cx % 10 != 0)
+            return false;
+        cx /= 10;
+    }
+    return cx % cy == 0;
+}
+
+bool valuesEqual(const bson_iter_t *a, const bson_iter_t *b) { return valuesEqualImpl(a, b, 0); }
+
+bool documentsEqual(const uint8_t *a, uint32_t aLen, const uint8_t *b, uint32_t bLen) {
+    return documentsEqualImpl(a, aLen, b, bLen, false, 0);
+}
+
+uint64_t valueHash(const bson_iter_t *it) { return valueHashImpl(it, 0); }
+
+uint64_t utf8Length(const char *s, uint32_t len) {
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < len; ++i)
+        n += (uint8_t(s[i]) & 0xC0) != 0x80;
+    return n;
+}
+
+const char *typeName(bson_type_t t) {
+    switch (t) {
+    case BSON_TYPE_DOUBLE:
+        return "double";
+    case BSON_TYPE_UTF8:
+        return "string";
+    case BSON_TYPE_DOCUMENT:
+        return "object";
+    case BSON_TYPE_ARRAY:
+        return "array";
+    case BSON_TYPE_BINARY:
+        return "binData";
+    case BSON_TYPE_UNDEFINED:
+        return "undefined";
+    case BSON_TYPE_OID:
+        return "objectId";
+    case BSON_TYPE_BOOL:
+        return "bool";
+    case BSON_TYPE_DATE_TIME:
+        return "date";
+    case BSON_TYPE_NULL:
+        return "null";
+    case BSON_TYPE_REGEX:
+        return "regex";
+    case BSON_TYPE_DBPOINTER:
+        return "dbPointer";
+    case BSON_TYPE_CODE:
+        return "javascript";
+    case BSON_TYPE_SYMBOL:
+        return "symbol";
+    case BSON_TYPE_CODEWSCOPE:
+        return "javascriptWithScope";
+    case BSON_TYPE_INT32:
+        return "int";
+    case BSON_TYPE_TIMESTAMP:
+        return "timestamp";
+    case BSON_TYPE_INT64:
+        return "long";
+    case BSON_TYPE_DECIMAL128:
+        return "decimal";
+    case BSON_TYPE_MINKEY:
+        return "minKey";
+    case BSON_TYPE_MAXKEY:
+        return "maxKey";
+    default:
+        return "missing";
+    }
+}
+
+uint32_t typeBit(bson_type_t t) {
+    if (t == BSON_TYPE_MINKEY)
+        return 1u << 20;
+    if (t == BSON_TYPE_MAXKEY)
+        return 1u << 21;
+    const unsigned v = unsigned(t);
+    return v >= 1 && v <= 0x13 ? 1u << v : 0;
+}
+
+std::string describeDecimal(const Decimal &d) {
+    if (d.kind == Decimal::NaN)
+        return "NaN";
+    if (d.kind == Decimal::Infinite)
+        return d.negative ? "-Infinity" : "Infinity";
+    std::string digits = u128ToString(d.coef);
+    std::string s = d.negative ? "-" : "";
+    if (d.exp >= 0) {
+        s += digits;
+        if (d.exp > 0 && d.exp < 20)
+            s += std::string(size_t(d.exp), '0');
+        else if (d.exp >= 20)
+            s += "E+" + std::to_string(d.exp);
+        return s;
+    }
+    int64_t point = int64_t(digits.size()) + d.exp;
+    if (point > 0)
+        return s + digits.substr(0, size_t(point)) + "." + digits.substr(size_t(point));
+    if (point > -20)
+        return s + "0." + std::string(size_t(-point), '0') + digits;
+    return s + digits + "E" + std::to_string(d.exp);
+}
+
+std::string describeNumber(const Number &n) {
+    switch (n.type) {
+    case BSON_TYPE_DOUBLE:
+        return formatDouble(n.d);
+    case BSON_TYPE_DECIMAL128: {
+        char buf[BSON_DECIMAL128_STRING];
+        bson_decimal128_to_string(&n.dec, buf);
+        return buf;
+    }
+    default:
+        return std::to_string(n.i);
+    }
+}
+
+std::string describeValue(const bson_iter_t *it, size_t maxChars) {
+    const bson_type_t t = bson_iter_type(it);
+    switch (t) {
+    case BSON_TYPE_DOUBLE:
+    case BSON_TYPE_INT32:
+    case BSON_TYPE_INT64:
+    case BSON_TYPE_DECIMAL128: {
+        Number n;
+        readNumber(it, n);
+        return describeNumber(n);
+    }
+    case BSON_TYPE_UTF8:
+    case BSON_TYPE_SYMBOL: {
+        auto s = stringValue(it);
+        std::string out = "\"";
+        for (char c : s) {
+            if (c == '"' || c == '\\') {
+                out += '\\';
+                out += c;
+            } else if (uint8_t(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(uint8_t(c)));
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+        out = truncate(out, maxChars);
+        return out + "\"";
+    }
+    case BSON_TYPE_BOOL:
+        return bson_iter_bool(it) ? "true" : "false";
+    case BSON_TYPE_NULL:
+        return "null";
+    case BSON_TYPE_UNDEFINED:
+        return "undefined";
+    case BSON_TYPE_OID: {
+        char hex[25];
+        bson_oid_to_string(bson_iter_oid(it), hex);
+        return std::string("ObjectId(\"") + hex + "\")";
+    }
+    case BSON_TYPE_DATE_TIME:
+        return "Date(" + formatDate(bson_iter_date_time(it)) + ")";
+    case BSON_TYPE_DOCUMENT:
+    case BSON_TYPE_ARRAY: {
+        const uint8_t *data;
+        uint32_t len;
+        subDocument(it, &data, &len);
+        bson_iter_t child;
+        if (!bson_iter_init_from_data(&child, data, len))
+            return typeName(t);
+        const bool isArray = t == BSON_TYPE_ARRAY;
+        std::string out = isArray ? "[" : "{";
+        bool first = true;
+        while (bson_iter_next(&child)) {
+            if (!first)
+                out += ", ";
+            first = false;
+            if (out.size() > maxChars)
+                break;
+            if (!isArray) {
+                out += bson_iter_key(&child);
+                out += ": ";
+            }
+            out += describeValue(&child, maxChars);
+        }
+        out += isArray ? "]" : "}";
+        return truncate(out, maxChars);
+    }
+    default:
+        return std::string("a ") + typeName(t);
+    }
+}
+
+} // namespace docshape::validate::detail

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "core/Result.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+// libbson's document type, declared here so that users of this header need not
+// see libbson's headers.
+struct _bson_t;
+typedef struct _bson_t bson_t;
+
+namespace docshape::validate {
+
+// Owns one BSON document. Move-only; never null (a default one is empty).
+class BsonDocument {
+public:
+    BsonDocument();
+    explicit BsonDocument(bson_t *adopted); // takes ownership of a bson_new()-allocated doc
+    ~BsonDocument();
+    BsonDocument(BsonDocument &&other) noexcept;
+    BsonDocument &operator=(BsonDocument &&other) noexcept;
+    BsonDocument(const BsonDocument &) = delete;
+    BsonDocument &operator=(const BsonDocument &) = delete;
+
+    const bson_t *get() const { return m_doc; }
+    bson_t *get() { return m_doc; }
+
+    // Canonical Extended JSON v2, for messages and tests.
+    std::string toCanonicalJson() const;
+    std::string toRelaxedJson() const;
+
+private:
+    bson_t *m_doc;
+};
+
+// Converts MongoDB Extended JSON v2 text (canonical or relaxed, plus the legacy
+// `$binary`/`$type`, `$regex`/`$options` and numeric `$date` forms that
+// mongoexport writes) to BSON. Built on simdjson, several times faster than
+// libbson's own JSON reader, because validating large exports is dominated by
+// parsing.
+//
+// Plain JSON numbers become int32 when they fit, else int64, else double; a
+// number written with a fraction or exponent is a double. An object whose first
+// key is an Extended JSON type wrapper (`$oid`, `$numberLong`, ...) must have
+// exactly the wrapper's shape, otherwise it is an error; other `$` keys (`$ref`,
+// `$id`, `$schema`, query operators) are ordinary field names.
+//
+// Not thread-safe: use one parser per thread. Reusing a parser reuses its buffers.
+class ExtendedJsonParser {
+public:
+    // Documents nested deeper than this are refused, as the server refuses
+    // documents nested beyond its own limit; it also bounds recursion here.
+    static constexpr int kMaxDepth = 180;
+
+    ExtendedJsonParser();
+    ~ExtendedJsonParser();
+    ExtendedJsonParser(const ExtendedJsonParser &) = delete;
+    ExtendedJsonParser &operator=(const ExtendedJsonParser &) = delete;
+
+    // `json` must hold exactly one JSON object. `out` must be initialised
+    // (bson_init or bson_new); it is reinitialised and then filled. On error,
+    // `out` holds an unspecified valid document.
+    Status parseInto(std::string_view json, bson_t *out);
+
+    Result<BsonDocument> parse(std::string_view json);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace docshape::validate

@@ -1,0 +1,591 @@
+#include "validate/SchemaEvaluator.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace docshape::validate::detail {
+
+namespace {
+
+// A value being checked: a field or array element (it), or the document
+// itself (it == nullptr). data/len hold embedded documents and arrays.
+struct Val {
+    bson_type_t type = BSON_TYPE_EOD;
+    const bson_iter_t *it = nullptr;
+    const uint8_t *data = nullptr;
+    uint32_t len = 0;
+};
+
+Val valOf(const bson_iter_t *it) {
+    Val v;
+    v.type = bson_iter_type(it);
+    v.it = it;
+    if (v.type == BSON_TYPE_DOCUMENT)
+        bson_iter_document(it, &v.len, &v.data);
+    else if (v.type == BSON_TYPE_ARRAY)
+        bson_iter_array(it, &v.len, &v.data);
+    return v;
+}
+
+// The server looks a property up as a (dotted) path; here through embedded
+// documents only.
+bool lookup(const uint8_t *data, uint32_t len, std::string_view name, bson_iter_t *out) {
+    size_t start = 0;
+    while (true) {
+        const size_t dot = name.find('.', start);
+        const std::string_view part =
+            name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        bson_iter_t it;
+        if (!bson_iter_init_from_data(&it, data, len) ||
+            !bson_iter_find_w_len(&it, part.data(), int(part.size())))
+            return false;
+        if (dot == std::string_view::npos) {
+            *out = it;
+            return true;
+        }
+        if (bson_iter_type(&it) != BSON_TYPE_DOCUMENT)
+            return false;
+        bson_iter_document(&it, &len, &data);
+        start = dot + 1;
+    }
+}
+
+std::string found(const Val &v) {
+    if (!v.it)
+        return "the document";
+    std::string text = describeValue(v.it, 60);
+    const char *type = typeName(v.type);
+    if (text.rfind("a ", 0) == 0)
+        return text;
+    return std::string(type) + " " + text;
+}
+
+std::string plural(int64_t n, const char *one, const char *many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+class Evaluator {
+public:
+    explicit Evaluator(std::vector<ValidationError> *errors) : m_errors(errors) {}
+
+    bool eval(const Node &n, const Val &v) {
+        if (!n.alwaysFalseReason.empty()) {
+            report(n.alwaysFalseKeyword, n.alwaysFalseReason);
+            return false;
+        }
+        if (!n.root && n.typeMask && !(n.typeMask & typeBit(v.type))) {
+            if (collecting())
+                report(n.typeKeyword, "must be of type " + n.typeText + ", found " + found(v));
+            return false;
+        }
+        bool ok = true;
+        auto check = [&](bool passed) {
+            if (!passed)
+                ok = false;
+            return passed || collecting();
+        };
+        if (n.numberChecks && isNumericType(v.type)) {
+            if (!check(numberKeywords(n, v)))
+                return false;
+        } else if (n.stringChecks && v.type == BSON_TYPE_UTF8) {
+            if (!check(stringKeywords(n, v)))
+                return false;
+        } else if (n.arrayChecks && v.type == BSON_TYPE_ARRAY) {
+            if (!check(arrayKeywords(n, v)))
+                return false;
+        }
+        if (n.encrypt && !n.root && !check(encryptKeyword(n, v)))
+            return false;
+        if (v.type == BSON_TYPE_DOCUMENT) {
+            if (n.objectChecks && !check(objectKeywords(n, v)))
+                return false;
+            if (!n.dependencies.empty() && !check(dependencies(n, v)))
+                return false;
+        }
+        for (const NodePtr &sub : n.allOf)
+            if (!check(eval(*sub, v)))
+                return false;
+        if (!n.anyOf.empty()) {
+            bool any = false;
+            for (const NodePtr &sub : n.anyOf)
+                if ((any = quiet(*sub, v)))
+                    break;
+            if (!any && collecting())
+                report("anyOf", "does not match any of the " + std::to_string(n.anyOf.size()) +
+                                    " schemas in anyOf");
+            if (!check(any))
+                return false;
+        }
+        if (!n.oneOf.empty()) {
+            size_t matched = 0;
+            for (const NodePtr &sub : n.oneOf)
+                if (quiet(*sub, v) && ++matched > 1)
+                    break;
+            if (matched != 1 && collecting()) {
+                if (matched == 0)
+                    report("oneOf", "matches none of the " + std::to_string(n.oneOf.size()) +
+                                        " schemas in oneOf");
+                else
+                    report("oneOf", "matches more than one of the " +
+                                        std::to_string(n.oneOf.size()) +
+                                        " schemas in oneOf; it must match exactly one");
+            }
+            if (!check(matched == 1))
+                return false;
+        }
+        if (n.notSchema) {
+            const bool matchedNot = quiet(*n.notSchema, v);
+            if (matchedNot && collecting())
+                report("not", "must not match the schema given in not");
+            if (!check(!matchedNot))
+                return false;
+        }
+        if (n.hasEnum && !check(enumKeyword(n, v)))
+            return false;
+        return ok;
+    }
+
+private:
+    std::vector<ValidationError> *m_errors;
+    std::string m_path;
+
+    bool collecting() const { return m_errors != nullptr; }
+
+    void report(const std::string &keyword, std::string message) {
+        if (m_errors)
+            m_errors->push_back({m_path, keyword, std::move(message)});
+    }
+
+    size_t push(std::string_view segment) {
+        if (!m_errors)
+            return 0;
+        const size_t old = m_path.size();
+        if (!m_path.empty())
+            m_path += '.';
+        m_path.append(segment);
+        return old;
+    }
+    void pop(size_t old) {
+        if (m_errors)
+            m_path.resize(old);
+    }
+
+    // Evaluates without recording errors: anyOf, oneOf and not report their
+    // own single failure rather than their alternatives'.
+    bool quiet(const Node &n, const Val &v) {
+        auto *saved = m_errors;
+        m_errors = nullptr;
+        const bool result = eval(n, v);
+        m_errors = saved;
+        return result;
+    }
+
+    bool child(const Node &n, const bson_iter_t *it, std::string_view segment) {
+        const size_t old = push(segment);
+        const bool result = eval(n, valOf(it));
+        pop(old);
+        return result;
+    }
+
+    // $lt/$lte/$gt/$gte: NaN equals NaN and otherwise compares false.
+    static bool withinBound(const Number &value, const Bound &b, bool upper) {
+        const bool nanValue = isNaN(value), nanBound = isNaN(b.value);
+        if (nanValue || nanBound)
+            return !b.exclusive && nanValue && nanBound;
+        const int c = compareNumbers(value, b.value);
+        if (upper)
+            return b.exclusive ? c < 0 : c <= 0;
+        return b.exclusive ? c > 0 : c >= 0;
+    }
+
+    bool numberKeywords(const Node &n, const Val &v) {
+        Number value;
+        readNumber(v.it, value);
+        bool ok = true;
+        if (n.maximum.present && !withinBound(value, n.maximum, true)) {
+            ok = false;
+            if (!collecting())
+                return false;
+            report("maximum", std::string(n.maximum.exclusive ? "must be less than "
+                                                              : "must be at most ") +
+                                  describeNumber(n.maximum.value) + ", found " +
+                                  describeNumber(value));
+        }
+        if (n.minimum.present && !withinBound(value, n.minimum, false)) {
+            ok = false;
+            if (!collecting())
+                return false;
+            report("minimum", std::string(n.minimum.exclusive ? "must be greater than "
+                                                              : "must be at least ") +
+                                  describeNumber(n.minimum.value) + ", found " +
+                                  describeNumber(value));
+        }
+        if (n.hasMultipleOf && !isMultipleOf(value, n.multipleOf)) {
+            ok = false;
+            report("multipleOf",
+                   "must be a multiple of " + n.multipleOfText + ", found " + describeNumber(value));
+        }
+        return ok;
+    }
+
+    bool stringKeywords(const Node &n, const Val &v) {
+        uint32_t len = 0;
+        const char *s = bson_iter_utf8(v.it, &len);
+        bool ok = true;
+        if (n.minLength >= 0 || n.maxLength >= 0) {
+            const uint64_t chars = utf8Length(s, len);
+            if (n.minLength >= 0 && chars < uint64_t(n.minLength)) {
+                ok = false;
+                if (!collecting())
+                    return false;
+                report("minLength", "must be at least " +
+                                        plural(n.minLength, "character", "characters") +
+                                        " long, found " + std::to_string(chars) + ": " + found(v));
+            }
+            if (n.maxLength >= 0 && chars > uint64_t(n.maxLength)) {
+                ok = false;
+                if (!collecting())
+                    return false;
+                report("maxLength", "must be at most " +
+                                        plural(n.maxLength, "character", "characters") +
+                                        " long, found " + std::to_string(chars) + ": " + found(v));
+            }
+        }
+        if (n.pattern) {
+            const auto outcome = n.pattern->search(std::string_view(s, len));
+            if (outcome != Pcre2Regex::Outcome::Match) {
+                ok = false;
+                const std::string re = "/" + n.pattern->pattern() + "/";
+                if (outcome == Pcre2Regex::Outcome::NoMatch)
+                    report("pattern", "must match the pattern " + re + ", found " + found(v));
+                else if (outcome == Pcre2Regex::Outcome::LimitReached)
+                    report("pattern", "could not be checked against " + re +
+                                          ": the pattern needs too much backtracking (PCRE2 match "
+                                          "limit reached), so the value counts as not matching");
+                else
+                    report("pattern", "is not valid UTF-8, so it cannot match " + re);
+            }
+        }
+        return ok;
+    }
+
+    bool uniqueItems(const Val &v) {
+        std::vector<IterBox> items;
+        bson_iter_t it;
+        if (!bson_iter_init_from_data(&it, v.data, v.len))
+            return false;
+        while (bson_iter_next(&it))
+            items.push_back({it});
+        size_t first = 0, second = 0;
+        bool duplicate = false;
+        if (items.size() <= 16) {
+            for (size_t i = 0; i < items.size() && !duplicate; ++i)
+                for (size_t j = i + 1; j < items.size(); ++j)
+                    if (valuesEqual(&items[i].it, &items[j].it)) {
+                        duplicate = true;
+                        first = i;
+                        second = j;
+                        break;
+                    }
+        } else {
+            std::vector<std::pair<uint64_t, size_t>> hashes;
+            hashes.reserve(items.size());
+            for (size_t i = 0; i < items.size(); ++i)
+                hashes.emplace_back(valueHash(&items[i].it), i);
+            std::sort(hashes.begin(), hashes.end());
+            for (size_t a = 0; a < hashes.size() && !duplicate; ++a)
+                for (size_t b = a + 1; b < hashes.size() && hashes[b].first == hashes[a].first;
+                     ++b)
+                    if (valuesEqual(&items[hashes[a].second].it, &items[hashes[b].second].it)) {
+                        duplicate = true;
+                        first = std::min(hashes[a].second, hashes[b].second);
+                        second = std::max(hashes[a].second, hashes[b].second);
+                        break;
+                    }
+        }
+        if (duplicate && collecting())
+            report("uniqueItems", "must not contain duplicates, but items " +
+                                      std::to_string(first) + " and " + std::to_string(second) +
+                                      " are equal: " + describeValue(&items[second].it, 60));
+        return !duplicate;
+    }
+
+    bool arrayKeywords(const Node &n, const Val &v) {
+        bool ok = true;
+        int64_t count = 0;
+        bson_iter_t it;
+        if (!bson_iter_init_from_data(&it, v.data, v.len))
+            return false;
+        const size_t tuple = n.itemsTuple.size();
+        while (bson_iter_next(&it)) {
+            const Node *schema = nullptr;
+            if (n.items)
+                schema = n.items.get();
+            else if (n.itemsIsTuple && size_t(count) < tuple)
+                schema = n.itemsTuple[size_t(count)].get();
+            else if (n.itemsIsTuple && n.additionalItems == Extra::Schema)
+                schema = n.additionalItemsSchema.get();
+            if (schema) {
+                char buf[16];
+                const char *key;
+                const size_t keyLen = bson_uint32_to_string(uint32_t(count), &key, buf, sizeof buf);
+                if (!child(*schema, &it, std::string_view(key, keyLen))) {
+                    ok = false;
+                    if (!collecting())
+                        return false;
+                }
+            }
+            ++count;
+        }
+        if (n.itemsIsTuple && n.additionalItems == Extra::Deny && size_t(count) > tuple) {
+            ok = false;
+            report("additionalItems", "must have at most " + plural(int64_t(tuple), "item", "items") +
+                                          " (additionalItems is false), found " +
+                                          std::to_string(count));
+        }
+        if (n.minItems >= 0 && count < n.minItems) {
+            ok = false;
+            report("minItems", "must have at least " + plural(n.minItems, "item", "items") +
+                                   ", found " + std::to_string(count));
+        }
+        if (n.maxItems >= 0 && count > n.maxItems) {
+            ok = false;
+            report("maxItems", "must have at most " + plural(n.maxItems, "item", "items") +
+                                   ", found " + std::to_string(count));
+        }
+        if (!ok && !collecting())
+            return false;
+        if (n.uniqueItems && !uniqueItems(v))
+            ok = false;
+        return ok;
+    }
+
+    bool encryptKeyword(const Node &n, const Val &v) {
+        if (v.type != BSON_TYPE_BINARY)
+            return true; // the type check reports it
+        bson_subtype_t subtype;
+        uint32_t len;
+        const uint8_t *data;
+        bson_iter_binary(v.it, &subtype, &len, &data);
+        if (subtype != BSON_SUBTYPE_ENCRYPTED) {
+            report("encrypt", "must be encrypted (binData subtype 6), found binData subtype " +
+                                  std::to_string(int(subtype)));
+            return false;
+        }
+        if (n.encryptTypeMask) {
+            // FLE payload: blob subtype (1 or 2), key UUID (16 bytes), original type.
+            const bool typed = len >= 18 && (data[0] == 1 || data[0] == 2) &&
+                               (typeBit(bson_type_t(data[17])) & n.encryptTypeMask);
+            if (!typed) {
+                report("encrypt", "must be an encrypted value of the type given in encrypt");
+                return false;
+            }
+        }
+        return true;
+    }
+
+    bool isPropertyName(const Node &n, std::string_view key, int matched) {
+        if (matched >= 0)
+            return n.rules[size_t(matched)].isProperty;
+        for (const Rule &r : n.rules)
+            if (r.dotted && r.isProperty && r.name == key)
+                return true;
+        return false;
+    }
+
+    bool objectKeywords(const Node &n, const Val &v) {
+        bool ok = true;
+        const size_t ruleCount = n.rules.size();
+        uint64_t seenBits = 0;
+        std::vector<char> seenMore;
+        if (ruleCount > 64)
+            seenMore.assign(ruleCount, 0);
+        auto seen = [&](size_t i) {
+            return ruleCount > 64 ? seenMore[i] != 0 : ((seenBits >> i) & 1u) != 0;
+        };
+        auto markSeen = [&](size_t i) {
+            if (ruleCount > 64)
+                seenMore[i] = 1;
+            else
+                seenBits |= uint64_t(1) << i;
+        };
+        int64_t fieldCount = 0;
+        bson_iter_t it;
+        if (!bson_iter_init_from_data(&it, v.data, v.len))
+            return false;
+        while (bson_iter_next(&it)) {
+            ++fieldCount;
+            const uint32_t keyLen = bson_iter_key_len(&it);
+            const char *key = bson_iter_key(&it);
+            int matched = -1;
+            for (size_t i = 0; i < ruleCount; ++i) {
+                const Rule &r = n.rules[i];
+                if (r.name.size() == keyLen && !r.dotted &&
+                    std::memcmp(r.name.data(), key, keyLen) == 0) {
+                    matched = int(i);
+                    break;
+                }
+            }
+            // The server checks the first field of a name; later duplicates
+            // are seen only by patternProperties/additionalProperties.
+            if (matched >= 0 && !seen(size_t(matched))) {
+                markSeen(size_t(matched));
+                const Rule &r = n.rules[size_t(matched)];
+                if (r.schema && !child(*r.schema, &it, std::string_view(key, keyLen))) {
+                    ok = false;
+                    if (!collecting())
+                        return false;
+                }
+            }
+            if (!n.hasAllowed)
+                continue;
+            bool otherwise = true;
+            for (const PatternRule &p : n.patternProperties) {
+                if (p.regex->search(std::string_view(key, keyLen)) != Pcre2Regex::Outcome::Match)
+                    continue;
+                otherwise = false;
+                if (!child(*p.schema, &it, std::string_view(key, keyLen))) {
+                    ok = false;
+                    if (!collecting())
+                        return false;
+                }
+            }
+            if (!otherwise || isPropertyName(n, std::string_view(key, keyLen), matched))
+                continue;
+            if (n.additionalProperties == Extra::Deny) {
+                ok = false;
+                if (!collecting())
+                    return false;
+                const size_t old = push(std::string_view(key, keyLen));
+                std::string message = "is not allowed: additionalProperties is false and the "
+                                      "field is not listed in properties";
+                if (n.root && std::string_view(key, keyLen) == "_id")
+                    message += " (the server adds _id to every document, so list _id)";
+                report("additionalProperties", message);
+                pop(old);
+            } else if (n.additionalProperties == Extra::Schema &&
+                       !child(*n.additionalPropertiesSchema, &it, std::string_view(key, keyLen))) {
+                ok = false;
+                if (!collecting())
+                    return false;
+            }
+        }
+        for (size_t i = 0; i < ruleCount; ++i) {
+            const Rule &r = n.rules[i];
+            if (r.dotted) {
+                bson_iter_t found;
+                if (lookup(v.data, v.len, r.name, &found)) {
+                    if (r.schema && !child(*r.schema, &found, r.name)) {
+                        ok = false;
+                        if (!collecting())
+                            return false;
+                    }
+                    continue;
+                }
+            } else if (!r.isRequired || seen(i)) {
+                continue;
+            }
+            if (r.isRequired) {
+                ok = false;
+                if (!collecting())
+                    return false;
+                const size_t old = push(r.name);
+                report("required", "is required but missing");
+                pop(old);
+            }
+        }
+        if (n.minProperties >= 0 && fieldCount < n.minProperties) {
+            ok = false;
+            report("minProperties", "must have at least " +
+                                        plural(n.minProperties, "field", "fields") + ", found " +
+                                        std::to_string(fieldCount));
+        }
+        if (n.maxProperties >= 0 && fieldCount > n.maxProperties) {
+            ok = false;
+            report("maxProperties", "must have at most " +
+                                        plural(n.maxProperties, "field", "fields") + ", found " +
+                                        std::to_string(fieldCount));
+        }
+        return ok;
+    }
+
+    bool dependencies(const Node &n, const Val &v) {
+        bool ok = true;
+        for (const Dependency &d : n.dependencies) {
+            bson_iter_t found;
+            if (!lookup(v.data, v.len, d.name, &found))
+                continue;
+            if (d.schema) {
+                if (!eval(*d.schema, v)) {
+                    ok = false;
+                    if (!collecting())
+                        return false;
+                }
+                continue;
+            }
+            for (const std::string &p : d.properties) {
+                if (lookup(v.data, v.len, p, &found))
+                    continue;
+                ok = false;
+                if (!collecting())
+                    return false;
+                const size_t old = push(p);
+                report("dependencies", "is required because '" + d.name + "' is present");
+                pop(old);
+            }
+        }
+        return ok;
+    }
+
+    bool enumKeyword(const Node &n, const Val &v) {
+        bool matched = false;
+        if (n.root) {
+            bson_iter_t e;
+            bson_iter_init(&e, n.enumValues.get());
+            while (!matched && bson_iter_next(&e)) {
+                const uint8_t *data;
+                uint32_t len;
+                bson_iter_document(&e, &len, &data);
+                matched = documentsEqual(v.data, v.len, data, len);
+            }
+            if (!matched)
+                report("enum", "the document must equal one of the documents listed in enum");
+            return matched;
+        }
+        if (n.enumAllStrings) {
+            if (v.type == BSON_TYPE_UTF8 || v.type == BSON_TYPE_SYMBOL) {
+                uint32_t len;
+                const char *s = v.type == BSON_TYPE_UTF8 ? bson_iter_utf8(v.it, &len)
+                                                         : bson_iter_symbol(v.it, &len);
+                const std::string_view value(s, len);
+                for (const std::string &candidate : n.enumStrings)
+                    if (candidate == value) {
+                        matched = true;
+                        break;
+                    }
+            }
+        } else {
+            bson_iter_t e;
+            bson_iter_init(&e, n.enumValues.get());
+            while (!matched && bson_iter_next(&e))
+                matched = valuesEqual(v.it, &e);
+        }
+        if (!matched && collecting())
+            report("enum", "must be one of " + n.enumText + ", found " + found(v));
+        return matched;
+    }
+};
+
+} // namespace
+
+bool evaluate(const Node &root, const bson_t *doc, std::vector<ValidationError> *errors) {
+    Val v;
+    v.type = BSON_TYPE_DOCUMENT;
+    v.data = bson_get_data(doc);
+    v.len = doc->len;
+    Evaluator evaluator(errors);
+    return evaluator.eval(root, v);
+}
+
+} // namespace docshape::validate::detail
