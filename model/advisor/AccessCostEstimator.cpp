@@ -1,0 +1,471 @@
+#include "advisor/AdvisorContext.h"
+
+#include "estimate/IndexEstimator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace docshape::advisor {
+
+namespace {
+
+constexpr double kTiny = 1e-12;
+
+bool contains(const std::vector<std::string> &list, std::string_view value) {
+    return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+int keyDirection(const IndexKey &key) {
+    if (key.kind == "1")
+        return 1;
+    if (key.kind == "-1")
+        return -1;
+    return 0;
+}
+
+// Equality-Sort-Range: the equality keys first (in any order), then the
+// sort keys in order with one common direction (or all reversed), then the
+// range keys. Equality keys may sit between sort keys: a key fixed by
+// equality does not break the order.
+IndexFit fitIndex(const std::vector<IndexKey> &keys, const std::vector<std::string> &equality,
+                  const AccessPattern &q, std::vector<std::string> &boundEquality) {
+    IndexFit fit;
+    boundEquality.clear();
+    for (const auto &k : keys)
+        if (k.kind == "text" || k.kind == "2dsphere" || k.kind == "2d")
+            return fit;
+    std::size_t i = 0;
+    while (i < keys.size() && contains(equality, keys[i].path) && !contains(boundEquality, keys[i].path)) {
+        boundEquality.push_back(keys[i].path);
+        ++i;
+    }
+    const std::size_t afterEquality = i;
+    fit.equalityMatched = static_cast<int>(boundEquality.size());
+
+    std::size_t afterSort = afterEquality;
+    if (q.sort.empty()) {
+        fit.sortServed = true;
+    } else {
+        std::size_t j = 0;
+        int sign = 0;
+        bool ok = true;
+        std::size_t k = afterEquality;
+        while (j < q.sort.size() && k < keys.size()) {
+            if (contains(equality, keys[k].path) && keys[k].path != q.sort[j].path) {
+                ++k;
+                continue;
+            }
+            if (keys[k].path != q.sort[j].path)
+                break;
+            const int d = keyDirection(keys[k]);
+            if (d == 0) {
+                ok = false;
+                break;
+            }
+            const int s = d * (q.sort[j].direction < 0 ? -1 : 1);
+            if (sign == 0)
+                sign = s;
+            else if (s != sign) {
+                ok = false;
+                break;
+            }
+            ++j;
+            ++k;
+        }
+        fit.sortServed = ok && j == q.sort.size();
+        if (fit.sortServed)
+            afterSort = k;
+    }
+    std::size_t r = fit.sortServed ? afterSort : afterEquality;
+    while (r < keys.size() && contains(q.range, keys[r].path) && keyDirection(keys[r]) != 0) {
+        ++fit.rangeMatched;
+        ++r;
+    }
+    fit.usable = fit.equalityMatched > 0 || fit.rangeMatched > 0 || (!q.sort.empty() && fit.sortServed);
+    fit.score = fit.equalityMatched * 100.0 + ((!q.sort.empty() && fit.sortServed) ? 50.0 : 0.0) +
+                fit.rangeMatched * 10.0 - static_cast<double>(keys.size()) * 0.01;
+    return fit;
+}
+
+// Documents of `other` read per document of `entityId` when a pattern reads
+// them together.
+double fanOut(const Context &ctx, std::string_view entityId, std::string_view other) {
+    for (const Relationship *r : ctx.relationshipsOf(entityId)) {
+        if (r->parentId == entityId && r->childId == other)
+            return std::max(0.0, r->avgChildren);
+        if (r->childId == entityId && r->parentId == other) {
+            if (r->cardinality == Cardinality::ManyToMany) {
+                const Entity *parent = ctx.entity(r->parentId);
+                const Entity *child = ctx.entity(r->childId);
+                if (parent && child && child->count > 0)
+                    return parent->count * r->avgChildren / child->count;
+            }
+            return 1;
+        }
+    }
+    return 1;
+}
+
+bool isWriteLike(const AccessPattern &q) {
+    return q.kind == AccessKind::Write || q.operation == Operation::Insert || q.operation == Operation::Update ||
+           q.operation == Operation::Delete;
+}
+
+double perDocument(const IndexStat &index, double documents) {
+    return documents > 0 ? index.entries / documents : 1;
+}
+
+} // namespace
+
+void planAccessPatterns(Context &ctx) {
+    ctx.plans.clear();
+    ctx.plans.reserve(ctx.project.accessPatterns.size());
+    std::vector<std::string> bound;
+    for (const auto &q : ctx.project.accessPatterns) {
+        PatternPlan plan;
+        plan.pattern = &q;
+        plan.collection = ctx.collectionOf(q.entityId);
+        if (plan.collection < 0) {
+            ctx.plans.push_back(std::move(plan));
+            continue;
+        }
+        plan.equality = q.equality;
+        if (plan.equality.empty() && q.range.empty() &&
+            (q.operation == Operation::FindOneById || q.operation == Operation::Update ||
+             q.operation == Operation::Delete))
+            plan.equality.push_back("_id");
+        if (ctx.tenantScopedCollection(plan.collection) && q.tenantScoped &&
+            ctx.hasTenantField(plan.collection) && !contains(plan.equality, ctx.project.tenantField))
+            plan.equality.insert(plan.equality.begin(), ctx.project.tenantField);
+        plan.needsIndex = q.operation != Operation::Insert &&
+                          (!plan.equality.empty() || !q.range.empty() || !q.sort.empty());
+        if (plan.needsIndex) {
+            for (const auto &index : ctx.stat(plan.collection).indexes) {
+                if (!index.error.empty())
+                    continue;
+                IndexFit fit = fitIndex(index.keys, plan.equality, q, bound);
+                // A unique key bound by equality finds at most one document.
+                bool point = false;
+                if (index.id.empty()) {
+                    point = std::find(bound.begin(), bound.end(), "_id") != bound.end();
+                } else if (const IndexSpec *spec = ctx.index(index.id)) {
+                    point = spec->unique && spec->partialFilter.empty() && bound.size() == spec->keys.size();
+                }
+                if (point)
+                    fit.score += 1000;
+                if (fit.usable && (!plan.index || fit.score > plan.fit.score)) {
+                    plan.index = &index;
+                    plan.fit = fit;
+                    plan.pointLookup = point;
+                }
+            }
+            plan.fullyServed = plan.index && (plan.pointLookup ||
+                                              (plan.fit.equalityMatched == static_cast<int>(plan.equality.size()) &&
+                                               plan.fit.rangeMatched == static_cast<int>(q.range.size()) &&
+                                               plan.fit.sortServed));
+        }
+        ctx.plans.push_back(std::move(plan));
+    }
+}
+
+std::vector<AccessCost> costAccessPatterns(Context &ctx) {
+    std::vector<AccessCost> out;
+    out.reserve(ctx.plans.size());
+    std::vector<std::string> bound;
+    for (const auto &plan : ctx.plans) {
+        const AccessPattern &q = *plan.pattern;
+        AccessCost cost;
+        cost.patternId = q.id;
+        cost.name = q.name;
+        cost.kind = q.kind;
+        cost.operation = q.operation;
+        if (plan.collection < 0) {
+            cost.index = "none";
+            cost.assumptions = "The entity is not stored in any collection.";
+            out.push_back(std::move(cost));
+            continue;
+        }
+        const int c = plan.collection;
+        const CollectionStat &stat = ctx.stat(c);
+        const double docs = std::max(0.0, stat.documents);
+        const double avgBytes = stat.avgDocumentBytes;
+        cost.collections.push_back(stat.name);
+        std::string assumptions;
+        auto note = [&assumptions](const std::string &text) {
+            assumptions += (assumptions.empty() ? "" : " ") + text;
+        };
+
+        // Selectivity of the whole filter and of the part the index bounds.
+        bool assumed = false;
+        double matchedShare = 1;
+        for (const auto &path : plan.equality)
+            matchedShare *= ctx.equalitySelectivity(c, path, assumed);
+        for (std::size_t i = 0; i < q.range.size(); ++i)
+            matchedShare *= ctx.s.rangeSelectivity;
+        double boundShare = 1;
+        if (plan.index) {
+            fitIndex(plan.index->keys, plan.equality, q, bound);
+            for (const auto &path : bound) {
+                bool ignored = false;
+                boundShare *= ctx.equalitySelectivity(c, path, ignored);
+            }
+            for (int i = 0; i < plan.fit.rangeMatched; ++i)
+                boundShare *= ctx.s.rangeSelectivity;
+        }
+        if (assumed)
+            note("An equality on a field with no stated cardinality matches " +
+                 number(ctx.s.unknownEquality * 100) + "% of documents.");
+        if (!q.range.empty())
+            note("A range matches " + number(ctx.s.rangeSelectivity * 100) + "% of documents.");
+        const double matched = docs * matchedShare;
+        std::optional<double> limit;
+        if (q.limit)
+            limit = static_cast<double>(*q.limit);
+        else if (q.operation == Operation::FindOneById)
+            limit = 1;
+
+        // Other collections the pattern reads (or, for a write, also writes).
+        std::vector<std::pair<int, double>> others; // collection, documents per primary document
+        for (const auto &other : q.alsoReads) {
+            const int oc = ctx.collectionOf(other);
+            if (oc < 0 || oc == c)
+                continue;
+            const double fan = fanOut(ctx, q.entityId, other);
+            auto it = std::find_if(others.begin(), others.end(), [oc](const auto &p) { return p.first == oc; });
+            if (it == others.end())
+                others.emplace_back(oc, fan);
+            else
+                it->second += fan;
+        }
+
+        if (!isWriteLike(q)) {
+            if (plan.index) {
+                cost.index = plan.index->name;
+                cost.indexId = plan.index->id;
+                const double boundDocs = docs * boundShare;
+                const double residual = boundShare > 0 ? std::min(1.0, matchedShare / boundShare) : 1;
+                cost.inMemorySort = !q.sort.empty() && !plan.fit.sortServed && !plan.pointLookup;
+                if (limit && !cost.inMemorySort)
+                    cost.docsExamined = std::min(boundDocs, *limit / std::max(residual, kTiny));
+                else
+                    cost.docsExamined = boundDocs;
+            } else if (plan.needsIndex) {
+                cost.index = "collection scan";
+                cost.inMemorySort = !q.sort.empty();
+                cost.docsExamined = docs;
+                if (limit && q.sort.empty())
+                    cost.docsExamined = std::min(docs, *limit / std::max(matchedShare, kTiny));
+            } else {
+                cost.index = "collection scan";
+                cost.docsExamined = limit ? std::min(docs, *limit) : docs;
+            }
+            if (docs >= 1)
+                cost.docsExamined = std::max(1.0, cost.docsExamined);
+            cost.docsReturned = std::min(cost.docsExamined, limit ? std::min(matched, *limit) : matched);
+            cost.bytesRead = cost.docsExamined * avgBytes;
+            const double primaries = std::max(cost.docsReturned, docs >= 1 ? 1.0 : 0.0);
+            for (const auto &[oc, fan] : others) {
+                const double joined = primaries * fan;
+                cost.collections.push_back(ctx.stat(oc).name);
+                cost.docsExamined += joined;
+                cost.bytesRead += joined * ctx.stat(oc).avgDocumentBytes;
+            }
+            cost.lookups = static_cast<int>(others.size());
+            cost.roundTrips = 1 + cost.lookups;
+            note("Whole documents enter the cache even when a projection returns less: bytes read are "
+                 "documents examined times their average size.");
+        } else {
+            // Which documents the write finds, through which index.
+            if (plan.index) {
+                cost.index = plan.index->name;
+                cost.indexId = plan.index->id;
+            } else {
+                cost.index = plan.needsIndex ? "collection scan" : "none needed";
+            }
+            const bool root = stat.kind != CollectionKind::Junction && stat.rootEntityId == q.entityId &&
+                              stat.kind == CollectionKind::Entity;
+            double touched = 1;
+            if (q.operation != Operation::Insert) {
+                touched = std::max(docs >= 1 ? 1.0 : 0.0, matched);
+                if (plan.index)
+                    cost.docsExamined = std::max(touched, docs * boundShare);
+                else
+                    cost.docsExamined = docs;
+            }
+            cost.documentsTouched = touched;
+            // Index entries: every key of a new or deleted document; for an
+            // update, the keys of the indexes over the written fields, each
+            // removed and re-inserted.
+            const ArrayStat *holder = nullptr;
+            if (!root)
+                for (const auto &a : stat.arrays)
+                    if (a.entityId == q.entityId) {
+                        holder = &a;
+                        break;
+                    }
+            double entries = 0;
+            for (const auto &index : stat.indexes) {
+                const double perDoc = perDocument(index, docs);
+                if (q.operation == Operation::Update) {
+                    bool written = false;
+                    for (const auto &k : index.keys) {
+                        if (k.path == "_id")
+                            continue;
+                        if (q.fieldsReturned.empty())
+                            written = true;
+                        for (const auto &f : q.fieldsReturned)
+                            if (k.path == f || k.path.starts_with(f + ".") || f.starts_with(k.path + "."))
+                                written = true;
+                    }
+                    if (written)
+                        entries += 2 * perDoc * touched;
+                } else if (holder) {
+                    bool crosses = false;
+                    for (const auto &k : index.keys)
+                        if (k.path == holder->path || k.path.starts_with(holder->path + "."))
+                            crosses = true;
+                    if (crosses)
+                        entries += perDoc / std::max(1.0, holder->avgCount);
+                } else {
+                    entries += perDoc * touched;
+                }
+            }
+            cost.indexEntriesTouched = entries;
+            if (q.operation == Operation::Update && q.fieldsReturned.empty())
+                note("The update's written fields are not stated (fieldsReturned), so every secondary index "
+                     "is assumed to change.");
+            if (root && q.operation == Operation::Delete)
+                cost.bytesWritten = 0;
+            else
+                cost.bytesWritten = touched * avgBytes;
+            if (!root)
+                note("The entity is embedded: the write rewrites the whole " + stat.name + " document.");
+            for (const auto &[oc, fan] : others) {
+                cost.collections.push_back(ctx.stat(oc).name);
+                cost.documentsTouched += std::max(1.0, fan);
+                cost.bytesWritten += std::max(1.0, fan) * ctx.stat(oc).avgDocumentBytes;
+            }
+            // Copies of this entity that the write must maintain.
+            bool eventualCopies = false;
+            for (const Relationship *r : ctx.relationshipsOf(q.entityId)) {
+                if (r->childId != q.entityId)
+                    continue;
+                const bool subset = r->representation == Representation::Subset;
+                const bool extended = r->representation == Representation::ExtendedReference;
+                const bool idArray = r->representation == Representation::ReferenceArrayInParent ||
+                                     r->representation == Representation::TwoWay;
+                bool involved = false;
+                if (subset || idArray)
+                    involved = q.operation != Operation::Update || subset;
+                else if (extended)
+                    involved = q.operation == Operation::Update && r->copySemantics != Duplication::Snapshot;
+                if (!involved)
+                    continue;
+                if ((subset || extended) && r->copySemantics == Duplication::Eventual) {
+                    eventualCopies = true;
+                    continue;
+                }
+                const int pc = ctx.collectionOf(r->parentId);
+                if (pc < 0)
+                    continue;
+                const std::string &name = ctx.stat(pc).name;
+                if (!contains(cost.collections, name))
+                    cost.collections.push_back(name);
+                double copies = 1;
+                if (extended) {
+                    const Entity *parent = ctx.entity(r->parentId);
+                    const Entity *child = ctx.entity(r->childId);
+                    if (parent && child && child->count > 0)
+                        copies = std::max(1.0, parent->count * r->avgChildren / child->count);
+                }
+                cost.documentsTouched += copies;
+                cost.bytesWritten += copies * ctx.stat(pc).avgDocumentBytes;
+            }
+            cost.roundTrips = static_cast<int>(cost.collections.size());
+            const bool eventual = q.consistency.find("eventual") != std::string::npos;
+            if (cost.collections.size() > 1) {
+                cost.needsTransaction = !eventual;
+                cost.consistency = eventual ? "eventual (consistency plan)" : "transaction";
+            } else if (cost.documentsTouched > 1.5) {
+                cost.consistency = "multi-document (each document atomic, not the whole)";
+            } else {
+                cost.consistency = "single-document atomic";
+            }
+            if (eventualCopies)
+                note("Copies with eventual semantics are updated afterwards by their owner, outside this write.");
+        }
+        cost.docsExaminedPerSecond = cost.docsExamined * q.frequencyPerSecond;
+        cost.bytesReadPerSecond = cost.bytesRead * q.frequencyPerSecond;
+        cost.estimatedMs = cost.roundTrips * ctx.s.roundTripMs + cost.docsExamined * ctx.s.documentExaminedMs +
+                           (cost.bytesRead + cost.bytesWritten) / std::max(1.0, ctx.s.bytesPerMs);
+        if (q.latencyBudgetMs > 0)
+            cost.withinBudget = cost.estimatedMs <= q.latencyBudgetMs;
+        note("Time assumes the working set is in cache: " + number(ctx.s.roundTripMs) + " ms per round trip, " +
+             number(ctx.s.documentExaminedMs * 1000) + " us per document examined, " +
+             bytesText(ctx.s.bytesPerMs * 1000) + "/s read from cache.");
+        cost.assumptions = std::move(assumptions);
+        out.push_back(std::move(cost));
+    }
+    return out;
+}
+
+std::vector<SuggestedIndex> suggestIndexes(Context &ctx) {
+    // Per collection, in model order of the patterns that ask for them.
+    std::map<int, std::vector<SuggestedIndex>> byCollection;
+    for (const auto &plan : ctx.plans) {
+        if (plan.collection < 0 || !plan.needsIndex || plan.fullyServed)
+            continue;
+        const AccessPattern &q = *plan.pattern;
+        const CollectionShape &shape = ctx.shape(plan.collection);
+        if (shape.root && shape.root->timeSeries)
+            continue; // time-series collections index their meta and time fields themselves
+        SuggestedIndex s;
+        s.collection = ctx.stat(plan.collection).name;
+        s.entityId = shape.rootEntityId;
+        const bool tenantFirst = !plan.equality.empty() && plan.equality.front() == ctx.project.tenantField &&
+                                 ctx.tenantScopedCollection(plan.collection);
+        for (const auto &path : plan.equality)
+            s.keys.push_back({path, "1"});
+        for (const auto &sk : q.sort)
+            if (!contains(plan.equality, sk.path))
+                s.keys.push_back({sk.path, sk.direction < 0 ? "-1" : "1"});
+        for (const auto &path : q.range)
+            if (!contains(plan.equality, path) &&
+                std::none_of(q.sort.begin(), q.sort.end(), [&](const SortKey &k) { return k.path == path; }))
+                s.keys.push_back({path, "1"});
+        if (s.keys.empty() || (s.keys.size() == 1 && s.keys.front().path == "_id"))
+            continue;
+        s.accessPatterns.push_back(q.name);
+        std::string why = "Equality-Sort-Range for '" + q.name + "'";
+        if (tenantFirst)
+            why += ", the tenant field first";
+        s.reason = why + "; " +
+                   (plan.index ? "the best existing index, " + plan.index->name + ", serves it only in part"
+                               : "no existing index serves it (collection scan)") +
+                   ".";
+        auto &list = byCollection[plan.collection];
+        bool merged = false;
+        for (auto &existing : list) {
+            const auto &a = existing.keys.size() >= s.keys.size() ? existing.keys : s.keys;
+            const auto &b = existing.keys.size() >= s.keys.size() ? s.keys : existing.keys;
+            if (std::equal(b.begin(), b.end(), a.begin())) {
+                if (&a == &s.keys)
+                    existing.keys = s.keys;
+                existing.accessPatterns.push_back(q.name);
+                existing.reason += " Also serves '" + q.name + "'.";
+                merged = true;
+                break;
+            }
+        }
+        if (!merged)
+            list.push_back(std::move(s));
+    }
+    std::vector<SuggestedIndex> out;
+    for (auto &[c, list] : byCollection)
+        for (auto &s : list)
+            out.push_back(std::move(s));
+    return out;
+}
+
+} // namespace docshape::advisor

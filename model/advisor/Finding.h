@@ -1,0 +1,43 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace docshape {
+
+// Ordered so that a larger value is more severe: `--fail-on warning` fails on
+// warnings and errors.
+enum class Severity { Info, Warning, Error };
+
+// What a finding points at, by stable id and display name. `kind` is one of
+// "project", "entity", "field", "relationship", "index", "accessPattern",
+// "collection". For a project target the id is empty.
+struct FindingTarget {
+    std::string kind;
+    std::string id;
+    std::string name;
+
+    friend bool operator==(const FindingTarget &, const FindingTarget &) = default;
+};
+
+// One piece of advice: a rule of the catalogue (RuleCatalog.h) applied to
+// one object. `message` carries the number that triggered it; `reason`
+// explains why it matters with `source` (a seed file or a manual page);
+// `fix` names what to do, usually a pattern.
+struct Finding {
+    std::string id; // rule id, e.g. "DS101"
+    Severity severity = Severity::Warning;
+    FindingTarget target;
+    std::string message;
+    std::string reason;
+    std::string source;
+    std::string fix;
+
+    friend bool operator==(const Finding &, const Finding &) = default;
+};
+
+std::string_view toString(Severity s);
+std::optional<Severity> severityFromString(std::string_view s);
+
+} // namespace docshape

@@ -1,0 +1,207 @@
+#include "advisor/RuleCatalog.h"
+
+#include "advisor/Thresholds.h"
+
+namespace docshape {
+
+namespace {
+
+constexpr std::string_view kQueries = "seed start-from-the-queries.txt";
+constexpr std::string_view kLesson = "seed lesson-135-data-modeling.txt";
+constexpr std::string_view kPatterns = "seed data-modeling-patterns.txt";
+constexpr std::string_view kLimits =
+    "MongoDB manual, MongoDB Limits and Thresholds (https://www.mongodb.com/docs/manual/reference/limits/)";
+constexpr std::string_view kAtlas = "Atlas schema suggestions "
+                                    "(https://www.mongodb.com/docs/atlas/performance-advisor/schema-suggestions/)";
+constexpr std::string_view kCompass = "Compass performance insights "
+                                      "(https://www.mongodb.com/docs/compass/current/manage-data/performance-insights/)";
+constexpr std::string_view kEsr = "MongoDB manual, The ESR (Equality, Sort, Range) Guideline "
+                                  "(https://www.mongodb.com/docs/manual/tutorial/equality-sort-range-guideline/)";
+constexpr std::string_view kWiredTiger =
+    "MongoDB manual, WiredTiger Storage Engine, cache size "
+    "(https://www.mongodb.com/docs/manual/core/wiredtiger/)";
+
+std::vector<Rule> makeCatalogue() {
+    using namespace threshold;
+    using S = Severity;
+    return {
+        {rule::kUnknownThreshold, S::Warning, "Unknown threshold setting", "DocShape", {},
+         "Project::thresholds names a setting the advisor does not read, so the override has no effect.",
+         "Use a name listed by `docshape-cli lint --rules`."},
+        {rule::kUnboundedArray, S::Warning, "Unbounded array", kQueries, {},
+         "\"What is the maximum, and who enforces it?\" An array with no stated maximum can grow without "
+         "limit: larger reads and writes, index expansion, and eventually the 16 MiB limit. \"If you cannot "
+         "identify a meaningful upper bound, avoid unbounded embedding\" (lesson-135).",
+         "State a maximum and have the validator enforce it, or reference from the child (child holds the "
+         "parent id, indexed), or use the subset or bucket pattern."},
+        {rule::kBoundNotEnforced, S::Info, "Array bound enforced by nobody", kQueries, {},
+         "The bounded test asks who enforces the maximum; a bound nobody enforces is an estimate, not a "
+         "domain guarantee (lesson-135, 'Boundedness test').",
+         "Encode the bound as maxItems in the validator, or cap it in the UI and say so."},
+        {rule::kArrayOverAtlas, S::Warning, "Array over Atlas's array threshold", kAtlas, {kAtlasArrayEntries},
+         "Atlas flags arrays with this many entries: they degrade query and index performance, and every "
+         "element is a multikey index entry.",
+         "Move the elements to their own collection (reference from the child), or bucket them."},
+        {rule::kArrayOverCompass, S::Info, "Array over Compass's array threshold", kCompass, {kCompassArrayEntries},
+         "Compass shows a performance insight for arrays of this size: 'avoid unbounded arrays'.",
+         "Check the bound; consider the subset pattern for the part that is read with the parent."},
+        {rule::kAuditHistoryArray, S::Warning, "Audit history as an array in the main record", kLesson, {},
+         "\"Do not allow an audit history array to grow forever inside the main record\": it makes the primary "
+         "document unbounded and ties audit retention, querying and access control to it.",
+         "Use a separate audit collection (or event store) that references the record."},
+        {rule::kDocumentOverTarget, S::Warning, "Documents over the 100 KB target", kQueries,
+         {kDocumentTargetBytes},
+         "The whole document is read and rewritten on every update, and large documents crowd the working "
+         "set out of RAM: \"keep the common documents well under 100KB\".",
+         "Move what grows or is rarely read out of the document: subset, outlier or a referenced collection."},
+        {rule::kDocumentOverAtlas, S::Warning, "Documents over Atlas's 2 MB threshold", kAtlas,
+         {kAtlasDocumentBytes},
+         "Atlas flags documents this large: they degrade the performance of the most common queries, and a "
+         "2 MB document makes a one-field update expensive (start-from-the-queries.txt).",
+         "Split the document: reference the large or growing part from its own collection."},
+        {rule::kDocumentOverLimit, S::Error, "Documents reach the 16 MiB limit", kLimits, {kMaxDocumentBytes},
+         "A BSON document cannot exceed 16 MiB; the insert or update that crosses it fails. Treat the limit "
+         "\"as a disaster line, not a budget\" (start-from-the-queries.txt).",
+         "Bound the array that grows, or reference its elements from their own collection."},
+        {rule::kCollectionPerTenant, S::Warning, "One collection per tenant", kLesson, {kAtlasCollections},
+         "\"A collection per tenant is often operationally painful\": every collection carries its indexes "
+         "and files, migrations run per tenant, and the count grows with the customer base.",
+         "Use a shared collection with a tenantId field and indexes that start with it."},
+        {rule::kTenantFieldMissing, S::Error, "Tenant-scoped entity without the tenant field", kLesson, {},
+         "In a shared collection \"every tenant-scoped query must include the tenant constraint\"; without "
+         "the field in the document there is nothing to constrain.",
+         "Add the tenant field (objectId, required) to the collection's root entity."},
+        {rule::kIndexNotTenantFirst, S::Warning, "Index on a tenant-scoped collection not led by the tenant", kLesson,
+         {},
+         "\"Indexes usually begin with tenantId\" in a shared collection, so that every tenant-scoped query "
+         "finds its range by equality first.",
+         "Put the tenant field first: { tenantId: 1, ... } (Equality-Sort-Range)."},
+        {rule::kPatternNotTenantScoped, S::Error, "Access pattern without the tenant constraint", kLesson, {},
+         "A query on a shared, tenant-scoped collection that does not carry the tenant constraint can read "
+         "or modify another tenant's data. Derive the tenant from the server-side auth context.",
+         "Scope the pattern to the tenant (tenantScoped, tenant field in the equality)."},
+        {rule::kRelationalCopy, S::Warning, "Relational schema copied 1:1", kLesson, {kRelationalMinRelationships},
+         "Every relationship is a reference and every entity is its own collection: a relational schema "
+         "copied without reason. Reads need $lookup or several round trips and writes need transactions.",
+         "Start from the queries: embed what is read and written together and bounded (seed "
+         "start-from-the-queries.txt)."},
+        {rule::kReferenceShouldEmbed, S::Warning, "Referenced although read together and bounded", kPatterns,
+         {kFewChildren},
+         "\"Referencing everything solely because SQL did\" is an anti-pattern (lesson-135): the decision "
+         "matrix points to embedding here, so the reference costs a join on every read for nothing.",
+         "Embed the child (embedArray or embedOne) with its bound enforced by the validator."},
+        {rule::kDuplicateWithoutPlan, S::Warning, "Duplicated data without a synchronization plan", kLesson, {},
+         "\"Document which semantics apply to each duplicated field\": snapshot, synchronous or eventual. A "
+         "cached canonical field needs an owner, an update path and a way to repair lag.",
+         "State the semantics (snapshot, synchronous, eventual) and, unless it is a snapshot, its owner and "
+         "update path."},
+        {rule::kTransactionsEverywhere, S::Warning, "A transaction for every basic write", kQueries,
+         {kMultiCollectionWriteShare},
+         "\"If you find yourself wanting transactions everywhere, the model is too normalized.\"",
+         "Re-draw the aggregate boundary so that ordinary writes touch one document."},
+        {rule::kWriteSpansCollections, S::Info, "Write spans collections", kLesson, {},
+         "A write touching several collections needs a transaction (synchronous) or a consistency plan "
+         "(eventual); a single-document write is atomic for free.",
+         "Keep it if a genuine invariant spans collections; otherwise embed what is written together."},
+        {rule::kFrequentLookup, S::Warning, "Frequent $lookup on a primary read", kLesson, {kFrequentPerSecond},
+         "\"If every primary query performs several complex lookups across heavily normalized collections, "
+         "revisit the document model.\"",
+         "Embed what is read together, or copy the displayed fields (extended reference)."},
+        {rule::kDeletionUnspecified, S::Warning, "No deletion policy on a referenced entity", kLesson, {},
+         "MongoDB does not cascade deletes; the application must define what happens to references (restrict, "
+         "soft delete, cascade, allow orphans, cleanup job).",
+         "Choose and state a deletion policy for the entity."},
+        {rule::kNoSchemaVersion, S::Warning, "Long-lived polymorphic collection without schemaVersion", kLesson,
+         {kLongLivedDays},
+         "A schemaVersion field \"is useful for complex, long-lived polymorphic migrations where the "
+         "application needs to select the correct interpretation\".",
+         "Add a schemaVersion to the entity (and the field to its documents)."},
+        {rule::kSoftDeleteUnique, S::Warning, "Soft delete with a unique index that is not partial", kLesson, {},
+         "With soft delete \"unique indexes need a partial strategy\": a deleted document still holds its "
+         "unique key and blocks re-creating it.",
+         "Make the unique index partial: partialFilterExpression { deletedAt: { $exists: false } }."},
+        {rule::kHotDocument, S::Warning, "Hot document", kLesson, {kHotDocumentWrites},
+         "\"A single document still has finite write throughput and cannot absorb unlimited concurrent "
+         "updates\"; every writer queues on the same document.",
+         "Shard the counter, bucket the writes, or record events and aggregate them."},
+        {rule::kMoneyAsFloat, S::Warning, "Money as floating point", kQueries, {},
+         "\"Floating point currency produces rounding disputes that are painful to unwind.\"",
+         "Store integers in minor units (priceMinor as long), or decimal when decimal arithmetic is needed."},
+        {rule::kDateAsString, S::Warning, "Date stored as a string", kQueries, {},
+         "\"String dates sort correctly only by accident and cannot use date operators.\"",
+         "Store a BSON date."},
+        {rule::kEnumAsInteger, S::Info, "Enum stored as integers", kQueries, {},
+         "\"status: 3 requires a lookup table that lives in someone's head\"; short strings are greppable and "
+         "self-documenting.",
+         "Use short string values for the enum."},
+        {rule::kStoredNulls, S::Info, "Stored nulls", kQueries, {},
+         "\"Prefer omitting a field to storing null, unless you need to distinguish 'not set' from "
+         "'explicitly cleared'.\" Sparse and partial indexes work on absence.",
+         "Omit the field instead of storing null (make it optional)."},
+        {rule::kIdMirrorsId, S::Warning, "An id field mirroring _id", kQueries, {},
+         "\"_id ... is indexed, unique, and required, so a separate id field duplicates identity and costs a "
+         "second index.\"",
+         "Use _id; give an external identifier its own name (orderNumber, slug)."},
+        {rule::kIndexesOverAtlas, S::Warning, "More indexes than Atlas recommends", kAtlas, {kAtlasIndexes},
+         "Unnecessary indexes consume disk and memory and slow every write.",
+         "Remove indexes no access pattern uses; merge prefixes into compound indexes."},
+        {rule::kIndexesOverCompass, S::Info, "More indexes than Compass recommends", kCompass, {kCompassIndexes},
+         "Compass shows a performance insight for collections with many indexes: each one costs writes.",
+         "Review the indexes against the access patterns."},
+        {rule::kTooManyCollections, S::Warning, "Too many collections", kAtlas, {kAtlasCollections},
+         "A large number of collections decreases storage engine performance (Atlas schema suggestions).",
+         "Merge collections of one concept (polymorphic pattern, shared collection per tenant)."},
+        {rule::kUnusedIndex, S::Info, "Index no access pattern uses", kAtlas, {},
+         "An index serves no stated access pattern but costs disk, cache and a key update on every write.",
+         "Drop it, or add the access pattern it exists for."},
+        {rule::kMissingIndex, S::Warning, "Frequent read served by a collection scan", kEsr,
+         {kFrequentPerSecond, kScanDocuments},
+         "No index serves the pattern's filter, so every execution examines every document.",
+         "Create the suggested index: equality fields, then sort fields, then range fields."},
+        {rule::kInMemorySort, S::Warning, "Frequent read sorted in memory", kEsr, {kFrequentPerSecond},
+         "The index serves the filter but not the sort, so every matching document is fetched and sorted "
+         "before the limit applies.",
+         "Put the sort fields right after the equality fields in the index (Equality-Sort-Range)."},
+        {rule::kOverLatencyBudget, S::Warning, "Read implausible within its latency budget", kQueries,
+         {kRoundTripMs, kDocumentExaminedMs, kCacheBytesPerMs},
+         "The estimated time of one execution (round trips, documents examined, bytes read, all from cache) "
+         "exceeds the stated budget.",
+         "Serve it with an index, embed what it reads together, or return less (subset pattern)."},
+        {rule::kWorkingSet, S::Warning, "Working set exceeds the cache", kWiredTiger, {kHotWindowSeconds},
+         "\"MongoDB's performance cliff is the moment the working set stops fitting\" "
+         "(start-from-the-queries.txt). The WiredTiger cache is 50% of (RAM - 1 GB), at least 256 MB.",
+         "Add RAM, shrink hot documents (subset, extended reference) or drop unused indexes."},
+        {rule::kWorksheetMismatch, S::Warning, "Worksheet states something the model does not", kLesson,
+         {kWorksheetMismatchRatio},
+         "The designer's worksheet and the model disagree: one of them is wrong, and the review should "
+         "find out which.",
+         "Correct the model's parameters or the stated worksheet value."},
+        {rule::kEmbeddedShouldReference, S::Warning, "Embedded although the workload points to referencing",
+         kPatterns, {kFewChildren, kManyChildren},
+         "The decision matrix (read pattern, write pattern, size and bound, duplication, atomicity, "
+         "relationship size, volatility) points to referencing for this relationship.",
+         "Reference from the child (child holds the parent id, indexed), or the subset pattern when the "
+         "parent's main read needs a few children."},
+        {rule::kPatternRecommended, S::Info, "A pattern fits this relationship", kQueries,
+         {kOutlierRatio, kEventInsertsPerSecond, kEventsPerParentPerDay},
+         "The workload matches a named pattern of the seeds (subset, extended reference, bucket or "
+         "time-series, outlier).",
+         "Apply the named pattern."},
+    };
+}
+
+} // namespace
+
+const std::vector<Rule> &ruleCatalogue() {
+    static const std::vector<Rule> catalogue = makeCatalogue();
+    return catalogue;
+}
+
+const Rule *findRule(std::string_view id) {
+    for (const auto &r : ruleCatalogue())
+        if (r.id == id)
+            return &r;
+    return nullptr;
+}
+
+} // namespace docshape
