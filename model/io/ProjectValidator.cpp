@@ -52,15 +52,18 @@ Status ProjectValidator::run() {
     const Project &p = m_project;
     m_embeddedBy.assign(p.entities.size(), nullptr);
     std::size_t fields = 0;
-    const std::function<void(const std::vector<Field> &)> count = [&](const auto &list) {
+    // Only a reservation hint: stops where checkFields stops descending.
+    const std::function<void(const std::vector<Field> &, int)> count = [&](const auto &list,
+                                                                           int depth) {
         fields += list.size();
-        for (const Field &f : list)
-            count(f.fields);
+        if (depth <= kMaxFieldDepth)
+            for (const Field &f : list)
+                count(f.fields, depth + 1);
     };
     for (const Entity &e : p.entities) {
-        count(e.fields);
+        count(e.fields, 1);
         for (const Variant &v : e.variants)
-            count(v.fields);
+            count(v.fields, 1);
     }
     m_fieldEntity.reserve(fields);
     m_ids.reserve(fields + p.entities.size() + p.relationships.size() + p.accessPatterns.size() +
@@ -137,15 +140,17 @@ bool ProjectValidator::claimId(std::string_view id, std::string_view kind, const
 std::string ProjectValidator::firstPathOf(std::string_view id) const {
     // The same order as run() claims ids in, so the first hit is the first use.
     std::string found;
-    const std::function<bool(const std::vector<Field> &, const std::string &)> inFields =
-        [&](const std::vector<Field> &fields, const std::string &path) {
+    const std::function<bool(const std::vector<Field> &, const std::string &, int)> inFields =
+        [&](const std::vector<Field> &fields, const std::string &path, int depth) {
+            if (depth > kMaxFieldDepth)
+                return false; // never claimed: checkFields stops there
             for (std::size_t i = 0; i < fields.size(); ++i) {
                 const std::string at = path + ".fields[" + std::to_string(i) + "]";
                 if (fields[i].id == id) {
                     found = at + ".id";
                     return true;
                 }
-                if (inFields(fields[i].fields, at))
+                if (inFields(fields[i].fields, at, depth + 1))
                     return true;
             }
             return false;
@@ -155,11 +160,11 @@ std::string ProjectValidator::firstPathOf(std::string_view id) const {
         const std::string at = "$.entities[" + std::to_string(i) + "]";
         if (p.entities[i].id == id)
             return at + ".id";
-        if (inFields(p.entities[i].fields, at))
+        if (inFields(p.entities[i].fields, at, 1))
             return found;
         for (std::size_t v = 0; v < p.entities[i].variants.size(); ++v)
             if (inFields(p.entities[i].variants[v].fields,
-                         at + ".variants[" + std::to_string(v) + "]"))
+                         at + ".variants[" + std::to_string(v) + "]", 1))
                 return found;
     }
     const auto inList = [&](const auto &items, std::string_view name) {

@@ -1,4 +1,5 @@
 #include "model/io/SampleProjects.h"
+#include "support/TestPaths.h"
 
 #include "io/EnumCodec.h"
 #include "io/ProjectFile.h"
@@ -248,4 +249,17 @@ TEST_CASE("absent keys take their defaults on load", "[io][roundtrip]") {
     CHECK_FALSE(f.maxCount.has_value());
     CHECK(p->entities[0].idType == BsonType::ObjectId);
     CHECK_FALSE(p->entities[0].timeSeries.has_value());
+}
+
+TEST_CASE("the example in FORMAT.md loads", "[io][roundtrip]") {
+    const std::string doc = test::readFile(test::sourceDir() + "/model/io/FORMAT.md");
+    const auto start = doc.find("```json\n");
+    REQUIRE(start != std::string::npos);
+    const auto end = doc.find("```", start + 8);
+    REQUIRE(end != std::string::npos);
+    auto project = parseProject(std::string_view(doc).substr(start + 8, end - start - 8));
+    INFO((project ? std::string() : project.error().toString()));
+    REQUIRE(project.ok());
+    CHECK(project->entities[0].fields[1].maxEnforcedBy == BoundEnforcer::Validator);
+    CHECK(project->entities[0].fields[1].fields[0].name == "sku");
 }
