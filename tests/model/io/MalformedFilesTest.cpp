@@ -260,3 +260,35 @@ TEST_CASE("truncated and corrupted texts never crash or hang", "[io][malformed]"
         }
     }
 }
+
+TEST_CASE("small things hand-written files get wrong", "[io][malformed]") {
+    SECTION("a UTF-8 byte order mark is accepted") {
+        CHECK(parseProject("\xEF\xBB\xBF{\"formatVersion\": 1}").ok());
+    }
+    SECTION("null is not a way to unset an optional value") {
+        requireError(parseProject(R"({"formatVersion": 1, "entities": [{"id": "e", "name": "E",
+            "retentionDays": null}]})"),
+                     "$.entities[0].retentionDays", "expected a number, found null");
+    }
+    SECTION("a boolean written as a string") {
+        requireError(parseProject(R"({"formatVersion": 1, "entities": [{"id": "e", "name": "E",
+            "tenantScoped": "yes"}]})"),
+                     "$.entities[0].tenantScoped", "expected true or false, found a string");
+    }
+    SECTION("an object where an array belongs") {
+        requireError(parseProject(R"({"formatVersion": 1, "entities": {}})"), "$.entities",
+                     "expected an array, found an object");
+    }
+    SECTION("an unknown key with no near match, and an odd key in the path") {
+        requireError(parseProject(R"({"formatVersion": 1, "colour": "red"})"), "$.colour",
+                     "unknown key 'colour'");
+        requireError(parseProject(R"({"formatVersion": 1, "thresholds": {"a b": "x"}})"),
+                     "$.thresholds[\"a b\"]", "expected a number, found a string");
+    }
+    SECTION("a key error inside a nested struct") {
+        requireError(parseProject(R"({"formatVersion": 1, "indexes": [{"id": "i", "name": "",
+            "entityId": "e", "collation": {"locale": "fr", "strenght": 2}}]})"),
+                     "$.indexes[0].collation.strenght",
+                     "unknown key 'strenght'; did you mean 'strength'?");
+    }
+}
