@@ -110,13 +110,21 @@ void DocumentScene::rebuild() {
             project.findEntity(r.parentId) && project.findEntity(r.childId))
             drawnIn[r.childId] = r.id;
 
+    // Inserting thousands of items one by one into the BSP index costs more
+    // than building the index once at the end.
+    setItemIndexMethod(NoIndex);
+    std::vector<EntityItem *> roots;
     for (const auto &entity : project.entities) {
         if (drawnIn.count(entity.id))
             continue;
         EntityItem *card = createCard(entity, nullptr, drawnIn);
-        addItem(card);
         card->setPos(entity.position.x, entity.position.y);
+        roots.push_back(card);
+    }
+    updateStats(false);
+    for (EntityItem *card : roots) {
         card->layout();
+        addItem(card);
     }
     for (const auto &r : project.relationships) {
         auto in = drawnIn.find(r.childId);
@@ -130,7 +138,7 @@ void DocumentScene::rebuild() {
         addItem(edge);
         m_edges[r.id] = edge;
     }
-    updateStats();
+    setItemIndexMethod(BspTreeIndex);
     for (const auto &id : selectedEntities)
         if (EntityItem *card = cardOf(id))
             card->setSelected(true);
@@ -163,10 +171,15 @@ EntityItem *DocumentScene::createCard(const Entity &entity, EntityItem *parentCa
     return card;
 }
 
-void DocumentScene::updateStats() {
+void DocumentScene::updateStats(bool relayoutChanged) {
     std::unordered_map<std::string, const CollectionStat *> byRoot;
     for (const auto &stat : m_document->analysis().collections)
         if (stat.kind == CollectionKind::Entity)
+            byRoot[stat.rootEntityId] = &stat;
+    // A bucketed entity has no collection of its own: its card shows the
+    // bucket documents it is stored in.
+    for (const auto &stat : m_document->analysis().collections)
+        if (stat.kind == CollectionKind::Bucket)
             byRoot.emplace(stat.rootEntityId, &stat);
     for (const auto &[id, card] : m_cards) {
         if (card->isEmbedded())
@@ -174,7 +187,7 @@ void DocumentScene::updateStats() {
         auto it = byRoot.find(id);
         const QString before = card->badgeText();
         card->setStat(it == byRoot.end() ? nullptr : it->second);
-        if (card->badgeText() != before)
+        if (relayoutChanged && card->badgeText() != before)
             relayout(card);
     }
 }

@@ -73,7 +73,7 @@ private:
     void rebuild();
     EntityItem *createCard(const Entity &entity, EntityItem *parentCard,
                            const std::unordered_map<std::string, std::string> &drawnIn);
-    void updateStats();
+    void updateStats(bool relayoutChanged = true);
     void relayout(EntityItem *card);
     void updateCurrent();
     void setCurrent(const ObjectRef &object);

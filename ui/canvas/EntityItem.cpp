@@ -73,10 +73,12 @@ void EntityItem::setContent(const Project &project, const Entity &entity) {
     addFields(addFields, entity.fields, 0);
     // Keys the representations of relationships add to these documents.
     for (const auto &r : project.relationships) {
-        const QString parent = entityName(project, r.parentId);
-        const QString child = entityName(project, r.childId);
         const bool isParent = r.parentId == entity.id;
         const bool isChild = r.childId == entity.id;
+        if (!isParent && !isChild)
+            continue;
+        const QString parent = entityName(project, r.parentId);
+        const QString child = entityName(project, r.childId);
         switch (r.representation) {
         case Representation::ReferenceFromChild:
             if (isChild)
@@ -108,6 +110,7 @@ void EntityItem::setContent(const Project &project, const Entity &entity) {
         }
     }
     setToolTip(entity.description.empty() ? QString() : qs(entity.description));
+    measure();
     update();
 }
 
@@ -117,12 +120,14 @@ void EntityItem::setEmbedding(const Relationship *embedding) {
     m_isArray = embedding && embedding->representation == Representation::EmbedArray;
     if (!embedding) {
         m_badge.clear();
+        measure();
         return;
     }
     m_badgeColor = CanvasStyle::get().embeddedHeaderFill.darker(130);
     m_badge = m_isArray ? QStringLiteral("%1 %2").arg(QString::fromStdString(embedding->fieldName),
                                                       formatBound(embedding->maxChildren))
                         : QStringLiteral("%1 { }").arg(QString::fromStdString(embedding->fieldName));
+    measure();
 }
 
 void EntityItem::setStat(const CollectionStat *stat) {
@@ -137,11 +142,14 @@ void EntityItem::setStat(const CollectionStat *stat) {
     if (badge != m_badge) {
         prepareGeometryChange();
         m_badge = badge;
+        measure();
         update();
     }
 }
 
-qreal EntityItem::naturalWidth() const {
+void EntityItem::measure() {
+    // Text measurement is the costly part of a card: do it when the content
+    // changes, not at every layout.
     const auto &s = CanvasStyle::get();
     qreal w = s.nameMetrics.horizontalAdvance(m_name) + 3 * s.padding + s.handleRadius;
     if (!m_badge.isEmpty())
@@ -149,7 +157,12 @@ qreal EntityItem::naturalWidth() const {
     for (const auto &row : m_rows)
         w = std::max(w, row.depth * 12 + s.rowMetrics.horizontalAdvance(row.name) +
                             s.rowMetrics.horizontalAdvance(row.type) + 4 * s.padding);
-    w = std::clamp(w, s.minWidth, s.maxWidth);
+    m_contentWidth = std::clamp(w, s.minWidth, s.maxWidth);
+}
+
+qreal EntityItem::naturalWidth() const {
+    const auto &s = CanvasStyle::get();
+    qreal w = m_contentWidth;
     for (const EntityItem *child : m_children)
         w = std::max(w, child->naturalWidth() + child->shadowOffset() + 2 * s.padding);
     return w;
@@ -231,6 +244,9 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
     const QColor fill = isEmbedded() ? s.embeddedFill : s.cardFill;
     const QColor headerFill = isEmbedded() ? s.embeddedHeaderFill : s.headerFill;
 
+    // Zoomed far out, a card is a coloured block: thousands stay fast.
+    const bool block = lod < 0.35;
+    painter->setRenderHint(QPainter::Antialiasing, !block);
     if (m_isArray) {
         // A stack of cards: this subdocument repeats.
         painter->setPen(QPen(s.border, 0));
@@ -239,8 +255,7 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
         painter->drawRect(card.translated(4, 4));
     }
 
-    // Zoomed far out, a card is a coloured block: thousands stay fast.
-    if (lod < 0.35) {
+    if (block) {
         painter->fillRect(card, fill);
         painter->fillRect(header, headerFill);
         if (!m_badge.isEmpty() && !isEmbedded())

@@ -77,6 +77,7 @@ private:
     };
 
     qreal naturalWidth() const;
+    void measure();
     void layoutAt(qreal width);
     qreal shadowOffset() const { return m_isArray ? 8 : 0; }
 
@@ -91,6 +92,7 @@ private:
     std::vector<RelationshipItem *> m_edges;
     std::string m_highlightedField;
     bool m_dropTarget = false;
+    qreal m_contentWidth = 0; // own name, badge and rows, measured once per change
     qreal m_width = 0;
     qreal m_height = 0;
 };

@@ -33,6 +33,10 @@ RelationshipItem::RelationshipItem(const Relationship &relationship, EntityItem 
     : m_id(relationship.id), m_parent(parent), m_child(child) {
     setFlags(ItemIsSelectable);
     setZValue(-1);
+    // An edge to a card inside another card would vanish under its
+    // parent: draw it above the cards then.
+    if (parent->isEmbedded() || child->isEmbedded())
+        setZValue(5);
     setRelationship(relationship);
     parent->addEdge(this);
     if (child != parent)
@@ -77,6 +81,7 @@ void RelationshipItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
     const auto &s = CanvasStyle::get();
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const QColor color = isSelected() ? s.selection : s.edge;
+    painter->setRenderHint(QPainter::Antialiasing, lod >= 0.35);
     painter->setPen(QPen(color, isSelected() ? 2.5 : 1.5));
     painter->drawLine(m_line);
     if (lod < 0.35 || m_line.length() < 1)

@@ -1,0 +1,107 @@
+#include "support/TestPaths.h"
+#include "ui/support/UiTestHelpers.h"
+
+#include "MainWindow.h"
+#include "canvas/DocumentScene.h"
+#include "document/Document.h"
+#include "inspector/FieldForm.h"
+#include "inspector/Inspector.h"
+
+#include "io/ProjectFile.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTest>
+#include <catch2/catch.hpp>
+
+using namespace docshape;
+using namespace docshape::ui;
+
+TEST_CASE("the inspector refuses an invalid value with the reason and keeps the model", "[ui][inspector]") {
+    MainWindow window;
+    window.document()->reset(test::makeOrderModel(), QString());
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    window.selectObject(ObjectRef::field("f2")); // LineItem.name: avg 12, max 32
+    REQUIRE(window.inspector()->object() == ObjectRef::field("f2"));
+
+    inspector::FieldForm *form = window.inspector()->fieldForm();
+    auto *maxBytes = qobject_cast<QLineEdit *>(form->form()->editor(QStringLiteral("maxBytes")));
+    REQUIRE(maxBytes);
+    REQUIRE(maxBytes->text() == QStringLiteral("32"));
+    const std::string before = serializeProject(window.document()->project());
+
+    maxBytes->setFocus();
+    maxBytes->selectAll();
+    QTest::keyClicks(maxBytes, QStringLiteral("5")); // below the average of 12
+    QLabel *error = form->form()->errorLabel();
+    CHECK(error->isVisibleTo(form));
+    CHECK_FALSE(error->text().isEmpty());
+    CHECK(serializeProject(window.document()->project()) == before);
+    CHECK(window.document()->undoStack()->count() == 0);
+
+    // Keep typing: "50" is valid, and the typing is one undo step.
+    QTest::keyClicks(maxBytes, QStringLiteral("0"));
+    CHECK(window.document()->project().findField("f2")->maxBytes == 50);
+    CHECK_FALSE(error->isVisibleTo(form));
+    QTest::keyClick(maxBytes, Qt::Key_Backspace); // "5": refused again
+    QTest::keyClicks(maxBytes, QStringLiteral("00")); // "500"
+    CHECK(window.document()->project().findField("f2")->maxBytes == 500);
+    CHECK(window.document()->undoStack()->count() == 1);
+    window.document()->undoStack()->undo();
+    CHECK(serializeProject(window.document()->project()) == before);
+    CHECK(maxBytes->text() == QStringLiteral("32"));
+}
+
+TEST_CASE("the status bar shows the selected collection's sizes", "[ui][inspector]") {
+    MainWindow window;
+    window.document()->reset(test::makeOrderModel(), QString());
+    window.selectObject(ObjectRef::entity("e2"));
+    auto *status = window.findChild<QLabel *>(QStringLiteral("collectionStatus"));
+    REQUIRE(status);
+    const CollectionStat *stat = window.document()->collectionStatOf("e2");
+    REQUIRE(stat);
+    CHECK(status->text().contains(QString::fromStdString(stat->name)));
+    CHECK(status->text().contains(QStringLiteral("index entries")));
+}
+
+TEST_CASE("the title shows the file and a modified mark; recovery restores unsaved work", "[ui][files]") {
+    const std::string dir = test::makeTempDir("ui-files");
+    const QString path = QString::fromStdString(dir + "/orders.docshape");
+    REQUIRE(saveProject(test::makeOrderModel(), path.toStdString()));
+
+    MainWindow window;
+    REQUIRE(window.loadFile(path));
+    CHECK(window.windowTitle().startsWith(QStringLiteral("orders.docshape[*]")));
+    CHECK_FALSE(window.isWindowModified());
+    REQUIRE(window.document()->renameEntity("e1", QStringLiteral("Purchase")));
+    CHECK(window.isWindowModified());
+    REQUIRE(window.writeRecovery());
+    const QString recovery = window.recoveryPath();
+    CHECK(recovery == path + QStringLiteral(".autosave"));
+
+    // A new session (after a crash) opens the file and recovers.
+    MainWindow next;
+    REQUIRE(next.loadFile(path));
+    CHECK(next.document()->project().findEntity("e1")->name == "Order");
+    REQUIRE(next.recoverFrom(recovery));
+    CHECK(next.document()->project().findEntity("e1")->name == "Purchase");
+    CHECK(next.document()->isModified());
+    next.document()->undoStack()->undo();
+    CHECK(next.document()->project().findEntity("e1")->name == "Order");
+
+    // A file that does not parse leaves the window as it was.
+    const QString broken = QString::fromStdString(dir + "/broken.docshape");
+    {
+        QFile f(broken);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write("{ \"formatVersion\": 1, \"entities\": [ { \"id\": 7 } ] }");
+    }
+    const std::string before = serializeProject(next.document()->project());
+    Status status = next.loadFile(broken);
+    CHECK_FALSE(status);
+    CHECK_FALSE(status.error().message.empty());
+    CHECK(serializeProject(next.document()->project()) == before);
+    CHECK(next.document()->filePath() == path);
+}

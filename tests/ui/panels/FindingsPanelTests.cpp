@@ -1,0 +1,111 @@
+// The findings panel: clicking a finding selects its object on the canvas
+// and in the inspector; details, severity filter, live updates.
+#include "support/TestPaths.h"
+#include "ui/support/UiTestHelpers.h"
+
+#include "MainWindow.h"
+#include "canvas/DocumentScene.h"
+#include "document/Document.h"
+#include "inspector/Inspector.h"
+#include "panels/AdviceSource.h"
+#include "panels/FindingsPanel.h"
+#include "panels/PanelSetup.h"
+
+#include "advisor/Advisor.h"
+
+#include <QComboBox>
+#include <QTest>
+#include <QTreeWidget>
+#include <catch2/catch.hpp>
+
+using namespace docshape;
+using namespace docshape::ui;
+using namespace docshape::ui::panels;
+
+TEST_CASE("clicking a finding selects its object on the canvas and in the inspector", "[ui][panels][findings]") {
+    MainWindow window;
+    window.resize(1400, 900);
+    bool clickedOne = false;
+    for (const QString &example : MainWindow::exampleFiles()) {
+        INFO(example.toStdString());
+        REQUIRE(window.loadExample(example));
+        FindingsPanel *panel = PanelSetup::of(&window)->findings();
+        const auto &findings = PanelSetup::of(&window)->advice()->advice().findings;
+        REQUIRE(panel->list()->topLevelItemCount() == int(findings.size()));
+        // Findings on entities, fields and relationships, each one clicked.
+        for (int row = 0; row < panel->list()->topLevelItemCount(); ++row) {
+            const Finding &f = findings[std::size_t(row)];
+            const ObjectRef target = panel->objectOf(f.target);
+            if (target.isNone())
+                continue;
+            window.scene()->selectObject({});
+            REQUIRE(window.scene()->currentObject().isNone());
+            // The window is not shown here: activate as a click does (the
+            // next test clicks with the mouse).
+            emit panel->list()->itemClicked(panel->list()->topLevelItem(row), 0);
+            INFO(f.id << " on " << f.target.kind << " " << f.target.id);
+            CHECK(window.scene()->currentObject() == target);
+            CHECK(window.inspector()->object() == target);
+            clickedOne = true;
+        }
+    }
+    CHECK(clickedOne);
+}
+
+TEST_CASE("a real mouse click on a visible finding changes the canvas selection", "[ui][panels][findings]") {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    Project p = test::makeOrderModel();
+    // An entity with no fields and a huge count: the advisor has something to say.
+    p.entities[2].fields.clear();
+    window.document()->reset(p, QString());
+    PanelSetup *panels = PanelSetup::of(&window);
+    FindingsPanel *panel = panels->findings();
+    panels->dockOf(panel)->raise();
+    QTRY_VERIFY(panel->isVisible());
+    int row = -1;
+    const auto &findings = panels->advice()->advice().findings;
+    for (std::size_t i = 0; i < findings.size() && row < 0; ++i)
+        if (panel->objectOf(findings[i].target) == ObjectRef::entity("e3"))
+            row = int(i);
+    REQUIRE(row >= 0);
+    window.selectObject(ObjectRef::entity("e1"));
+    REQUIRE(window.scene()->currentObject() == ObjectRef::entity("e1"));
+    QTreeWidgetItem *item = panel->list()->topLevelItem(row);
+    panel->list()->scrollToItem(item);
+    QTest::mouseClick(panel->list()->viewport(), Qt::LeftButton, {}, panel->list()->visualItemRect(item).center());
+    CHECK(window.scene()->currentObject() == ObjectRef::entity("e3"));
+    CHECK(window.inspector()->object() == ObjectRef::entity("e3"));
+    // Its details: message, why, fix and source.
+    const QString details = panel->detailsHtml();
+    CHECK(details.contains(QString::fromStdString(findings[std::size_t(row)].id)));
+    CHECK(details.contains(QStringLiteral("Fix")));
+}
+
+TEST_CASE("findings filter by severity and follow the model live", "[ui][panels][findings]") {
+    Document doc;
+    doc.reset(test::makeOrderModel(), QString());
+    AdviceSource source(&doc);
+    FindingsPanel panel(&source);
+    const auto &findings = source.advice().findings;
+    REQUIRE_FALSE(findings.empty());
+    CHECK(panel.visibleCount() == int(findings.size()));
+    int atLeastWarning = 0;
+    for (const auto &f : findings)
+        atLeastWarning += f.severity >= Severity::Warning ? 1 : 0;
+    panel.severityFilter()->setCurrentIndex(1);
+    CHECK(panel.visibleCount() == atLeastWarning);
+    panel.severityFilter()->setCurrentIndex(0);
+
+    // An edit that changes the advice shows at once.
+    const std::size_t before = findings.size();
+    Entity e = *doc.project().findEntity("e2");
+    e.count = 5e9;
+    REQUIRE(doc.changeEntity(e, QStringLiteral("More items")));
+    CHECK(panel.list()->topLevelItemCount() == int(source.advice().findings.size()));
+    CHECK(source.advice().findings == lint(doc.project(), doc.analysis()));
+    doc.undoStack()->undo();
+    CHECK(panel.list()->topLevelItemCount() == int(before));
+}

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "core/Project.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <string>
+
+namespace docshape::test {
+
+// A small order model: Order and LineItem and Customer, with exact size
+// parameters so that tests can compute expected BSON sizes by hand.
+// - LineItem {name: string max 32, quantity: int}: 62 bytes at most as a
+//   subdocument (4 + (1+4+1 + 4+32+1) + (1+8+1 + 4) + 1).
+Project makeOrderModel();
+
+// Clicks through the popup menus that open next (QMenu::exec), by action
+// text, one entry per menu level; polls until each menu is there.
+void chooseFromNextPopup(const QStringList &path);
+
+// Whether every path entry was clicked since the last chooseFromNextPopup.
+bool popupChoiceDone();
+
+} // namespace docshape::test
