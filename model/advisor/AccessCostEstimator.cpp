@@ -29,14 +29,17 @@ int keyDirection(const IndexKey &key) {
 // range keys. Equality keys may sit between sort keys: a key fixed by
 // equality does not break the order.
 IndexFit fitIndex(const std::vector<IndexKey> &keys, const std::vector<std::string> &equality,
-                  const AccessPattern &q, std::vector<std::string> &boundEquality) {
+                  const AccessPattern &q, std::vector<std::string_view> &boundEquality) {
     IndexFit fit;
     boundEquality.clear();
     for (const auto &k : keys)
         if (k.kind == "text" || k.kind == "2dsphere" || k.kind == "2d")
             return fit;
     std::size_t i = 0;
-    while (i < keys.size() && contains(equality, keys[i].path) && !contains(boundEquality, keys[i].path)) {
+    auto bound = [&](std::string_view path) {
+        return std::find(boundEquality.begin(), boundEquality.end(), path) != boundEquality.end();
+    };
+    while (i < keys.size() && contains(equality, keys[i].path) && !bound(keys[i].path)) {
         boundEquality.push_back(keys[i].path);
         ++i;
     }
@@ -78,6 +81,10 @@ IndexFit fitIndex(const std::vector<IndexKey> &keys, const std::vector<std::stri
             afterSort = k;
     }
     std::size_t r = fit.sortServed ? afterSort : afterEquality;
+    // A range on a sort key is bounded by the same index keys.
+    for (std::size_t k = afterEquality; k < r; ++k)
+        if (contains(q.range, keys[k].path))
+            ++fit.rangeMatched;
     while (r < keys.size() && contains(q.range, keys[r].path) && keyDirection(keys[r]) != 0) {
         ++fit.rangeMatched;
         ++r;
@@ -121,7 +128,7 @@ double perDocument(const IndexStat &index, double documents) {
 void planAccessPatterns(Context &ctx) {
     ctx.plans.clear();
     ctx.plans.reserve(ctx.project.accessPatterns.size());
-    std::vector<std::string> bound;
+    std::vector<std::string_view> bound;
     for (const auto &q : ctx.project.accessPatterns) {
         PatternPlan plan;
         plan.pattern = &q;
@@ -138,10 +145,15 @@ void planAccessPatterns(Context &ctx) {
         if (ctx.tenantScopedCollection(plan.collection) && q.tenantScoped &&
             ctx.hasTenantField(plan.collection) && !contains(plan.equality, ctx.project.tenantField))
             plan.equality.insert(plan.equality.begin(), ctx.project.tenantField);
+        plan.selectivity.reserve(plan.equality.size());
+        for (const auto &path : plan.equality)
+            plan.selectivity.push_back(ctx.equalitySelectivity(plan.collection, path, plan.assumedSelectivity));
         plan.needsIndex = q.operation != Operation::Insert &&
                           (!plan.equality.empty() || !q.range.empty() || !q.sort.empty());
         if (plan.needsIndex) {
-            for (const auto &index : ctx.stat(plan.collection).indexes) {
+            const auto &indexes = ctx.stat(plan.collection).indexes;
+            for (std::size_t k = 0; k < indexes.size(); ++k) {
+                const IndexStat &index = indexes[k];
                 if (!index.error.empty())
                     continue;
                 IndexFit fit = fitIndex(index.keys, plan.equality, q, bound);
@@ -149,7 +161,7 @@ void planAccessPatterns(Context &ctx) {
                 bool point = false;
                 if (index.id.empty()) {
                     point = std::find(bound.begin(), bound.end(), "_id") != bound.end();
-                } else if (const IndexSpec *spec = ctx.index(index.id)) {
+                } else if (const IndexSpec *spec = ctx.specOf(plan.collection, k)) {
                     point = spec->unique && spec->partialFilter.empty() && bound.size() == spec->keys.size();
                 }
                 if (point)
@@ -172,7 +184,7 @@ void planAccessPatterns(Context &ctx) {
 std::vector<AccessCost> costAccessPatterns(Context &ctx) {
     std::vector<AccessCost> out;
     out.reserve(ctx.plans.size());
-    std::vector<std::string> bound;
+    std::vector<std::string_view> bound;
     for (const auto &plan : ctx.plans) {
         const AccessPattern &q = *plan.pattern;
         AccessCost cost;
@@ -193,31 +205,31 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
         cost.collections.push_back(stat.name);
         std::string assumptions;
         auto note = [&assumptions](const std::string &text) {
-            assumptions += (assumptions.empty() ? "" : " ") + text;
+            if (!assumptions.empty())
+                assumptions += ' ';
+            assumptions += text;
         };
 
         // Selectivity of the whole filter and of the part the index bounds.
-        bool assumed = false;
         double matchedShare = 1;
-        for (const auto &path : plan.equality)
-            matchedShare *= ctx.equalitySelectivity(c, path, assumed);
+        for (double sel : plan.selectivity)
+            matchedShare *= sel;
         for (std::size_t i = 0; i < q.range.size(); ++i)
             matchedShare *= ctx.s.rangeSelectivity;
         double boundShare = 1;
         if (plan.index) {
             fitIndex(plan.index->keys, plan.equality, q, bound);
-            for (const auto &path : bound) {
-                bool ignored = false;
-                boundShare *= ctx.equalitySelectivity(c, path, ignored);
-            }
+            for (const auto &path : bound)
+                for (std::size_t e = 0; e < plan.equality.size(); ++e)
+                    if (plan.equality[e] == path)
+                        boundShare *= plan.selectivity[e];
             for (int i = 0; i < plan.fit.rangeMatched; ++i)
                 boundShare *= ctx.s.rangeSelectivity;
         }
-        if (assumed)
-            note("An equality on a field with no stated cardinality matches " +
-                 number(ctx.s.unknownEquality * 100) + "% of documents.");
+        if (plan.assumedSelectivity)
+            note(ctx.equalityNote);
         if (!q.range.empty())
-            note("A range matches " + number(ctx.s.rangeSelectivity * 100) + "% of documents.");
+            note(ctx.rangeNote);
         const double matched = docs * matchedShare;
         std::optional<double> limit;
         if (q.limit)
@@ -273,8 +285,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
             }
             cost.lookups = static_cast<int>(others.size());
             cost.roundTrips = 1 + cost.lookups;
-            note("Whole documents enter the cache even when a projection returns less: bytes read are "
-                 "documents examined times their average size.");
+            note(ctx.cacheNote);
         } else {
             // Which documents the write finds, through which index.
             if (plan.index) {
@@ -401,9 +412,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
                            (cost.bytesRead + cost.bytesWritten) / std::max(1.0, ctx.s.bytesPerMs);
         if (q.latencyBudgetMs > 0)
             cost.withinBudget = cost.estimatedMs <= q.latencyBudgetMs;
-        note("Time assumes the working set is in cache: " + number(ctx.s.roundTripMs) + " ms per round trip, " +
-             number(ctx.s.documentExaminedMs * 1000) + " us per document examined, " +
-             bytesText(ctx.s.bytesPerMs * 1000) + "/s read from cache.");
+        note(ctx.timeNote);
         cost.assumptions = std::move(assumptions);
         out.push_back(std::move(cost));
     }

@@ -3,6 +3,7 @@
 #include "advisor/AdvisorContext.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace docshape {
 
@@ -17,13 +18,21 @@ Advice advise(const Project &project, const Analysis &analysis) {
     advice.worksheets = advisor::buildWorksheets(ctx);
     advisor::checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes);
     advice.workingSet = advisor::estimateWorkingSet(ctx, advice.accessPatterns);
-    // Most severe first, then by rule id; within a rule, model order.
-    std::stable_sort(ctx.findings.begin(), ctx.findings.end(), [](const Finding &a, const Finding &b) {
+    // Most severe first, then by rule id; within a rule, model order. Sort
+    // positions, then move each finding once.
+    std::vector<std::uint32_t> order(ctx.findings.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+        const Finding &a = ctx.findings[x];
+        const Finding &b = ctx.findings[y];
         if (a.severity != b.severity)
             return a.severity > b.severity;
         return a.id < b.id;
     });
-    advice.findings = std::move(ctx.findings);
+    advice.findings.reserve(order.size());
+    for (std::uint32_t i : order)
+        advice.findings.push_back(std::move(ctx.findings[i]));
     return advice;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <charconv>
 #include <cstdio>
 
 namespace docshape::advisor {
@@ -32,6 +33,12 @@ const std::vector<const Relationship *> kNoRelationships;
 } // namespace
 
 Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a), thresholds(p), s(thresholds) {
+    m_entities.reserve(p.entities.size());
+    m_indexes.reserve(p.indexes.size());
+    m_relationships.reserve(p.relationships.size());
+    m_relationshipsByEntity.reserve(p.entities.size());
+    m_collectionOf.reserve(p.entities.size());
+    m_patternsByEntity.reserve(p.entities.size());
     for (const auto &e : p.entities)
         m_entities.emplace(e.id, &e);
     for (const auto &i : p.indexes)
@@ -59,16 +66,26 @@ Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a),
             m_patternsByCollection[static_cast<std::size_t>(c)].push_back(&q);
     }
 
+    timeNote = "Time assumes the working set is in cache: " + number(s.roundTripMs) + " ms per round trip, " +
+               number(s.documentExaminedMs * 1000) + " us per document examined, " +
+               bytesText(s.bytesPerMs * 1000) + "/s read from cache.";
+    cacheNote = "Whole documents enter the cache even when a projection returns less: bytes read are "
+                "documents examined times their average size.";
+    equalityNote = "An equality on a field with no stated cardinality matches " + number(s.unknownEquality * 100) +
+                   "% of documents.";
+    rangeNote = "A range matches " + number(s.rangeSelectivity * 100) + "% of documents.";
+
     m_tenantField.assign(collections.size(), 0);
     m_uniquePaths.resize(collections.size());
+    m_specs.resize(collections.size());
     for (std::size_t c = 0; c < collections.size(); ++c) {
         for (const auto &n : collections[c].shape.fields)
             if (n.name == p.tenantField)
                 m_tenantField[c] = 1;
+        m_specs[c].reserve(a.collections[c].indexes.size());
         for (const auto &stat : a.collections[c].indexes) {
-            if (stat.id.empty())
-                continue;
-            const IndexSpec *spec = index(stat.id);
+            const IndexSpec *spec = stat.id.empty() ? nullptr : index(stat.id);
+            m_specs[c].push_back(spec);
             if (spec && spec->unique && spec->keys.size() == 1 && spec->partialFilter.empty())
                 m_uniquePaths[c].push_back(spec->keys.front().path);
         }
@@ -83,6 +100,11 @@ const Entity *Context::entity(std::string_view id) const {
 const IndexSpec *Context::index(std::string_view id) const {
     auto it = m_indexes.find(id);
     return it == m_indexes.end() ? nullptr : it->second;
+}
+
+const Relationship *Context::relationship(std::string_view id) const {
+    auto it = m_relationships.find(id);
+    return it == m_relationships.end() ? nullptr : it->second;
 }
 
 int Context::collectionOf(std::string_view entityId) const {
@@ -127,18 +149,12 @@ double Context::equalitySelectivity(int collection, std::string_view path, bool 
             return 1 / docs;
     if (path == project.tenantField && project.tenantCount > 0)
         return 1 / project.tenantCount;
-    auto resolved = resolvePath(c.shape, path);
-    const ShapeNode *node = resolved ? resolved->node : nullptr;
+    const ShapeNode *parent = nullptr;
+    const ShapeNode *node = nodeAt(c.shape, path, &parent);
     // The _id of an extended reference subdocument names the referenced entity.
-    if (!node || node->name == "_id") {
-        const auto dot = path.rfind('.');
-        if (dot != std::string_view::npos) {
-            auto parent = resolvePath(c.shape, path.substr(0, dot));
-            if (parent && !parent->node->entityId.empty())
-                if (const Entity *e = entity(parent->node->entityId); e && e->count > 0)
-                    return std::min(1.0, 1 / e->count);
-        }
-    }
+    if (node && node->name == "_id" && parent && !parent->entityId.empty())
+        if (const Entity *e = entity(parent->entityId); e && e->count > 0)
+            return std::min(1.0, 1 / e->count);
     if (node) {
         if (node->origin == NodeOrigin::Reference && !node->entityId.empty())
             if (const Entity *e = entity(node->entityId); e && e->count > 0)
@@ -185,43 +201,99 @@ FindingTarget Context::relationshipTargetById(std::string_view id) const {
     return relationshipTarget(*it->second);
 }
 
-std::string number(double value) {
-    if (!std::isfinite(value))
-        return "unbounded";
+const ShapeNode *nodeAt(const ObjectShape &shape, std::string_view path, const ShapeNode **parent) {
+    const ObjectShape *current = &shape;
+    const ShapeNode *holder = nullptr;
+    while (current) {
+        const std::size_t dot = path.find('.');
+        const std::string_view segment = path.substr(0, dot);
+        const ShapeNode *found = nullptr;
+        for (const auto &n : current->fields)
+            if (n.name == segment) {
+                found = &n;
+                break;
+            }
+        for (std::size_t v = 0; !found && v < current->variants.size(); ++v)
+            for (const auto &n : current->variants[v].fields)
+                if (n.name == segment) {
+                    found = &n;
+                    break;
+                }
+        if (!found)
+            return nullptr;
+        if (dot == std::string_view::npos) {
+            if (parent)
+                *parent = holder;
+            return found;
+        }
+        holder = found;
+        current = found->hasObject() ? &found->object : nullptr;
+        path.remove_prefix(dot + 1);
+    }
+    return nullptr;
+}
+
+namespace {
+void appendThousands(std::string &out, std::string_view digits) {
+    if (!digits.empty() && digits[0] == '-') {
+        out += '-';
+        digits.remove_prefix(1);
+    }
+    const std::size_t n = digits.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        out += digits[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 != n)
+            out += ',';
+    }
+}
+} // namespace
+
+void appendNumber(std::string &out, double value) {
+    if (!std::isfinite(value)) {
+        out += "unbounded";
+        return;
+    }
     char buf[64];
     const double a = std::fabs(value);
     if (a >= 100 || a == std::floor(a)) {
-        std::snprintf(buf, sizeof buf, "%.0f", value);
-        std::string digits(buf);
-        const bool negative = !digits.empty() && digits[0] == '-';
-        std::string body = negative ? digits.substr(1) : digits;
-        std::string out;
-        const int n = static_cast<int>(body.size());
-        for (int i = 0; i < n; ++i) {
-            out += body[static_cast<std::size_t>(i)];
-            if ((n - i - 1) % 3 == 0 && i != n - 1)
-                out += ',';
+        if (a < 9e15) {
+            auto [end, ec] = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(std::llround(value)));
+            appendThousands(out, std::string_view(buf, static_cast<std::size_t>(end - buf)));
+            return;
         }
-        return negative ? "-" + out : out;
+        auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 0);
+        appendThousands(out, std::string_view(buf, static_cast<std::size_t>(end - buf)));
+        return;
     }
-    if (a >= 1)
-        std::snprintf(buf, sizeof buf, "%.1f", value);
-    else
-        std::snprintf(buf, sizeof buf, "%.3g", value);
-    return buf;
+    auto [end, ec] = a >= 1 ? std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 1)
+                            : std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 3);
+    out.append(buf, end);
+}
+
+void appendBytes(std::string &out, double bytes) {
+    if (bytes < 10000) {
+        appendNumber(out, std::round(bytes));
+        out += " bytes";
+        return;
+    }
+    char buf[64];
+    const char *unit = bytes < 1e6 ? " KB" : bytes < 1e9 ? " MB" : " GB";
+    const double scaled = bytes < 1e6 ? bytes / 1e3 : bytes < 1e9 ? bytes / 1e6 : bytes / 1e9;
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, scaled, std::chars_format::fixed, 1);
+    out.append(buf, end);
+    out += unit;
+}
+
+std::string number(double value) {
+    std::string out;
+    appendNumber(out, value);
+    return out;
 }
 
 std::string bytesText(double bytes) {
-    char buf[64];
-    if (bytes < 10000)
-        return number(std::round(bytes)) + " bytes";
-    if (bytes < 1e6)
-        std::snprintf(buf, sizeof buf, "%.1f KB", bytes / 1e3);
-    else if (bytes < 1e9)
-        std::snprintf(buf, sizeof buf, "%.1f MB", bytes / 1e6);
-    else
-        std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
-    return buf;
+    std::string out;
+    appendBytes(out, bytes);
+    return out;
 }
 
 std::string perSecond(double value) { return number(value) + "/s"; }

@@ -38,6 +38,8 @@ struct PatternPlan {
     const AccessPattern *pattern = nullptr;
     int collection = -1; // index into analysis.collections; -1: entity not stored
     std::vector<std::string> equality; // with the tenant field when the query carries it
+    std::vector<double> selectivity;   // of each equality field, parallel to `equality`
+    bool assumedSelectivity = false;   // some equality field has no stated cardinality
     const IndexStat *index = nullptr;  // chosen index; nullptr: collection scan (or none needed)
     IndexFit fit;
     bool needsIndex = false; // has a filter or a sort to serve
@@ -56,6 +58,11 @@ public:
 
     const Entity *entity(std::string_view id) const;
     const IndexSpec *index(std::string_view id) const;
+    const Relationship *relationship(std::string_view id) const;
+    // The model index behind the k-th IndexStat of a collection; nullptr for _id_.
+    const IndexSpec *specOf(int collection, std::size_t k) const {
+        return m_specs[static_cast<std::size_t>(collection)][k];
+    }
     // Index into analysis.collections of the collection that stores the
     // entity (its own, or the one it is embedded in); -1 if none.
     int collectionOf(std::string_view entityId) const;
@@ -70,6 +77,9 @@ public:
     bool tenantScopedCollection(int collection) const;
     // Fraction of documents one equality on `path` matches.
     double equalitySelectivity(int collection, std::string_view path, bool &assumed) const;
+
+    // Notes every access cost repeats, formatted once per run.
+    std::string timeNote, cacheNote, equalityNote, rangeNote;
 
     std::vector<PatternPlan> plans; // parallel to project.accessPatterns
 
@@ -94,11 +104,46 @@ private:
     std::unordered_map<std::string_view, std::vector<const AccessPattern *>> m_patternsByEntity;
     std::unordered_map<std::string_view, std::vector<const Relationship *>> m_relationshipsByEntity;
     std::vector<char> m_tenantField;
+    std::vector<std::vector<const IndexSpec *>> m_specs; // parallel to analysis.collections[c].indexes
     // Paths of single-key unique indexes per collection, for selectivity.
     std::vector<std::vector<std::string_view>> m_uniquePaths;
 };
 
+// The node at a dotted path through subdocuments, arrays of subdocuments
+// and variants, without allocating; `parent` receives the node holding it.
+const ShapeNode *nodeAt(const ObjectShape &shape, std::string_view path, const ShapeNode **parent = nullptr);
+
 // Text helpers shared by the rules, so that numbers read the same everywhere.
+// cat(...) builds a message in one allocation: strings and views as they
+// are, Num{x} as number(x), Bytes{x} as bytesText(x), Rate{x} as perSecond(x).
+struct Num {
+    double value;
+};
+struct Bytes {
+    double value;
+};
+struct Rate {
+    double value;
+};
+void appendNumber(std::string &out, double value);
+void appendBytes(std::string &out, double bytes);
+inline void append(std::string &out, std::string_view v) { out += v; }
+inline void append(std::string &out, const std::string &v) { out += v; }
+inline void append(std::string &out, const char *v) { out += v; }
+inline void append(std::string &out, char c) { out += c; }
+inline void append(std::string &out, Num n) { appendNumber(out, n.value); }
+inline void append(std::string &out, Bytes b) { appendBytes(out, b.value); }
+inline void append(std::string &out, Rate r) {
+    appendNumber(out, r.value);
+    out += "/s";
+}
+template <typename... Parts> std::string cat(const Parts &...parts) {
+    std::string out;
+    out.reserve(128);
+    (append(out, parts), ...);
+    return out;
+}
+
 std::string number(double value);      // "1,234", "0.5", "2.25"
 std::string bytesText(double bytes);   // "780 bytes", "40.1 KB", "2.3 MB" (1 KB = 1000 bytes)
 std::string perSecond(double value);   // "300/s"

@@ -5,43 +5,56 @@
 
 #include <algorithm>
 #include <cctype>
-#include <functional>
+#include <unordered_map>
 
 namespace docshape::advisor {
 
 namespace {
 
-// camelCase, snake_case and kebab-case split into lower-case words.
-std::vector<std::string> words(std::string_view name) {
-    std::vector<std::string> out;
-    std::string current;
-    auto flush = [&] {
-        if (!current.empty())
-            out.push_back(std::move(current));
-        current.clear();
-    };
-    for (std::size_t i = 0; i < name.size(); ++i) {
-        const unsigned char ch = static_cast<unsigned char>(name[i]);
-        if (ch == '_' || ch == '-' || ch == ' ' || ch == '.') {
-            flush();
-            continue;
+// camelCase, snake_case and kebab-case names split into words, without
+// allocating: fn(word) for each, in order.
+template <typename Fn> void forEachWord(std::string_view name, Fn fn) {
+    auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= name.size(); ++i) {
+        const bool end = i == name.size();
+        const char c = end ? '\0' : name[i];
+        const bool separator = c == '_' || c == '-' || c == ' ' || c == '.';
+        const bool boundary = !end && !separator && i > start && upper(c) &&
+                              (!upper(name[i - 1]) || (i + 1 < name.size() && lower(name[i + 1])));
+        if (end || separator || boundary) {
+            if (i > start)
+                fn(name.substr(start, i - start));
+            start = separator ? i + 1 : i;
         }
-        if (std::isupper(ch) && !current.empty() &&
-            (!std::isupper(static_cast<unsigned char>(current.back())) ||
-             (i + 1 < name.size() && std::islower(static_cast<unsigned char>(name[i + 1])))))
-            flush();
-        current += static_cast<char>(std::tolower(ch));
     }
-    flush();
-    return out;
 }
 
-template <std::size_t N> bool anyWordIn(const std::vector<std::string> &ws, const std::string_view (&set)[N]) {
-    for (const auto &w : ws)
-        for (auto s : set)
-            if (w == s)
-                return true;
+bool equalsLower(std::string_view word, std::string_view lowerCase) {
+    if (word.size() != lowerCase.size())
+        return false;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+        char c = word[i];
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+        if (c != lowerCase[i])
+            return false;
+    }
+    return true;
+}
+
+template <std::size_t N> bool inSet(std::string_view word, const std::string_view (&set)[N]) {
+    for (auto s : set)
+        if (equalsLower(word, s))
+            return true;
     return false;
+}
+
+template <std::size_t N> bool anyWordIn(std::string_view name, const std::string_view (&set)[N]) {
+    bool found = false;
+    forEachWord(name, [&](std::string_view w) { found = found || inSet(w, set); });
+    return found;
 }
 
 constexpr std::string_view kMoneyWords[] = {
@@ -51,13 +64,18 @@ constexpr std::string_view kMinorWords[] = {"minor", "cents", "cent", "paise", "
 constexpr std::string_view kAuditWords[] = {
     "history", "audit", "events", "log", "logs", "changes", "changelog", "revisions",
     "activity", "activities", "journal", "trail", "versions", "timeline"};
+constexpr std::string_view kDateWords[] = {"date", "timestamp", "datetime", "birthday", "dob"};
 
 bool looksLikeDate(const Field &f) {
-    const auto ws = words(f.name);
-    if (!ws.empty() && ws.back() == "at" && ws.size() > 1)
-        return true;
-    constexpr std::string_view kDateWords[] = {"date", "timestamp", "datetime", "birthday", "dob"};
-    if (anyWordIn(ws, kDateWords))
+    std::size_t count = 0;
+    std::string_view last;
+    bool dateWord = false;
+    forEachWord(f.name, [&](std::string_view w) {
+        ++count;
+        last = w;
+        dateWord = dateWord || inSet(w, kDateWords);
+    });
+    if (dateWord || (count > 1 && equalsLower(last, "at")))
         return true;
     if (f.name == "time" || f.name == "when" || f.name == "day")
         return true;
@@ -70,23 +88,37 @@ bool looksLikeDate(const Field &f) {
     return false;
 }
 
-// Calls fn(field, dottedPath, entity, topLevel) for every field of every
-// entity, nested fields and variant fields included.
-void forEachField(const Project &project,
-                  const std::function<void(const Field &, const std::string &, const Entity &, bool)> &fn) {
-    std::function<void(const std::vector<Field> &, const std::string &, const Entity &, bool)> walk =
-        [&](const std::vector<Field> &fields, const std::string &prefix, const Entity &e, bool top) {
-            for (const auto &f : fields) {
-                const std::string path = prefix.empty() ? f.name : prefix + "." + f.name;
-                fn(f, path, e, top);
-                if (!f.fields.empty())
-                    walk(f.fields, path, e, false);
-            }
-        };
+std::string joinPath(const std::vector<std::string_view> &stack) {
+    std::string out;
+    for (auto part : stack) {
+        if (!out.empty())
+            out += '.';
+        out += part;
+    }
+    return out;
+}
+
+// Calls fn(field, pathStack, entity, topLevel) for every field of every
+// entity, nested fields and variant fields included; the stack holds the
+// names from the entity down to the field.
+template <typename Fn>
+void walkFields(const std::vector<Field> &fields, std::vector<std::string_view> &stack, const Entity &e, bool top,
+                Fn &fn) {
+    for (const auto &f : fields) {
+        stack.push_back(f.name);
+        fn(f, stack, e, top);
+        if (!f.fields.empty())
+            walkFields(f.fields, stack, e, false, fn);
+        stack.pop_back();
+    }
+}
+
+template <typename Fn> void forEachField(const Project &project, Fn fn) {
+    std::vector<std::string_view> stack;
     for (const auto &e : project.entities) {
-        walk(e.fields, "", e, true);
+        walkFields(e.fields, stack, e, true, fn);
         for (const auto &v : e.variants)
-            walk(v.fields, "", e, true);
+            walkFields(v.fields, stack, e, true, fn);
     }
 }
 
@@ -106,8 +138,7 @@ void checkArrays(Context &ctx) {
         const CollectionStat &stat = ctx.analysis.collections[ci];
         const CollectionShape &shape = ctx.shape(static_cast<int>(ci));
         for (const auto &a : stat.arrays) {
-            auto resolved = resolvePath(shape.shape, a.path);
-            const ShapeNode *node = resolved ? resolved->node : nullptr;
+            const ShapeNode *node = nodeAt(shape.shape, a.path);
             if (node && (node->origin == NodeOrigin::Subset || node->origin == NodeOrigin::Bucket))
                 continue; // DocShape bounds these arrays itself
             FindingTarget target{"field", "", stat.name + "." + a.path};
@@ -117,7 +148,7 @@ void checkArrays(Context &ctx) {
                 target.id = node->field->id;
                 enforcer = node->field->maxEnforcedBy;
             } else if (node && !node->relationshipId.empty()) {
-                rel = ctx.project.findRelationship(node->relationshipId);
+                rel = ctx.relationship(node->relationshipId);
                 target = ctx.relationshipTargetById(node->relationshipId);
                 if (rel)
                     enforcer = rel->maxEnforcedBy;
@@ -161,7 +192,7 @@ void checkArrays(Context &ctx) {
                         where + " reaches " + number(largest) + " elements, over Compass's " +
                             number(ctx.s.compassArray));
             const std::string last = a.path.substr(a.path.rfind('.') == std::string::npos ? 0 : a.path.rfind('.') + 1);
-            if (anyWordIn(words(last), kAuditWords) && (!a.maxCount || a.growthPerDay > 0))
+            if ((!a.maxCount || a.growthPerDay > 0) && anyWordIn(last, kAuditWords))
                 ctx.add(rule::kAuditHistoryArray, target,
                         where + " looks like an audit history and " +
                             (a.maxCount ? "grows " + number(a.growthPerDay) + " entries per day"
@@ -229,14 +260,15 @@ void checkTenancy(Context &ctx) {
                         " documents have no '" + p.tenantField + "' field");
             continue;
         }
-        for (const auto &index : collections[ci].indexes) {
-            const IndexSpec *spec = index.id.empty() ? nullptr : ctx.index(index.id);
+        for (std::size_t k = 0; k < collections[ci].indexes.size(); ++k) {
+            const IndexStat &index = collections[ci].indexes[k];
+            const IndexSpec *spec = ctx.specOf(c, k);
             // A TTL index must be single-field, so it cannot lead with the tenant.
             if (!spec || spec->keys.empty() || spec->keys.front().path == p.tenantField || spec->expireAfterSeconds)
                 continue;
             ctx.add(rule::kIndexNotTenantFirst, Context::indexTarget(*spec),
-                    "index " + index.name + " on tenant-scoped " + collections[ci].name + " starts with '" +
-                        spec->keys.front().path + "', not '" + p.tenantField + "'");
+                    cat("index ", index.name, " on tenant-scoped ", collections[ci].name, " starts with '",
+                        spec->keys.front().path, "', not '", p.tenantField, "'"));
         }
         for (const AccessPattern *q : ctx.patternsOn(c))
             if (!q->tenantScoped)
@@ -289,9 +321,10 @@ void checkStructure(Context &ctx) {
 }
 
 void checkDuplication(Context &ctx) {
-    forEachField(ctx.project, [&](const Field &f, const std::string &path, const Entity &e, bool) {
+    forEachField(ctx.project, [&](const Field &f, const std::vector<std::string_view> &stack, const Entity &e, bool) {
         if (f.duplicatedFrom.empty())
             return;
+        const std::string path = joinPath(stack);
         const Field *source = ctx.project.findField(f.duplicatedFrom);
         const std::string from = source ? "'" + source->name + "'" : "field " + f.duplicatedFrom;
         if (f.duplication == Duplication::None)
@@ -369,8 +402,9 @@ void checkLifecycle(Context &ctx) {
                         (root->retentionDays ? number(*root->retentionDays) + " days" : std::string("forever")) +
                         " without a schemaVersion");
         if (root->deletion == DeletionPolicy::SoftDelete)
-            for (const auto &index : ctx.analysis.collections[ci].indexes) {
-                const IndexSpec *spec = index.id.empty() ? nullptr : ctx.index(index.id);
+            for (std::size_t k = 0; k < ctx.analysis.collections[ci].indexes.size(); ++k) {
+                const IndexStat &index = ctx.analysis.collections[ci].indexes[k];
+                const IndexSpec *spec = ctx.specOf(static_cast<int>(ci), k);
                 if (spec && spec->unique && spec->partialFilter.empty())
                     ctx.add(rule::kSoftDeleteUnique, Context::indexTarget(*spec),
                             "unique index " + index.name + " on soft-deleted " + root->name +
@@ -379,32 +413,64 @@ void checkLifecycle(Context &ctx) {
     }
 }
 
+// What a field's name says, computed once per distinct name.
+struct NameClass {
+    bool money = false;
+    bool minor = false;
+    bool date = false; // by name; a date-like pattern is checked per field
+};
+
 void checkFields(Context &ctx) {
-    forEachField(ctx.project, [&](const Field &f, const std::string &path, const Entity &e, bool top) {
-        const auto ws = words(f.name);
+    std::unordered_map<std::string_view, NameClass> classes;
+    classes.reserve(256);
+    auto classify = [&](const Field &f) -> const NameClass & {
+        auto [it, inserted] = classes.try_emplace(f.name);
+        if (inserted) {
+            it->second.money = anyWordIn(f.name, kMoneyWords);
+            it->second.minor = anyWordIn(f.name, kMinorWords);
+            Field bare;
+            bare.name = f.name;
+            it->second.date = looksLikeDate(bare);
+        }
+        return it->second;
+    };
+    forEachField(ctx.project, [&](const Field &f, const std::vector<std::string_view> &stack, const Entity &e,
+                                  bool top) {
         const BsonType t = f.isArray() ? f.elementType : f.type;
-        const bool money = anyWordIn(ws, kMoneyWords);
-        const bool minor = anyWordIn(ws, kMinorWords);
+        const bool suspicious = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) ||
+                                ((t == BsonType::Int || t == BsonType::Long) && !f.enumValues.empty()) ||
+                                f.nullFraction > 0 || (top && f.name == "id");
+        if (!suspicious)
+            return;
+        std::string path;
+        auto at = [&]() -> const std::string & {
+            if (path.empty())
+                path = joinPath(stack);
+            return path;
+        };
+        const NameClass &names = classify(f);
+        const bool money = t == BsonType::Double && names.money;
+        const bool minor = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) && names.minor;
         if (t == BsonType::Double && (money || minor))
-            ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, path),
-                    e.name + "." + path + " is a double" +
+            ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, at()),
+                    e.name + "." + at() + " is a double" +
                         (minor ? " although its name says minor units (integers)" : " and looks like money"));
         else if (minor && (t == BsonType::Decimal || t == BsonType::String))
-            ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, path),
-                    e.name + "." + path + " is a " + std::string(toString(t)) +
+            ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, at()),
+                    e.name + "." + at() + " is a " + std::string(toString(t)) +
                         " although its name says integer minor units");
-        if (t == BsonType::String && f.enumValues.empty() && looksLikeDate(f))
-            ctx.add(rule::kDateAsString, fieldTarget(f, e, path),
-                    e.name + "." + path + " holds a date as a string");
+        if (t == BsonType::String && f.enumValues.empty() && (names.date || (f.pattern && looksLikeDate(f))))
+            ctx.add(rule::kDateAsString, fieldTarget(f, e, at()),
+                    e.name + "." + at() + " holds a date as a string");
         if ((t == BsonType::Int || t == BsonType::Long) && !f.enumValues.empty())
-            ctx.add(rule::kEnumAsInteger, fieldTarget(f, e, path),
-                    e.name + "." + path + " is an enum of " + std::to_string(f.enumValues.size()) + " integers");
+            ctx.add(rule::kEnumAsInteger, fieldTarget(f, e, at()),
+                    e.name + "." + at() + " is an enum of " + std::to_string(f.enumValues.size()) + " integers");
         if (f.nullFraction > 0)
-            ctx.add(rule::kStoredNulls, fieldTarget(f, e, path),
-                    e.name + "." + path + " stores null in " + number(f.nullFraction * 100) + "% of documents");
+            ctx.add(rule::kStoredNulls, fieldTarget(f, e, at()),
+                    e.name + "." + at() + " stores null in " + number(f.nullFraction * 100) + "% of documents");
         if (top && f.name == "id" && ctx.collectionOf(e.id) >= 0 &&
             ctx.stat(ctx.collectionOf(e.id)).rootEntityId == e.id)
-            ctx.add(rule::kIdMirrorsId, fieldTarget(f, e, path),
+            ctx.add(rule::kIdMirrorsId, fieldTarget(f, e, at()),
                     e.name + " has a field 'id' beside _id");
     });
 }

@@ -184,65 +184,64 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         const bool shared = manyToMany || holdersPerChild > 1.5;
 
         int embedVotes = 0, refVotes = 0;
-        auto factor = [&](std::string name, std::string points, std::string why) {
+        advice.factors.reserve(7);
+        advice.reasons.reserve(8);
+        auto factor = [&](std::string_view name, std::string_view points, std::string why) {
             if (points == "embed")
                 ++embedVotes;
             else if (points == "reference")
                 ++refVotes;
-            advice.reasons.push_back(name + " -> " + points + ": " + why);
-            advice.factors.push_back({std::move(name), std::move(points), std::move(why)});
+            advice.reasons.push_back(cat(name, " -> ", points, ": ", why));
+            advice.factors.push_back({std::string(name), std::string(points), std::move(why)});
         };
 
         // 1. Read pattern.
         if (w.togetherReads > w.independentReads)
             factor("read pattern", "embed",
-                   "read together at " + perSecond(w.togetherReads) + " ('" + w.togetherName + "')" +
-                       (w.independentReads > 0 ? ", alone at " + perSecond(w.independentReads) : ""));
+                   cat("read together at ", Rate{w.togetherReads}, " ('", w.togetherName, "')",
+                       w.independentReads > 0 ? cat(", alone at ", Rate{w.independentReads}) : std::string()));
         else if (w.independentReads > 0)
             factor("read pattern", "reference",
-                   child->name + " is read on its own at " + perSecond(w.independentReads) + " ('" +
-                       w.independentName + "')" +
-                       (w.togetherReads > 0 ? ", with " + parent->name + " at " + perSecond(w.togetherReads) : ""));
+                   cat(child->name, " is read on its own at ", Rate{w.independentReads}, " ('", w.independentName, "')",
+                       w.togetherReads > 0 ? cat(", with ", parent->name, " at ", Rate{w.togetherReads})
+                                           : std::string()));
         else
-            factor("read pattern", "neutral", "no access pattern reads " + child->name + " with or without " +
-                                                  parent->name);
+            factor("read pattern", "neutral", cat("no access pattern reads ", child->name, " with or without ",
+                                                  parent->name));
         // 2. Write pattern.
         if (w.togetherWrites > w.independentWrites)
-            factor("write pattern", "embed", "written together at " + perSecond(w.togetherWrites));
+            factor("write pattern", "embed", cat("written together at ", Rate{w.togetherWrites}));
         else if (w.independentWrites > 0)
             factor("write pattern", "reference",
-                   child->name + " is written on its own at " + perSecond(w.independentWrites) + " ('" +
-                       w.writeName + "')");
+                   cat(child->name, " is written on its own at ", Rate{w.independentWrites}, " ('", w.writeName, "')"));
         else
-            factor("write pattern", "neutral", "no write pattern involves " + child->name);
+            factor("write pattern", "neutral", cat("no write pattern involves ", child->name));
         // 3. Data size and bound.
         if (single)
             factor("data size", atBound <= target ? "embed" : "reference",
-                   "one " + child->name + " of " + bytesText(childBytes) + "; the " + parent->name +
-                       " document would be " + bytesText(atBound) +
-                       (atBound <= target ? ", under" : ", over") + " the " + bytesText(target) + " target");
+                   cat("one ", child->name, " of ", Bytes{childBytes}, "; the ", parent->name, " document would be ",
+                       Bytes{atBound}, atBound <= target ? ", under" : ", over", " the ", Bytes{target}, " target"));
         else if (unbounded)
             factor("data size", "reference",
-                   "unbounded: no maximum stated" +
-                       (grows ? std::string(", growing ") + number(r.growthPerParentPerDay) + " per " + parent->name +
-                                    " per day"
-                              : std::string()));
+                   grows ? cat("unbounded: no maximum stated, growing ", Num{r.growthPerParentPerDay}, " per ",
+                               parent->name, " per day")
+                         : std::string("unbounded: no maximum stated"));
         else
             factor("data size", atBound <= target ? "embed" : "reference",
-                   "bounded at " + number(boundCount) + " x " + bytesText(childBytes) + ": the " + parent->name +
-                       " document at its bound is " + bytesText(atBound) +
-                       (atBound <= target ? ", under" : ", over") + " the " + bytesText(target) + " target");
+                   cat("bounded at ", Num{boundCount}, " x ", Bytes{childBytes}, ": the ", parent->name,
+                       " document at its bound is ", Bytes{atBound}, atBound <= target ? ", under" : ", over", " the ",
+                       Bytes{target}, " target"));
         // 4. Duplication.
         if (shared)
             factor("duplication", "reference",
-                   child->name + " is shared (" + number(holdersPerChild) + " " + parent->name + "s per " +
-                       child->name + "); embedding copies it into each");
+                   cat(child->name, " is shared (", Num{holdersPerChild}, " ", parent->name, "s per ", child->name,
+                       "); embedding copies it into each"));
         else if (current == Family::ExtendedReference || current == Family::Subset)
             factor("duplication", r.copySemantics == Duplication::Snapshot ? "embed" : "neutral",
-                   std::string("copied fields with ") + std::string(toString(r.copySemantics)) + " semantics" +
-                       (r.copySemantics == Duplication::Snapshot ? ": duplication is the intended history" : ""));
+                   cat("copied fields with ", toString(r.copySemantics), " semantics",
+                       r.copySemantics == Duplication::Snapshot ? ": duplication is the intended history" : ""));
         else
-            factor("duplication", "embed", child->name + " belongs to one " + parent->name + ": nothing is duplicated");
+            factor("duplication", "embed", cat(child->name, " belongs to one ", parent->name, ": nothing is duplicated"));
         // 5. Atomicity.
         if (w.atomic)
             factor("atomicity", "embed", "a write with strong consistency changes both: one document makes it atomic");
@@ -253,23 +252,22 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         // 6. Relationship size.
         if (single || (r.maxChildren && boundCount <= ctx.s.fewChildren))
             factor("relationship size", "embed",
-                   single ? "one-to-one" : "few-to-many: at most " + number(boundCount));
+                   single ? std::string("one-to-one") : cat("few-to-many: at most ", Num{boundCount}));
         else if (r.avgChildren >= ctx.s.manyChildren || (unbounded && grows))
             factor("relationship size", "reference",
-                   "many-to-millions: " + number(r.avgChildren) + " on average" +
-                       (unbounded ? ", no maximum" : ", at most " + number(boundCount)));
+                   unbounded ? cat("many-to-millions: ", Num{r.avgChildren}, " on average, no maximum")
+                             : cat("many-to-millions: ", Num{r.avgChildren}, " on average, at most ", Num{boundCount}));
         else
             factor("relationship size", unbounded ? "reference" : "neutral",
-                   number(r.avgChildren) + " on average" +
-                       (unbounded ? ", no maximum" : ", at most " + number(boundCount)));
+                   unbounded ? cat(Num{r.avgChildren}, " on average, no maximum")
+                             : cat(Num{r.avgChildren}, " on average, at most ", Num{boundCount}));
         // 7. Volatility.
         if (w.childUpdates > 0 && w.childUpdates >= w.togetherReads)
             factor("volatility", "reference",
-                   child->name + " changes at " + perSecond(w.childUpdates) + ", as often as it is read with " +
-                       parent->name);
+                   cat(child->name, " changes at ", Rate{w.childUpdates}, ", as often as it is read with ", parent->name));
         else if (w.togetherReads > 0 && w.childUpdates * 10 < w.togetherReads)
             factor("volatility", "embed",
-                   child->name + " changes at " + perSecond(w.childUpdates) + ", far less often than it is read");
+                   cat(child->name, " changes at ", Rate{w.childUpdates}, ", far less often than it is read"));
         else
             factor("volatility", "neutral", "no update frequency stated against reads");
 
@@ -337,8 +335,8 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
             summary = "the factors point to embedding";
         } else {
             recommended = "referenceFromChild";
-            summary = std::string(tooLarge ? "too large or unbounded to embed" : "the factors point to referencing") +
-                      ": each " + child->name + " holds its " + parent->name + "'s id";
+            summary = cat(tooLarge ? "too large or unbounded to embed" : "the factors point to referencing", ": each ",
+                          child->name, " holds its ", parent->name, "'s id");
         }
         // A time-series child already is the specialised form of a bucket.
         if (recommended == "bucket" && child->timeSeries)
@@ -373,8 +371,8 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                        r.representation == Representation::ReferenceArrayInParent) &&
                       !unbounded);
         advice.agrees = agrees;
-        advice.reasons.push_back("recommendation: " + recommended + ", " + summary + "; the current " +
-                                 advice.current + (agrees ? " agrees" : " does not agree"));
+        advice.reasons.push_back(cat("recommendation: ", recommended, ", ", summary, "; the current ", advice.current,
+                                     agrees ? " agrees" : " does not agree"));
 
         // The index a referenced child needs: the parent id (tenant first),
         // then the sort of the child's most frequent read.
@@ -413,14 +411,19 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         }
 
         // Findings.
-        const FindingTarget where = Context::relationshipTarget(r);
-        std::string matrix;
-        for (const auto &f : advice.factors)
-            matrix += (matrix.empty() ? "" : "; ") + f.factor + " -> " + f.points;
-        std::string fix = "Recommended: " + recommended + ". " + summary + ".";
-        if (!advice.recommendedIndex.empty())
-            fix += " Index " + advice.indexCollection + " on " + keysText(advice.recommendedIndex) + ".";
         if (!agrees) {
+            const FindingTarget where = Context::relationshipTarget(r);
+            std::string matrix;
+            for (const auto &f : advice.factors) {
+                if (!matrix.empty())
+                    matrix += "; ";
+                matrix += f.factor;
+                matrix += " -> ";
+                matrix += f.points;
+            }
+            std::string fix = cat("Recommended: ", recommended, ". ", summary, ".");
+            if (!advice.recommendedIndex.empty())
+                fix += cat(" Index ", advice.indexCollection, " on ", keysText(advice.recommendedIndex), ".");
             const bool toEmbed = recommended == "embedOne" || recommended == "embedArray";
             if (current == Family::Embed && !toEmbed && recommended != "outlier")
                 ctx.add(rule::kEmbeddedShouldReference, where,

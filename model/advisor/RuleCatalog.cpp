@@ -2,6 +2,8 @@
 
 #include "advisor/Thresholds.h"
 
+#include <algorithm>
+
 namespace docshape {
 
 namespace {
@@ -198,10 +200,10 @@ const std::vector<Rule> &ruleCatalogue() {
 }
 
 const Rule *findRule(std::string_view id) {
-    for (const auto &r : ruleCatalogue())
-        if (r.id == id)
-            return &r;
-    return nullptr;
+    // The catalogue is ordered by id.
+    const auto &rules = ruleCatalogue();
+    auto it = std::lower_bound(rules.begin(), rules.end(), id, [](const Rule &r, std::string_view v) { return r.id < v; });
+    return it != rules.end() && it->id == id ? &*it : nullptr;
 }
 
 } // namespace docshape

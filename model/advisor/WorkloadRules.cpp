@@ -3,6 +3,7 @@
 #include "advisor/RuleCatalog.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace docshape::advisor {
 
@@ -15,19 +16,24 @@ std::string keysText(const std::vector<IndexKey> &keys) {
     return s + " }";
 }
 
-const SuggestedIndex *suggestionFor(const std::vector<SuggestedIndex> &suggestions, const std::string &patternName,
-                                    const std::string &collection) {
-    for (const auto &s : suggestions)
-        if (s.collection == collection &&
-            std::find(s.accessPatterns.begin(), s.accessPatterns.end(), patternName) != s.accessPatterns.end())
-            return &s;
-    return nullptr;
-}
 
 } // namespace
 
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                         const std::vector<SuggestedIndex> &suggestions) {
+    // The suggestion that serves each pattern, by pattern name and collection.
+    std::unordered_map<std::string_view, std::vector<const SuggestedIndex *>> suggestionsByPattern;
+    for (const auto &s : suggestions)
+        for (const auto &name : s.accessPatterns)
+            suggestionsByPattern[name].push_back(&s);
+    auto suggestionFor = [&](const std::string &patternName, const std::string &collection) -> const SuggestedIndex * {
+        auto it = suggestionsByPattern.find(patternName);
+        if (it != suggestionsByPattern.end())
+            for (const SuggestedIndex *s : it->second)
+                if (s->collection == collection)
+                    return s;
+        return nullptr;
+    };
     std::size_t writes = 0, multi = 0;
     for (std::size_t i = 0; i < ctx.plans.size(); ++i) {
         const PatternPlan &plan = ctx.plans[i];
@@ -73,7 +79,7 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                         std::to_string(cost.roundTrips) + " round trips or $lookup stages per read)");
 
         if (plan.needsIndex && !plan.index && frequent && stat.documents >= ctx.s.scanDocuments) {
-            const SuggestedIndex *s = suggestionFor(suggestions, q.name, stat.name);
+            const SuggestedIndex *s = suggestionFor(q.name, stat.name);
             ctx.add(rule::kMissingIndex, target,
                     "'" + q.name + "' scans all " + number(stat.documents) + " " + stat.name + " documents at " +
                         perSecond(q.frequencyPerSecond) + " (" + number(cost.docsExaminedPerSecond) +
@@ -81,7 +87,7 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                     {}, s ? "Create index " + keysText(s->keys) + " on " + stat.name + " (Equality-Sort-Range)." : "");
         }
         if (plan.index && cost.inMemorySort && frequent) {
-            const SuggestedIndex *s = suggestionFor(suggestions, q.name, stat.name);
+            const SuggestedIndex *s = suggestionFor(q.name, stat.name);
             ctx.add(rule::kInMemorySort, target,
                     "'" + q.name + "' sorts " + number(cost.docsExamined) + " documents in memory at " +
                         perSecond(q.frequencyPerSecond) + "; index " + plan.index->name + " does not give the order",
@@ -118,8 +124,8 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
         if (c < 0)
             continue;
         ctx.add(rule::kUnusedIndex, Context::indexTarget(index),
-                "index " + indexName(index) + " on " + ctx.stat(c).name + " serves none of the " +
-                    std::to_string(ctx.patternsOn(c).size()) + " access patterns of the collection");
+                cat("index ", indexName(index), " on ", ctx.stat(c).name, " serves none of the ",
+                    Num{static_cast<double>(ctx.patternsOn(c).size())}, " access patterns of the collection"));
     }
 }
 

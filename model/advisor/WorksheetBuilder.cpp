@@ -47,9 +47,9 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
         std::stable_sort(reads.begin(), reads.end(), byFrequency);
         std::stable_sort(writes.begin(), writes.end(), byFrequency);
         for (std::size_t i = 0; i < reads.size() && i < kTopRows; ++i)
-            ws.topReads.push_back(reads[i]->name + " (" + perSecond(reads[i]->frequencyPerSecond) + ")");
+            ws.topReads.push_back(cat(reads[i]->name, " (", Rate{reads[i]->frequencyPerSecond}, ")"));
         for (std::size_t i = 0; i < writes.size() && i < kTopRows; ++i)
-            ws.topWrites.push_back(writes[i]->name + " (" + perSecond(writes[i]->frequencyPerSecond) + ")");
+            ws.topWrites.push_back(cat(writes[i]->name, " (", Rate{writes[i]->frequencyPerSecond}, ")"));
         for (const AccessPattern *q : ctx.patternsOn(c)) {
             const PatternPlan &plan = ctx.plans[static_cast<std::size_t>(q - first)];
             for (const auto &p : plan.equality)
@@ -57,7 +57,7 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
             for (const auto &p : q->range)
                 addUnique(ws.filterFields, p);
             for (const auto &k : q->sort)
-                addUnique(ws.sortFields, k.path + (k.direction < 0 ? " (descending)" : " (ascending)"));
+                addUnique(ws.sortFields, cat(k.path, k.direction < 0 ? " (descending)" : " (ascending)"));
         }
 
         ws.documentBytes = stat.avgDocumentBytes;
@@ -65,20 +65,20 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
         ws.hasArrays = !stat.arrays.empty();
         std::optional<double> largest = 0.0;
         for (const auto &a : stat.arrays) {
-            std::string row = a.path + ": avg " + number(a.avgCount);
+            std::string row = cat(a.path, ": avg ", Num{a.avgCount});
             BoundEnforcer enforcer = BoundEnforcer::Nobody;
-            if (auto r = resolvePath(shape.shape, a.path); r && r->node) {
-                if (r->node->field)
-                    enforcer = r->node->field->maxEnforcedBy;
-                else if (!r->node->relationshipId.empty())
-                    if (const Relationship *rel = ctx.project.findRelationship(r->node->relationshipId))
+            if (const ShapeNode *node = nodeAt(shape.shape, a.path)) {
+                if (node->field)
+                    enforcer = node->field->maxEnforcedBy;
+                else if (!node->relationshipId.empty())
+                    if (const Relationship *rel = ctx.relationship(node->relationshipId))
                         enforcer = rel->maxEnforcedBy;
-                if (r->node->origin == NodeOrigin::Subset || r->node->origin == NodeOrigin::Bucket)
+                if (node->origin == NodeOrigin::Subset || node->origin == NodeOrigin::Bucket)
                     enforcer = BoundEnforcer::Validator; // DocShape writes the bound itself
             }
             if (a.maxCount) {
-                row += ", max " + number(static_cast<double>(*a.maxCount)) + " (enforced by " +
-                       std::string(toString(enforcer)) + ")";
+                append(row, cat(", max ", Num{static_cast<double>(*a.maxCount)}, " (enforced by ", toString(enforcer),
+                                ")"));
                 if (largest)
                     largest = std::max(*largest, static_cast<double>(*a.maxCount));
             } else {
@@ -86,24 +86,26 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
                 largest.reset();
             }
             if (a.growthPerDay > 0)
-                row += ", +" + number(a.growthPerDay) + " per document per day";
+                append(row, cat(", +", Num{a.growthPerDay}, " per document per day"));
             ws.arrayBounds.push_back(std::move(row));
         }
         if (ws.hasArrays)
             ws.largestArrayBound = largest;
 
         const Entity *root = stat.kind == CollectionKind::Entity ? shape.root : nullptr;
-        std::string boundary = "one " + stat.name + " document";
+        std::string boundary = cat("one ", stat.name, " document");
         if (stat.kind == CollectionKind::Junction) {
             boundary += ": one pair";
         } else if (shape.root) {
-            boundary += ": " + shape.root->name;
-            std::string embedded;
+            boundary += ": ";
+            boundary += shape.root->name;
+            bool first = true;
             for (const auto &id : shape.embeddedEntityIds)
-                if (const Entity *e = ctx.entity(id); e && e != shape.root)
-                    embedded += (embedded.empty() ? "" : ", ") + e->name;
-            if (!embedded.empty())
-                boundary += " with " + embedded;
+                if (const Entity *e = ctx.entity(id); e && e != shape.root) {
+                    boundary += first ? " with " : ", ";
+                    boundary += e->name;
+                    first = false;
+                }
         }
         ws.atomicUpdateBoundary = boundary;
 
@@ -133,13 +135,14 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
             break;
         }
         if (shape.root && shape.root->retentionDays)
-            ws.retention = number(*shape.root->retentionDays) + " days";
+            ws.retention = cat(Num{*shape.root->retentionDays}, " days");
         else
             ws.retention = "kept forever";
-        for (const auto &index : stat.indexes) {
+        ws.indexes.reserve(stat.indexes.size());
+        for (std::size_t k = 0; k < stat.indexes.size(); ++k) {
+            const IndexStat &index = stat.indexes[k];
             ws.indexes.push_back(index.name);
-            if (const IndexSpec *spec = index.id.empty() ? nullptr : ctx.index(index.id);
-                spec && spec->expireAfterSeconds)
+            if (const IndexSpec *spec = ctx.specOf(c, k); spec && spec->expireAfterSeconds)
                 ws.retention += "; TTL index " + index.name + " expires documents after " +
                                 number(static_cast<double>(*spec->expireAfterSeconds)) + " s";
         }
@@ -214,10 +217,8 @@ WorkingSet estimateWorkingSet(Context &ctx, const std::vector<AccessCost> &costs
             const double perExecution = std::max(
                 1.0, std::min(documents, q.kind == AccessKind::Read ? costs[i].docsExamined : costs[i].documentsTouched));
             double values = 1;
-            for (const auto &path : plan.equality) {
-                bool assumed = false;
-                values /= ctx.equalitySelectivity(plan.collection, path, assumed);
-            }
+            for (double sel : plan.selectivity)
+                values /= sel;
             const double reachable = std::min(documents, std::max(1.0, values) * perExecution);
             hotDocs[c] += reachable * (1 - std::exp(-touches * perExecution / reachable));
         }
