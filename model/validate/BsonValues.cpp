@@ -202,39 +202,33 @@ int canonicalRank(bson_type_t t) {
     }
 }
 
-std::string_view stringValue(const bson_iter_t *it) {
-    uint32_t len = 0;
-    const char *s = bson_iter_type(it) == BSON_TYPE_SYMBOL ? bson_iter_symbol(it, &len)
-                                                            : bson_iter_utf8(it, &len);
-    return {s, len};
+double readDouble(const uint8_t *p) {
+    const int64_t bits = Cursor::readInt64(p);
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    return d;
 }
 
-void subDocument(const bson_iter_t *it, const uint8_t **data, uint32_t *len) {
-    if (bson_iter_type(it) == BSON_TYPE_ARRAY)
-        bson_iter_array(it, len, data);
-    else
-        bson_iter_document(it, len, data);
-}
+// string and symbol compare as one canonical type.
+std::string_view stringValue(const Value &v) { return v.text(); }
 
 struct Field {
     std::string_view key;
-    bson_iter_t it;
+    Value value;
 };
 
 bool collectFields(const uint8_t *data, uint32_t len, std::vector<Field> &out) {
-    bson_iter_t it;
-    if (!bson_iter_init_from_data(&it, data, len))
-        return false;
-    while (bson_iter_next(&it))
-        out.push_back({std::string_view(bson_iter_key(&it), bson_iter_key_len(&it)), it});
-    return true;
+    Cursor c(data, len);
+    while (c.next())
+        out.push_back({c.key(), c.value()});
+    return !c.isCorrupt();
 }
 
 bool documentsEqualImpl(const uint8_t *a, uint32_t aLen, const uint8_t *b, uint32_t bLen,
                         bool ordered, int depth);
 
-bool valuesEqualImpl(const bson_iter_t *a, const bson_iter_t *b, int depth) {
-    const bson_type_t ta = bson_iter_type(a), tb = bson_iter_type(b);
+bool valuesEqualImpl(const Value &a, const Value &b, int depth) {
+    const bson_type_t ta = a.type, tb = b.type;
     if (canonicalRank(ta) != canonicalRank(tb))
         return false;
     switch (ta) {
@@ -251,63 +245,32 @@ bool valuesEqualImpl(const bson_iter_t *a, const bson_iter_t *b, int depth) {
     case BSON_TYPE_SYMBOL:
         return stringValue(a) == stringValue(b);
     case BSON_TYPE_DOCUMENT:
-    case BSON_TYPE_ARRAY: {
+    case BSON_TYPE_ARRAY:
         if (depth > 200)
             return false;
-        const uint8_t *da, *db;
-        uint32_t la, lb;
-        subDocument(a, &da, &la);
-        subDocument(b, &db, &lb);
-        return documentsEqualImpl(da, la, db, lb, ta == BSON_TYPE_ARRAY, depth + 1);
-    }
-    case BSON_TYPE_BINARY: {
-        bson_subtype_t sa, sb;
-        uint32_t la, lb;
-        const uint8_t *da, *db;
-        bson_iter_binary(a, &sa, &la, &da);
-        bson_iter_binary(b, &sb, &lb, &db);
-        return sa == sb && la == lb && (la == 0 || std::memcmp(da, db, la) == 0);
-    }
-    case BSON_TYPE_OID:
-        return bson_oid_equal(bson_iter_oid(a), bson_iter_oid(b));
-    case BSON_TYPE_BOOL:
-        return bson_iter_bool(a) == bson_iter_bool(b);
-    case BSON_TYPE_DATE_TIME:
-        return bson_iter_date_time(a) == bson_iter_date_time(b);
-    case BSON_TYPE_TIMESTAMP: {
-        uint32_t ta1, ia, tb1, ib;
-        bson_iter_timestamp(a, &ta1, &ia);
-        bson_iter_timestamp(b, &tb1, &ib);
-        return ta1 == tb1 && ia == ib;
-    }
-    case BSON_TYPE_REGEX: {
-        const char *oa = nullptr, *ob = nullptr;
-        const char *pa = bson_iter_regex(a, &oa);
-        const char *pb = bson_iter_regex(b, &ob);
-        return std::strcmp(pa, pb) == 0 && std::strcmp(oa ? oa : "", ob ? ob : "") == 0;
-    }
-    case BSON_TYPE_DBPOINTER: {
-        uint32_t la, lb;
-        const char *ca, *cb;
-        const bson_oid_t *oa, *ob;
-        bson_iter_dbpointer(a, &la, &ca, &oa);
-        bson_iter_dbpointer(b, &lb, &cb, &ob);
-        return la == lb && std::memcmp(ca, cb, la) == 0 && bson_oid_equal(oa, ob);
-    }
-    case BSON_TYPE_CODE: {
-        uint32_t la, lb;
-        const char *ca = bson_iter_code(a, &la);
-        const char *cb = bson_iter_code(b, &lb);
-        return la == lb && std::memcmp(ca, cb, la) == 0;
-    }
+        return documentsEqualImpl(a.data, a.size, b.data, b.size, ta == BSON_TYPE_ARRAY,
+                                  depth + 1);
     case BSON_TYPE_CODEWSCOPE: {
-        uint32_t la, lb, sla, slb;
-        const uint8_t *sa, *sb;
-        const char *ca = bson_iter_codewscope(a, &la, &sla, &sa);
-        const char *cb = bson_iter_codewscope(b, &lb, &slb, &sb);
-        return la == lb && std::memcmp(ca, cb, la) == 0 &&
-               documentsEqualImpl(sa, sla, sb, slb, false, depth + 1);
+        // int32 total, string (int32 length + bytes), scope document.
+        if (a.size < 14 || b.size < 14)
+            return false;
+        const uint32_t la = uint32_t(Cursor::readInt32(a.data + 4));
+        const uint32_t lb = uint32_t(Cursor::readInt32(b.data + 4));
+        if (la != lb || 8 + la > a.size || 8 + lb > b.size ||
+            std::memcmp(a.data + 8, b.data + 8, la) != 0)
+            return false;
+        return documentsEqualImpl(a.data + 8 + la, a.size - 8 - la, b.data + 8 + lb,
+                                  b.size - 8 - lb, false, depth + 1);
     }
+    case BSON_TYPE_DATE_TIME:
+    case BSON_TYPE_TIMESTAMP:
+    case BSON_TYPE_OID:
+    case BSON_TYPE_BOOL:
+    case BSON_TYPE_BINARY: // length, subtype, bytes
+    case BSON_TYPE_REGEX:  // pattern, flags
+    case BSON_TYPE_DBPOINTER:
+    case BSON_TYPE_CODE:
+        return a.size == b.size && std::memcmp(a.data, b.data, a.size) == 0;
     default: // null, undefined, minKey, maxKey: one value each
         return true;
     }
@@ -316,16 +279,14 @@ bool valuesEqualImpl(const bson_iter_t *a, const bson_iter_t *b, int depth) {
 bool documentsEqualImpl(const uint8_t *a, uint32_t aLen, const uint8_t *b, uint32_t bLen,
                         bool ordered, int depth) {
     if (ordered) {
-        bson_iter_t ia, ib;
-        if (!bson_iter_init_from_data(&ia, a, aLen) || !bson_iter_init_from_data(&ib, b, bLen))
-            return false;
+        Cursor ca(a, aLen), cb(b, bLen);
         while (true) {
-            bool na = bson_iter_next(&ia), nb = bson_iter_next(&ib);
+            const bool na = ca.next(), nb = cb.next();
             if (na != nb)
                 return false;
             if (!na)
-                return true;
-            if (!valuesEqualImpl(&ia, &ib, depth))
+                return !ca.isCorrupt() && !cb.isCorrupt();
+            if (!valuesEqualImpl(ca.value(), cb.value(), depth))
                 return false;
         }
     }
@@ -336,7 +297,7 @@ bool documentsEqualImpl(const uint8_t *a, uint32_t aLen, const uint8_t *b, uint3
     std::stable_sort(fa.begin(), fa.end(), byKey);
     std::stable_sort(fb.begin(), fb.end(), byKey);
     for (size_t i = 0; i < fa.size(); ++i)
-        if (fa[i].key != fb[i].key || !valuesEqualImpl(&fa[i].it, &fb[i].it, depth))
+        if (fa[i].key != fb[i].key || !valuesEqualImpl(fa[i].value, fb[i].value, depth))
             return false;
     return true;
 }
@@ -402,8 +363,8 @@ uint64_t hashNumber(const Number &n) {
                      mix(x.negative ? 0x2D : 0x2B, uint64_t(x.exp10)));
 }
 
-uint64_t valueHashImpl(const bson_iter_t *it, int depth) {
-    const bson_type_t t = bson_iter_type(it);
+uint64_t valueHashImpl(const Value &v, int depth) {
+    const bson_type_t t = v.type;
     uint64_t h = mix(0, uint64_t(canonicalRank(t) + 1000));
     switch (t) {
     case BSON_TYPE_DOUBLE:
@@ -411,66 +372,39 @@ uint64_t valueHashImpl(const bson_iter_t *it, int depth) {
     case BSON_TYPE_INT64:
     case BSON_TYPE_DECIMAL128: {
         Number n;
-        readNumber(it, n);
+        readNumber(v, n);
         return mix(h, hashNumber(n));
     }
     case BSON_TYPE_UTF8:
     case BSON_TYPE_SYMBOL: {
-        auto s = stringValue(it);
+        auto s = stringValue(v);
         return mix(h, hashBytes(s.data(), s.size(), 0));
     }
     case BSON_TYPE_DOCUMENT:
     case BSON_TYPE_ARRAY: {
         if (depth > 200)
             return h;
-        const uint8_t *data;
-        uint32_t len;
-        subDocument(it, &data, &len);
-        bson_iter_t child;
-        if (!bson_iter_init_from_data(&child, data, len))
-            return h;
+        Cursor c(v);
         uint64_t acc = 0;
-        while (bson_iter_next(&child)) {
-            uint64_t fh = valueHashImpl(&child, depth + 1);
+        while (c.next()) {
+            const uint64_t fh = valueHashImpl(c.value(), depth + 1);
             if (t == BSON_TYPE_DOCUMENT) {
                 // Order-independent: sum of per-field hashes.
-                acc += mix(hashBytes(bson_iter_key(&child), bson_iter_key_len(&child), 7), fh);
+                acc += mix(hashBytes(c.key().data(), c.key().size(), 7), fh);
             } else {
                 acc = mix(acc, fh);
             }
         }
         return mix(h, acc);
     }
-    case BSON_TYPE_BINARY: {
-        bson_subtype_t st;
-        uint32_t len;
-        const uint8_t *data;
-        bson_iter_binary(it, &st, &len, &data);
-        return mix(mix(h, uint64_t(st)), hashBytes(data, len, 0));
-    }
-    case BSON_TYPE_OID:
-        return mix(h, hashBytes(bson_iter_oid(it)->bytes, 12, 0));
-    case BSON_TYPE_BOOL:
-        return mix(h, bson_iter_bool(it) ? 1 : 0);
-    case BSON_TYPE_DATE_TIME:
-        return mix(h, uint64_t(bson_iter_date_time(it)));
-    case BSON_TYPE_TIMESTAMP: {
-        uint32_t ts, inc;
-        bson_iter_timestamp(it, &ts, &inc);
-        return mix(h, (uint64_t(ts) << 32) | inc);
-    }
-    case BSON_TYPE_REGEX: {
-        const char *opts = nullptr;
-        const char *pattern = bson_iter_regex(it, &opts);
-        return mix(h, hashBytes(pattern, std::strlen(pattern), 0));
-    }
-    case BSON_TYPE_CODE: {
-        uint32_t len;
-        const char *code = bson_iter_code(it, &len);
-        return mix(h, hashBytes(code, len, 0));
-    }
-    default:
+    case BSON_TYPE_UNDEFINED:
+    case BSON_TYPE_NULL:
+    case BSON_TYPE_MINKEY:
+    case BSON_TYPE_MAXKEY:
+    case BSON_TYPE_CODEWSCOPE:
         return h;
+    default: // compared bytewise
+        return mix(h, hashBytes(v.data, v.size, 0));
     }
 }
 
@@ -544,29 +478,33 @@ Decimal decodeDecimal(const bson_decimal128_t &d) {
     return out;
 }
 
-bool isNumericType(bson_type_t t) {
-    return t == BSON_TYPE_INT32 || t == BSON_TYPE_INT64 || t == BSON_TYPE_DOUBLE ||
-           t == BSON_TYPE_DECIMAL128;
-}
-
-bool readNumber(const bson_iter_t *it, Number &out) {
-    out.type = bson_iter_type(it);
-    switch (out.type) {
+bool readNumber(const Value &v, Number &out) {
+    out.type = v.type;
+    switch (v.type) {
     case BSON_TYPE_INT32:
-        out.i = bson_iter_int32(it);
+        out.i = Cursor::readInt32(v.data);
         return true;
     case BSON_TYPE_INT64:
-        out.i = bson_iter_int64(it);
+        out.i = Cursor::readInt64(v.data);
         return true;
     case BSON_TYPE_DOUBLE:
-        out.d = bson_iter_double(it);
+        out.d = readDouble(v.data);
         return true;
     case BSON_TYPE_DECIMAL128:
-        bson_iter_decimal128(it, &out.dec);
+        out.dec.low = uint64_t(Cursor::readInt64(v.data));
+        out.dec.high = uint64_t(Cursor::readInt64(v.data + 8));
         return true;
     default:
         return false;
     }
+}
+
+Value valueOf(const bson_iter_t *it) {
+    Cursor c(it->raw, it->len);
+    c.seek(it->raw, it->off);
+    if (!c.next())
+        return {};
+    return c.value();
 }
 
 bool isNaN(const Number &n) {
@@ -669,13 +607,13 @@ bool isMultipleOf(const Number &value, const Decimal &divisor) {
     return cx % cy == 0;
 }
 
-bool valuesEqual(const bson_iter_t *a, const bson_iter_t *b) { return valuesEqualImpl(a, b, 0); }
+bool valuesEqual(const Value &a, const Value &b) { return valuesEqualImpl(a, b, 0); }
 
 bool documentsEqual(const uint8_t *a, uint32_t aLen, const uint8_t *b, uint32_t bLen) {
     return documentsEqualImpl(a, aLen, b, bLen, false, 0);
 }
 
-uint64_t valueHash(const bson_iter_t *it) { return valueHashImpl(it, 0); }
+uint64_t valueHash(const Value &v) { return valueHashImpl(v, 0); }
 
 uint64_t utf8Length(const char *s, uint32_t len) {
     uint64_t n = 0;
@@ -733,15 +671,6 @@ const char *typeName(bson_type_t t) {
     }
 }
 
-uint32_t typeBit(bson_type_t t) {
-    if (t == BSON_TYPE_MINKEY)
-        return 1u << 20;
-    if (t == BSON_TYPE_MAXKEY)
-        return 1u << 21;
-    const unsigned v = unsigned(t);
-    return v >= 1 && v <= 0x13 ? 1u << v : 0;
-}
-
 std::string describeDecimal(const Decimal &d) {
     if (d.kind == Decimal::NaN)
         return "NaN";
@@ -779,20 +708,20 @@ std::string describeNumber(const Number &n) {
     }
 }
 
-std::string describeValue(const bson_iter_t *it, size_t maxChars) {
-    const bson_type_t t = bson_iter_type(it);
+std::string describeValue(const Value &v, size_t maxChars) {
+    const bson_type_t t = v.type;
     switch (t) {
     case BSON_TYPE_DOUBLE:
     case BSON_TYPE_INT32:
     case BSON_TYPE_INT64:
     case BSON_TYPE_DECIMAL128: {
         Number n;
-        readNumber(it, n);
+        readNumber(v, n);
         return describeNumber(n);
     }
     case BSON_TYPE_UTF8:
     case BSON_TYPE_SYMBOL: {
-        auto s = stringValue(it);
+        auto s = stringValue(v);
         std::string out = "\"";
         for (char c : s) {
             if (c == '"' || c == '\\') {
@@ -810,40 +739,39 @@ std::string describeValue(const bson_iter_t *it, size_t maxChars) {
         return out + "\"";
     }
     case BSON_TYPE_BOOL:
-        return bson_iter_bool(it) ? "true" : "false";
+        return v.data[0] ? "true" : "false";
     case BSON_TYPE_NULL:
         return "null";
     case BSON_TYPE_UNDEFINED:
         return "undefined";
     case BSON_TYPE_OID: {
-        char hex[25];
-        bson_oid_to_string(bson_iter_oid(it), hex);
-        return std::string("ObjectId(\"") + hex + "\")";
+        std::string hex = "ObjectId(\"";
+        static const char kHex[] = "0123456789abcdef";
+        for (uint32_t i = 0; i < 12; ++i) {
+            hex += kHex[v.data[i] >> 4];
+            hex += kHex[v.data[i] & 15];
+        }
+        return hex + "\")";
     }
     case BSON_TYPE_DATE_TIME:
-        return "Date(" + formatDate(bson_iter_date_time(it)) + ")";
+        return "Date(" + formatDate(Cursor::readInt64(v.data)) + ")";
     case BSON_TYPE_DOCUMENT:
     case BSON_TYPE_ARRAY: {
-        const uint8_t *data;
-        uint32_t len;
-        subDocument(it, &data, &len);
-        bson_iter_t child;
-        if (!bson_iter_init_from_data(&child, data, len))
-            return typeName(t);
+        Cursor c(v);
         const bool isArray = t == BSON_TYPE_ARRAY;
         std::string out = isArray ? "[" : "{";
         bool first = true;
-        while (bson_iter_next(&child)) {
+        while (c.next()) {
             if (!first)
                 out += ", ";
             first = false;
             if (out.size() > maxChars)
                 break;
             if (!isArray) {
-                out += bson_iter_key(&child);
+                out += c.key();
                 out += ": ";
             }
-            out += describeValue(&child, maxChars);
+            out += describeValue(c.value(), maxChars);
         }
         out += isArray ? "]" : "}";
         return truncate(out, maxChars);

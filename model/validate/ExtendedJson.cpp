@@ -27,6 +27,9 @@ BsonDocument &BsonDocument::operator=(BsonDocument &&other) noexcept {
     return *this;
 }
 
+const uint8_t *BsonDocument::data() const { return bson_get_data(m_doc); }
+uint32_t BsonDocument::size() const { return m_doc->len; }
+
 std::string BsonDocument::toCanonicalJson() const {
     size_t len = 0;
     char *s = bson_as_canonical_extended_json(m_doc, &len);

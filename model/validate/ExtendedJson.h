@@ -2,6 +2,7 @@
 
 #include "core/Result.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -26,6 +27,10 @@ public:
 
     const bson_t *get() const { return m_doc; }
     bson_t *get() { return m_doc; }
+
+    // The document's bytes, as written to a .bson file.
+    const uint8_t *data() const;
+    uint32_t size() const;
 
     // Canonical Extended JSON v2, for messages and tests.
     std::string toCanonicalJson() const;

@@ -103,15 +103,25 @@ Result<JsonSchema> JsonSchema::compileJson(std::string_view extendedJson) {
     return compileValidator(validator->get());
 }
 
-bool JsonSchema::matches(const bson_t *doc) const { return detail::evaluate(*m_root, doc, nullptr); }
+bool JsonSchema::matches(const bson_t *doc) const {
+    return detail::evaluate(*m_root, bson_get_data(doc), doc->len, nullptr);
+}
+
+bool JsonSchema::matches(const uint8_t *bson, uint32_t size) const {
+    return detail::evaluate(*m_root, bson, size, nullptr);
+}
 
 ValidationResult JsonSchema::validate(const bson_t *doc) const {
+    return validate(bson_get_data(doc), doc->len);
+}
+
+ValidationResult JsonSchema::validate(const uint8_t *bson, uint32_t size) const {
     ValidationResult result;
     // The fast path first: most documents pass, and then nothing is allocated.
-    if (detail::evaluate(*m_root, doc, nullptr))
+    if (detail::evaluate(*m_root, bson, size, nullptr))
         return result;
     result.valid = false;
-    detail::evaluate(*m_root, doc, &result.errors);
+    detail::evaluate(*m_root, bson, size, &result.errors);
     if (result.errors.empty())
         result.errors.push_back({"", "$jsonSchema", "does not match the schema"});
     return result;

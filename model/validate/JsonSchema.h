@@ -67,9 +67,14 @@ public:
     // True when `doc` passes. The fast path: no allocation for valid documents.
     bool matches(const bson_t *doc) const;
 
+    // The same for a document given as its bytes (as read from a .bson file);
+    // `size` must be the document's own length prefix. Corrupt BSON fails.
+    bool matches(const uint8_t *bson, uint32_t size) const;
+
     // Pass or fail, and why. When invalid, `errors` names each failing path
     // and keyword (all independent failures, not only the first).
     ValidationResult validate(const bson_t *doc) const;
+    ValidationResult validate(const uint8_t *bson, uint32_t size) const;
 
     // The document as Extended JSON text; an Error if it is not a document.
     Result<ValidationResult> validateJson(std::string_view extendedJson) const;

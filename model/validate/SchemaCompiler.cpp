@@ -97,7 +97,7 @@ void docOf(const bson_iter_t *it, const uint8_t **data, uint32_t *len) {
 
 // BSONElement::toString(true, true), near enough: "minItems: -1.0".
 std::string elementText(const bson_iter_t *it) {
-    return std::string(keyOf(it)) + ": " + describeValue(it, 1000);
+    return std::string(keyOf(it)) + ": " + describeValue(valueOf(it), 1000);
 }
 
 std::string join(const std::string &where, std::string_view part) {
@@ -284,7 +284,7 @@ private:
         if (!isNumber(elt))
             return failFalse(at, "Expected a number in: " + elementText(elt));
         Number n;
-        readNumber(elt, n);
+        readNumber(valueOf(elt), n);
         int64_t value = 0;
         switch (n.type) {
         case BSON_TYPE_DOUBLE: {
@@ -366,7 +366,7 @@ private:
             if (!isNumber(e))
                 return failFalse(at, "$jsonSchema keyword 'multipleOf' must be a number");
             Number n;
-            readNumber(e, n);
+            readNumber(valueOf(e), n);
             const Decimal d = toDecimal(n);
             if (d.negative || (d.kind == Decimal::Finite && d.coef == 0))
                 return failFalse(at, "$jsonSchema keyword 'multipleOf' must have a positive value");
@@ -406,7 +406,7 @@ private:
             if (!node.root) {
                 out.present = true;
                 out.exclusive = exclusive;
-                readNumber(e, out.value);
+                readNumber(valueOf(e), out.value);
                 node.numberChecks = true;
             }
         } else if (kw.get(exclusiveKw)) {
@@ -823,7 +823,7 @@ private:
             bson_iter_init_from_data(&item, data, len);
             while (bson_iter_next(&item)) {
                 for (const IterBox &earlier : values)
-                    if (valuesEqual(&earlier.it, &item))
+                    if (valuesEqual(valueOf(&earlier.it), valueOf(&item)))
                         return failFalse(at, "$jsonSchema keyword 'enum' array cannot contain "
                                              "duplicate values.");
                 values.push_back({item});
@@ -843,11 +843,13 @@ private:
                 size_t keyLen = bson_uint32_to_string(index++, &key, buf, sizeof buf);
                 bson_append_iter(node.enumValues.get(), key, int(keyLen), &v);
                 if (text.size() < 200)
-                    text += (text.empty() ? "" : ", ") + describeValue(&v, 60);
+                    text += (text.empty() ? "" : ", ") + describeValue(valueOf(&v), 60);
                 else if (text.size() < 205)
                     text += ", ...";
             }
             node.enumText = "[" + text + "]";
+            node.enumData = bson_get_data(node.enumValues.get());
+            node.enumSize = node.enumValues.get()->len;
             if (node.root && index == 0) {
                 node.alwaysFalseKeyword = "enum";
                 node.alwaysFalseReason = "the schema's enum lists no documents, so no document "

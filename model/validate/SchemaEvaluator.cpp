@@ -8,57 +8,40 @@ namespace docshape::validate::detail {
 
 namespace {
 
-// A value being checked: a field or array element (it), or the document
-// itself (it == nullptr). data/len hold embedded documents and arrays.
-struct Val {
-    bson_type_t type = BSON_TYPE_EOD;
-    const bson_iter_t *it = nullptr;
-    const uint8_t *data = nullptr;
-    uint32_t len = 0;
-};
-
-Val valOf(const bson_iter_t *it) {
-    Val v;
-    v.type = bson_iter_type(it);
-    v.it = it;
-    if (v.type == BSON_TYPE_DOCUMENT)
-        bson_iter_document(it, &v.len, &v.data);
-    else if (v.type == BSON_TYPE_ARRAY)
-        bson_iter_array(it, &v.len, &v.data);
-    return v;
-}
-
 // The server looks a property up as a (dotted) path; here through embedded
 // documents only.
-bool lookup(const uint8_t *data, uint32_t len, std::string_view name, bson_iter_t *out) {
+bool lookup(const Value &doc, std::string_view name, Value *out) {
+    Value current = doc;
     size_t start = 0;
     while (true) {
         const size_t dot = name.find('.', start);
         const std::string_view part =
             name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
-        bson_iter_t it;
-        if (!bson_iter_init_from_data(&it, data, len) ||
-            !bson_iter_find_w_len(&it, part.data(), int(part.size())))
+        Cursor c(current);
+        bool found = false;
+        while (c.next())
+            if (c.key() == part) {
+                found = true;
+                break;
+            }
+        if (!found)
             return false;
         if (dot == std::string_view::npos) {
-            *out = it;
+            *out = c.value();
             return true;
         }
-        if (bson_iter_type(&it) != BSON_TYPE_DOCUMENT)
+        if (c.value().type != BSON_TYPE_DOCUMENT)
             return false;
-        bson_iter_document(&it, &len, &data);
+        current = c.value();
         start = dot + 1;
     }
 }
 
-std::string found(const Val &v) {
-    if (!v.it)
-        return "the document";
-    std::string text = describeValue(v.it, 60);
-    const char *type = typeName(v.type);
+std::string found(const Value &v) {
+    std::string text = describeValue(v, 60);
     if (text.rfind("a ", 0) == 0)
         return text;
-    return std::string(type) + " " + text;
+    return std::string(typeName(v.type)) + " " + text;
 }
 
 std::string plural(int64_t n, const char *one, const char *many) {
@@ -69,7 +52,7 @@ class Evaluator {
 public:
     explicit Evaluator(std::vector<ValidationError> *errors) : m_errors(errors) {}
 
-    bool eval(const Node &n, const Val &v) {
+    bool eval(const Node &n, const Value &v) {
         if (!n.alwaysFalseReason.empty()) {
             report(n.alwaysFalseKeyword, n.alwaysFalseReason);
             return false;
@@ -173,7 +156,7 @@ private:
 
     // Evaluates without recording errors: anyOf, oneOf and not report their
     // own single failure rather than their alternatives'.
-    bool quiet(const Node &n, const Val &v) {
+    bool quiet(const Node &n, const Value &v) {
         auto *saved = m_errors;
         m_errors = nullptr;
         const bool result = eval(n, v);
@@ -181,9 +164,9 @@ private:
         return result;
     }
 
-    bool child(const Node &n, const bson_iter_t *it, std::string_view segment) {
+    bool child(const Node &n, const Value &value, std::string_view segment) {
         const size_t old = push(segment);
-        const bool result = eval(n, valOf(it));
+        const bool result = eval(n, value);
         pop(old);
         return result;
     }
@@ -199,9 +182,9 @@ private:
         return b.exclusive ? c > 0 : c >= 0;
     }
 
-    bool numberKeywords(const Node &n, const Val &v) {
+    bool numberKeywords(const Node &n, const Value &v) {
         Number value;
-        readNumber(v.it, value);
+        readNumber(v, value);
         bool ok = true;
         if (n.maximum.present && !withinBound(value, n.maximum, true)) {
             ok = false;
@@ -229,9 +212,10 @@ private:
         return ok;
     }
 
-    bool stringKeywords(const Node &n, const Val &v) {
-        uint32_t len = 0;
-        const char *s = bson_iter_utf8(v.it, &len);
+    bool stringKeywords(const Node &n, const Value &v) {
+        const std::string_view text = v.text();
+        const char *s = text.data();
+        const uint32_t len = uint32_t(text.size());
         bool ok = true;
         if (n.minLength >= 0 || n.maxLength >= 0) {
             const uint64_t chars = utf8Length(s, len);
@@ -270,19 +254,17 @@ private:
         return ok;
     }
 
-    bool uniqueItems(const Val &v) {
-        std::vector<IterBox> items;
-        bson_iter_t it;
-        if (!bson_iter_init_from_data(&it, v.data, v.len))
-            return false;
-        while (bson_iter_next(&it))
-            items.push_back({it});
+    bool uniqueItems(const Value &v) {
+        std::vector<Value> items;
+        Cursor c(v);
+        while (c.next())
+            items.push_back(c.value());
         size_t first = 0, second = 0;
         bool duplicate = false;
         if (items.size() <= 16) {
             for (size_t i = 0; i < items.size() && !duplicate; ++i)
                 for (size_t j = i + 1; j < items.size(); ++j)
-                    if (valuesEqual(&items[i].it, &items[j].it)) {
+                    if (valuesEqual(items[i], items[j])) {
                         duplicate = true;
                         first = i;
                         second = j;
@@ -292,12 +274,12 @@ private:
             std::vector<std::pair<uint64_t, size_t>> hashes;
             hashes.reserve(items.size());
             for (size_t i = 0; i < items.size(); ++i)
-                hashes.emplace_back(valueHash(&items[i].it), i);
+                hashes.emplace_back(valueHash(items[i]), i);
             std::sort(hashes.begin(), hashes.end());
             for (size_t a = 0; a < hashes.size() && !duplicate; ++a)
                 for (size_t b = a + 1; b < hashes.size() && hashes[b].first == hashes[a].first;
                      ++b)
-                    if (valuesEqual(&items[hashes[a].second].it, &items[hashes[b].second].it)) {
+                    if (valuesEqual(items[hashes[a].second], items[hashes[b].second])) {
                         duplicate = true;
                         first = std::min(hashes[a].second, hashes[b].second);
                         second = std::max(hashes[a].second, hashes[b].second);
@@ -307,18 +289,16 @@ private:
         if (duplicate && collecting())
             report("uniqueItems", "must not contain duplicates, but items " +
                                       std::to_string(first) + " and " + std::to_string(second) +
-                                      " are equal: " + describeValue(&items[second].it, 60));
+                                      " are equal: " + describeValue(items[second], 60));
         return !duplicate;
     }
 
-    bool arrayKeywords(const Node &n, const Val &v) {
+    bool arrayKeywords(const Node &n, const Value &v) {
         bool ok = true;
         int64_t count = 0;
-        bson_iter_t it;
-        if (!bson_iter_init_from_data(&it, v.data, v.len))
-            return false;
+        Cursor it(v);
         const size_t tuple = n.itemsTuple.size();
-        while (bson_iter_next(&it)) {
+        while (it.next()) {
             const Node *schema = nullptr;
             if (n.items)
                 schema = n.items.get();
@@ -330,13 +310,17 @@ private:
                 char buf[16];
                 const char *key;
                 const size_t keyLen = bson_uint32_to_string(uint32_t(count), &key, buf, sizeof buf);
-                if (!child(*schema, &it, std::string_view(key, keyLen))) {
+                if (!child(*schema, it.value(), std::string_view(key, keyLen))) {
                     ok = false;
                     if (!collecting())
                         return false;
                 }
             }
             ++count;
+        }
+        if (it.isCorrupt()) {
+            report("$jsonSchema", "is not valid BSON");
+            return false;
         }
         if (n.itemsIsTuple && n.additionalItems == Extra::Deny && size_t(count) > tuple) {
             ok = false;
@@ -361,13 +345,12 @@ private:
         return ok;
     }
 
-    bool encryptKeyword(const Node &n, const Val &v) {
+    bool encryptKeyword(const Node &n, const Value &v) {
         if (v.type != BSON_TYPE_BINARY)
             return true; // the type check reports it
-        bson_subtype_t subtype;
-        uint32_t len;
-        const uint8_t *data;
-        bson_iter_binary(v.it, &subtype, &len, &data);
+        const uint32_t len = uint32_t(Cursor::readInt32(v.data));
+        const int subtype = v.data[4];
+        const uint8_t *data = v.data + 5;
         if (subtype != BSON_SUBTYPE_ENCRYPTED) {
             report("encrypt", "must be encrypted (binData subtype 6), found binData subtype " +
                                   std::to_string(int(subtype)));
@@ -394,7 +377,7 @@ private:
         return false;
     }
 
-    bool objectKeywords(const Node &n, const Val &v) {
+    bool objectKeywords(const Node &n, const Value &v) {
         bool ok = true;
         const size_t ruleCount = n.rules.size();
         uint64_t seenBits = 0;
@@ -411,19 +394,25 @@ private:
                 seenBits |= uint64_t(1) << i;
         };
         int64_t fieldCount = 0;
-        bson_iter_t it;
-        if (!bson_iter_init_from_data(&it, v.data, v.len))
-            return false;
-        while (bson_iter_next(&it)) {
+        size_t hint = 0;
+        Cursor it(v);
+        while (it.next()) {
             ++fieldCount;
-            const uint32_t keyLen = bson_iter_key_len(&it);
-            const char *key = bson_iter_key(&it);
+            const uint32_t keyLen = uint32_t(it.key().size());
+            const char *key = it.key().data();
+            // Documents usually list fields in the schema's order: start
+            // looking after the rule matched last.
             int matched = -1;
-            for (size_t i = 0; i < ruleCount; ++i) {
+            for (size_t k = 0; k < ruleCount; ++k) {
+                size_t i = hint + k;
+                if (i >= ruleCount)
+                    i -= ruleCount;
                 const Rule &r = n.rules[i];
                 if (r.name.size() == keyLen && !r.dotted &&
-                    std::memcmp(r.name.data(), key, keyLen) == 0) {
+                    (keyLen == 0 || (r.name[0] == key[0] &&
+                                     std::memcmp(r.name.data(), key, keyLen) == 0))) {
                     matched = int(i);
+                    hint = i + 1 < ruleCount ? i + 1 : 0;
                     break;
                 }
             }
@@ -432,7 +421,7 @@ private:
             if (matched >= 0 && !seen(size_t(matched))) {
                 markSeen(size_t(matched));
                 const Rule &r = n.rules[size_t(matched)];
-                if (r.schema && !child(*r.schema, &it, std::string_view(key, keyLen))) {
+                if (r.schema && !child(*r.schema, it.value(), std::string_view(key, keyLen))) {
                     ok = false;
                     if (!collecting())
                         return false;
@@ -445,7 +434,7 @@ private:
                 if (p.regex->search(std::string_view(key, keyLen)) != Pcre2Regex::Outcome::Match)
                     continue;
                 otherwise = false;
-                if (!child(*p.schema, &it, std::string_view(key, keyLen))) {
+                if (!child(*p.schema, it.value(), std::string_view(key, keyLen))) {
                     ok = false;
                     if (!collecting())
                         return false;
@@ -465,18 +454,22 @@ private:
                 report("additionalProperties", message);
                 pop(old);
             } else if (n.additionalProperties == Extra::Schema &&
-                       !child(*n.additionalPropertiesSchema, &it, std::string_view(key, keyLen))) {
+                       !child(*n.additionalPropertiesSchema, it.value(), std::string_view(key, keyLen))) {
                 ok = false;
                 if (!collecting())
                     return false;
             }
         }
+        if (it.isCorrupt()) {
+            report("$jsonSchema", "is not valid BSON");
+            return false;
+        }
         for (size_t i = 0; i < ruleCount; ++i) {
             const Rule &r = n.rules[i];
             if (r.dotted) {
-                bson_iter_t found;
-                if (lookup(v.data, v.len, r.name, &found)) {
-                    if (r.schema && !child(*r.schema, &found, r.name)) {
+                Value found;
+                if (lookup(v, r.name, &found)) {
+                    if (r.schema && !child(*r.schema, found, r.name)) {
                         ok = false;
                         if (!collecting())
                             return false;
@@ -510,11 +503,11 @@ private:
         return ok;
     }
 
-    bool dependencies(const Node &n, const Val &v) {
+    bool dependencies(const Node &n, const Value &v) {
         bool ok = true;
         for (const Dependency &d : n.dependencies) {
-            bson_iter_t found;
-            if (!lookup(v.data, v.len, d.name, &found))
+            Value found;
+            if (!lookup(v, d.name, &found))
                 continue;
             if (d.schema) {
                 if (!eval(*d.schema, v)) {
@@ -525,7 +518,7 @@ private:
                 continue;
             }
             for (const std::string &p : d.properties) {
-                if (lookup(v.data, v.len, p, &found))
+                if (lookup(v, p, &found))
                     continue;
                 ok = false;
                 if (!collecting())
@@ -538,27 +531,19 @@ private:
         return ok;
     }
 
-    bool enumKeyword(const Node &n, const Val &v) {
+    bool enumKeyword(const Node &n, const Value &v) {
         bool matched = false;
+        Cursor e(n.enumData, n.enumSize);
         if (n.root) {
-            bson_iter_t e;
-            bson_iter_init(&e, n.enumValues.get());
-            while (!matched && bson_iter_next(&e)) {
-                const uint8_t *data;
-                uint32_t len;
-                bson_iter_document(&e, &len, &data);
-                matched = documentsEqual(v.data, v.len, data, len);
-            }
+            while (!matched && e.next())
+                matched = documentsEqual(v.data, v.size, e.value().data, e.value().size);
             if (!matched)
                 report("enum", "the document must equal one of the documents listed in enum");
             return matched;
         }
         if (n.enumAllStrings) {
             if (v.type == BSON_TYPE_UTF8 || v.type == BSON_TYPE_SYMBOL) {
-                uint32_t len;
-                const char *s = v.type == BSON_TYPE_UTF8 ? bson_iter_utf8(v.it, &len)
-                                                         : bson_iter_symbol(v.it, &len);
-                const std::string_view value(s, len);
+                const std::string_view value = v.text();
                 for (const std::string &candidate : n.enumStrings)
                     if (candidate == value) {
                         matched = true;
@@ -566,10 +551,8 @@ private:
                     }
             }
         } else {
-            bson_iter_t e;
-            bson_iter_init(&e, n.enumValues.get());
-            while (!matched && bson_iter_next(&e))
-                matched = valuesEqual(v.it, &e);
+            while (!matched && e.next())
+                matched = valuesEqual(v, e.value());
         }
         if (!matched && collecting())
             report("enum", "must be one of " + n.enumText + ", found " + found(v));
@@ -579,11 +562,17 @@ private:
 
 } // namespace
 
-bool evaluate(const Node &root, const bson_t *doc, std::vector<ValidationError> *errors) {
-    Val v;
+bool evaluate(const Node &root, const uint8_t *bson, uint32_t size,
+              std::vector<ValidationError> *errors) {
+    Value v;
     v.type = BSON_TYPE_DOCUMENT;
-    v.data = bson_get_data(doc);
-    v.len = doc->len;
+    v.data = bson;
+    v.size = size;
+    if (size < 5 || Cursor::readInt32(bson) != int32_t(size) || bson[size - 1] != 0) {
+        if (errors)
+            errors->push_back({"", "$jsonSchema", "is not valid BSON"});
+        return false;
+    }
     Evaluator evaluator(errors);
     return evaluator.eval(root, v);
 }

@@ -94,6 +94,8 @@ struct Node {
     NodePtr notSchema;
     bool hasEnum = false;
     BsonDocument enumValues; // the values as fields "0".."n-1"; documents only at the root
+    const uint8_t *enumData = nullptr; // enumValues' bytes, set once compiled
+    uint32_t enumSize = 0;
     std::string enumText;
     // When every enum value is a string (the common case), the strings, so
     // that matching needs no BSON comparison.
