@@ -1,0 +1,127 @@
+#include "commands/Cli.h"
+#include "support/TestPaths.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using docshape::cli::runValidate;
+
+namespace {
+
+struct Run {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Run run(const std::vector<std::string> &args, const std::string &stdinText = "") {
+    std::istringstream in(stdinText);
+    std::ostringstream out, err;
+    const int code = runValidate(args, {in, out, err});
+    return {code, out.str(), err.str()};
+}
+
+std::string writeFile(const std::string &dir, const std::string &name, const std::string &text) {
+    const std::string path = dir + "/" + name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+std::vector<nlohmann::json> jsonLines(const std::string &out) {
+    std::vector<nlohmann::json> lines;
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+        lines.push_back(nlohmann::json::parse(line));
+    return lines;
+}
+
+const char *kSchema = R"({"validator": {"$jsonSchema": {
+  "bsonType": "object", "required": ["sku", "qty"],
+  "properties": {"sku": {"bsonType": "string", "pattern": "^[A-Z]{3}-\\d+$"},
+                 "qty": {"bsonType": "int", "minimum": 1}}}}})";
+
+} // namespace
+
+TEST_CASE("validate: every document valid exits 0", "[validate][cli]") {
+    const std::string dir = docshape::test::makeTempDir("validate-cli");
+    const std::string schema = writeFile(dir, "schema.json", kSchema);
+    const std::string docs = writeFile(dir, "docs.json",
+                                       "{\"sku\":\"ABC-1\",\"qty\":{\"$numberInt\":\"2\"}}\n"
+                                       "{\"sku\":\"XYZ-22\",\"qty\":5}\n");
+    Run r = run({"--schema", schema, docs});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("document 0 (line 1): valid") != std::string::npos);
+    CHECK(r.out.find("2 documents: 2 valid, 0 invalid") != std::string::npos);
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("validate --json: one line per document with path, keyword, message",
+          "[validate][cli]") {
+    const std::string dir = docshape::test::makeTempDir("validate-cli");
+    const std::string schema = writeFile(dir, "schema.json", kSchema);
+    const std::string input = R"([{"sku":"ABC-1","qty":1},
+                                  {"sku":"abc","qty":0},
+                                  {"qty":"3"}])";
+    Run r = run({"--schema", schema, "-", "--json"}, input);
+    CHECK(r.code == 1);
+    auto lines = jsonLines(r.out);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0] == nlohmann::json::parse(R"({"index":0,"valid":true,"errors":[]})"));
+    CHECK(lines[1]["index"] == 1);
+    CHECK(lines[1]["valid"] == false);
+    REQUIRE(lines[1]["errors"].size() == 2);
+    CHECK(lines[1]["errors"][0]["path"] == "sku");
+    CHECK(lines[1]["errors"][0]["keyword"] == "pattern");
+    CHECK(lines[1]["errors"][1]["path"] == "qty");
+    CHECK(lines[1]["errors"][1]["keyword"] == "minimum");
+    CHECK(lines[1]["errors"][1]["message"] == "must be at least 1, found 0");
+    REQUIRE(lines[2]["errors"].size() == 2);
+    CHECK(lines[2]["errors"][0]["keyword"] == "bsonType");
+    CHECK(lines[2]["errors"][1]["path"] == "sku");
+    CHECK(lines[2]["errors"][1]["keyword"] == "required");
+}
+
+TEST_CASE("validate: a schema the server refuses exits 3 with the server's reason",
+          "[validate][cli]") {
+    const std::string dir = docshape::test::makeTempDir("validate-cli");
+    const std::string schema = writeFile(
+        dir, "schema.json", R"({"$jsonSchema": {"properties": {"email": {"format": "email"}}}})");
+    Run r = run({"--schema", schema, "-"}, "{}");
+    CHECK(r.code == 3);
+    CHECK(r.err.find("$jsonSchema keyword 'format' is not currently supported") !=
+          std::string::npos);
+    CHECK(r.err.find("properties.email") != std::string::npos);
+}
+
+TEST_CASE("validate: usage errors and unreadable input exit 2", "[validate][cli]") {
+    const std::string dir = docshape::test::makeTempDir("validate-cli");
+    const std::string schema = writeFile(dir, "schema.json", kSchema);
+    CHECK(run({}).code == 2);
+    CHECK(run({"--schema", schema}).code == 2);
+    CHECK(run({"--schema", schema, "a", "b"}).code == 2);
+    CHECK(run({"--schema", schema, "-", "--bogus"}).code == 2);
+    CHECK(run({"--schema", dir + "/missing.json", "-"}).code == 2);
+    CHECK(run({"--schema", schema, dir + "/missing.json"}).code == 2);
+    CHECK(run({"--schema", writeFile(dir, "bad.json", "{not json"), "-"}, "{}").code == 2);
+    Run broken = run({"--schema", schema, "-"}, "{\"sku\":\"ABC-1\",\"qty\":1}\n42\n");
+    CHECK(broken.code == 2);
+    CHECK(broken.err.find("line 2") != std::string::npos);
+    CHECK(run({"--help"}).code == 0);
+}
+
+TEST_CASE("validate: a document that is not Extended JSON is reported invalid",
+          "[validate][cli]") {
+    const std::string dir = docshape::test::makeTempDir("validate-cli");
+    const std::string schema = writeFile(dir, "schema.json", kSchema);
+    Run r = run({"--schema", schema, "-", "--json"},
+                "{\"sku\":\"ABC-1\",\"qty\":{\"$numberInt\":\"x\"}}\n{\"sku\":\"ABC-2\",\"qty\":3}\n");
+    CHECK(r.code == 1);
+    auto lines = jsonLines(r.out);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0]["errors"][0]["keyword"] == "extendedJson");
+    CHECK(lines[1]["valid"] == true);
+}
