@@ -27,44 +27,49 @@ Settings::Settings(const Thresholds &t)
       unknownEquality(t.get(threshold::kUnknownEqualitySelectivity)),
       rangeSelectivity(t.get(threshold::kRangeSelectivity)), hotWindowSeconds(t.get(threshold::kHotWindowSeconds)) {}
 
-namespace {
-const std::vector<const AccessPattern *> kNoPatterns;
-const std::vector<const Relationship *> kNoRelationships;
-} // namespace
-
 Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a), thresholds(p), s(thresholds) {
-    m_entities.reserve(p.entities.size());
-    m_indexes.reserve(p.indexes.size());
+    const auto &collections = a.derived.collections;
+    m_entityIndex.reserve(p.entities.size());
+    for (std::uint32_t i = 0; i < p.entities.size(); ++i)
+        m_entityIndex.emplace(p.entities[i].id, i);
     m_relationships.reserve(p.relationships.size());
-    m_relationshipsByEntity.reserve(p.entities.size());
-    m_collectionOf.reserve(p.entities.size());
-    m_patternsByEntity.reserve(p.entities.size());
-    for (const auto &e : p.entities)
-        m_entities.emplace(e.id, &e);
-    for (const auto &i : p.indexes)
-        m_indexes.emplace(i.id, &i);
+    std::vector<std::pair<std::uint32_t, const Relationship *>> byEntity;
+    byEntity.reserve(2 * p.relationships.size());
     for (const auto &r : p.relationships) {
         m_relationships.emplace(r.id, &r);
-        m_relationshipsByEntity[r.parentId].push_back(&r);
-        if (r.childId != r.parentId)
-            m_relationshipsByEntity[r.childId].push_back(&r);
+        const int parent = entityIndex(r.parentId);
+        const int child = entityIndex(r.childId);
+        if (parent >= 0)
+            byEntity.emplace_back(static_cast<std::uint32_t>(parent), &r);
+        if (child >= 0 && child != parent)
+            byEntity.emplace_back(static_cast<std::uint32_t>(child), &r);
     }
-    const auto &collections = a.derived.collections;
+    m_relationshipsByEntity.build(p.entities.size(), byEntity);
+
     // Roots first, then embedded entities, as docshape::collectionOf does.
+    m_collectionOf.assign(p.entities.size(), -1);
     for (std::size_t c = 0; c < collections.size(); ++c)
         if (collections[c].kind == CollectionKind::Entity)
-            m_collectionOf.emplace(collections[c].rootEntityId, static_cast<int>(c));
+            if (const int e = entityIndex(collections[c].rootEntityId); e >= 0 && m_collectionOf[e] < 0)
+                m_collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
     for (std::size_t c = 0; c < collections.size(); ++c)
         for (const auto &id : collections[c].embeddedEntityIds)
-            m_collectionOf.emplace(id, static_cast<int>(c));
+            if (const int e = entityIndex(id); e >= 0 && m_collectionOf[static_cast<std::size_t>(e)] < 0)
+                m_collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
 
-    m_patternsByCollection.resize(collections.size());
+    std::vector<std::pair<std::uint32_t, const AccessPattern *>> patternsByEntity, patternsByCollection;
+    patternsByEntity.reserve(p.accessPatterns.size());
+    patternsByCollection.reserve(p.accessPatterns.size());
     for (const auto &q : p.accessPatterns) {
-        m_patternsByEntity[q.entityId].push_back(&q);
-        const int c = collectionOf(q.entityId);
-        if (c >= 0)
-            m_patternsByCollection[static_cast<std::size_t>(c)].push_back(&q);
+        const int e = entityIndex(q.entityId);
+        if (e < 0)
+            continue;
+        patternsByEntity.emplace_back(static_cast<std::uint32_t>(e), &q);
+        if (const int c = m_collectionOf[static_cast<std::size_t>(e)]; c >= 0)
+            patternsByCollection.emplace_back(static_cast<std::uint32_t>(c), &q);
     }
+    m_patternsByEntity.build(p.entities.size(), patternsByEntity);
+    m_patternsByCollection.build(collections.size(), patternsByCollection);
 
     timeNote = "Time assumes the working set is in cache: " + number(s.roundTripMs) + " ms per round trip, " +
                number(s.documentExaminedMs * 1000) + " us per document examined, " +
@@ -75,32 +80,64 @@ Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a),
                    "% of documents.";
     rangeNote = "A range matches " + number(s.rangeSelectivity * 100) + "% of documents.";
 
+    // The model index behind each IndexStat. estimateIndexes lists a
+    // collection's model indexes in project order, so the two walk together;
+    // a mismatch falls back to a search.
+    std::vector<std::pair<std::uint32_t, const IndexSpec *>> specs;
+    specs.reserve(p.indexes.size() + collections.size());
+    {
+        std::vector<std::pair<std::uint32_t, const IndexSpec *>> byCollection;
+        byCollection.reserve(p.indexes.size());
+        for (const auto &index : p.indexes) {
+            const int e = entityIndex(index.entityId);
+            const int c = e < 0 ? -1 : m_collectionOf[static_cast<std::size_t>(e)];
+            if (c >= 0)
+                byCollection.emplace_back(static_cast<std::uint32_t>(c), &index);
+        }
+        Grouped<const IndexSpec *> candidates;
+        candidates.build(collections.size(), byCollection);
+        for (std::size_t c = 0; c < collections.size(); ++c) {
+            const Span<const IndexSpec *> mine = candidates.of(c);
+            const IndexSpec *const *next = mine.begin();
+            for (const auto &stat : a.collections[c].indexes) {
+                const IndexSpec *spec = nullptr;
+                if (!stat.id.empty()) {
+                    while (next != mine.end() && (*next)->id != stat.id)
+                        ++next;
+                    if (next != mine.end())
+                        spec = *next++;
+                    else
+                        spec = p.findIndex(stat.id);
+                }
+                specs.emplace_back(static_cast<std::uint32_t>(c), spec);
+            }
+        }
+    }
+    m_specs.build(collections.size(), specs);
+
     m_tenantField.assign(collections.size(), 0);
     m_uniquePaths.resize(collections.size());
-    m_specs.resize(collections.size());
     for (std::size_t c = 0; c < collections.size(); ++c) {
         for (const auto &n : collections[c].shape.fields)
             if (n.name == p.tenantField)
                 m_tenantField[c] = 1;
-        m_specs[c].reserve(a.collections[c].indexes.size());
-        for (const auto &stat : a.collections[c].indexes) {
-            const IndexSpec *spec = stat.id.empty() ? nullptr : index(stat.id);
-            m_specs[c].push_back(spec);
+        for (const IndexSpec *spec : m_specs.of(c))
             if (spec && spec->unique && spec->keys.size() == 1 && spec->partialFilter.empty())
                 m_uniquePaths[c].push_back(spec->keys.front().path);
-        }
     }
 }
 
-const Entity *Context::entity(std::string_view id) const {
-    auto it = m_entities.find(id);
-    return it == m_entities.end() ? nullptr : it->second;
+int Context::entityIndex(std::string_view id) const {
+    auto it = m_entityIndex.find(id);
+    return it == m_entityIndex.end() ? -1 : static_cast<int>(it->second);
 }
 
-const IndexSpec *Context::index(std::string_view id) const {
-    auto it = m_indexes.find(id);
-    return it == m_indexes.end() ? nullptr : it->second;
+const Entity *Context::entity(std::string_view id) const {
+    const int e = entityIndex(id);
+    return e < 0 ? nullptr : &project.entities[static_cast<std::size_t>(e)];
 }
+
+const IndexSpec *Context::index(std::string_view id) const { return project.findIndex(id); }
 
 const Relationship *Context::relationship(std::string_view id) const {
     auto it = m_relationships.find(id);
@@ -108,24 +145,22 @@ const Relationship *Context::relationship(std::string_view id) const {
 }
 
 int Context::collectionOf(std::string_view entityId) const {
-    auto it = m_collectionOf.find(entityId);
-    return it == m_collectionOf.end() ? -1 : it->second;
+    const int e = entityIndex(entityId);
+    return e < 0 ? -1 : m_collectionOf[static_cast<std::size_t>(e)];
 }
 
-const std::vector<const AccessPattern *> &Context::patternsOn(int collection) const {
-    if (collection < 0 || static_cast<std::size_t>(collection) >= m_patternsByCollection.size())
-        return kNoPatterns;
-    return m_patternsByCollection[static_cast<std::size_t>(collection)];
+Span<const AccessPattern *> Context::patternsOn(int collection) const {
+    return collection < 0 ? Span<const AccessPattern *>{} : m_patternsByCollection.of(static_cast<std::size_t>(collection));
 }
 
-const std::vector<const AccessPattern *> &Context::patternsOnEntity(std::string_view entityId) const {
-    auto it = m_patternsByEntity.find(entityId);
-    return it == m_patternsByEntity.end() ? kNoPatterns : it->second;
+Span<const AccessPattern *> Context::patternsOnEntity(std::string_view entityId) const {
+    const int e = entityIndex(entityId);
+    return e < 0 ? Span<const AccessPattern *>{} : m_patternsByEntity.of(static_cast<std::size_t>(e));
 }
 
-const std::vector<const Relationship *> &Context::relationshipsOf(std::string_view entityId) const {
-    auto it = m_relationshipsByEntity.find(entityId);
-    return it == m_relationshipsByEntity.end() ? kNoRelationships : it->second;
+Span<const Relationship *> Context::relationshipsOf(std::string_view entityId) const {
+    const int e = entityIndex(entityId);
+    return e < 0 ? Span<const Relationship *>{} : m_relationshipsByEntity.of(static_cast<std::size_t>(e));
 }
 
 bool Context::hasTenantField(int collection) const {

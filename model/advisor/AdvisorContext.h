@@ -5,6 +5,7 @@
 #include "core/Project.h"
 #include "estimate/Analysis.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -13,6 +14,43 @@
 // Internal to the advisor: the maps every rule shares, built once per run so
 // that no rule loops over the whole model inside another loop over it.
 namespace docshape::advisor {
+
+// A view of consecutive items of a Grouped list.
+template <typename T> struct Span {
+    const T *first = nullptr;
+    const T *last = nullptr;
+    const T *begin() const { return first; }
+    const T *end() const { return last; }
+    std::size_t size() const { return static_cast<std::size_t>(last - first); }
+    bool empty() const { return first == last; }
+};
+
+// Items grouped by a dense key (0..groups-1) in two flat arrays, so that
+// thousands of small lists cost two allocations.
+template <typename T> class Grouped {
+public:
+    // pairs: (group, item), in the order items should keep within a group.
+    void build(std::size_t groups, const std::vector<std::pair<std::uint32_t, T>> &pairs) {
+        m_offsets.assign(groups + 1, 0);
+        for (const auto &[g, item] : pairs)
+            ++m_offsets[g + 1];
+        for (std::size_t g = 0; g < groups; ++g)
+            m_offsets[g + 1] += m_offsets[g];
+        m_items.resize(pairs.size());
+        std::vector<std::uint32_t> next(m_offsets.begin(), m_offsets.end() - 1);
+        for (const auto &[g, item] : pairs)
+            m_items[next[g]++] = item;
+    }
+    Span<T> of(std::size_t group) const {
+        if (group + 1 >= m_offsets.size())
+            return {};
+        return {m_items.data() + m_offsets[group], m_items.data() + m_offsets[group + 1]};
+    }
+
+private:
+    std::vector<std::uint32_t> m_offsets;
+    std::vector<T> m_items;
+};
 
 // The thresholds in force, read once.
 struct Settings {
@@ -61,16 +99,16 @@ public:
     const Relationship *relationship(std::string_view id) const;
     // The model index behind the k-th IndexStat of a collection; nullptr for _id_.
     const IndexSpec *specOf(int collection, std::size_t k) const {
-        return m_specs[static_cast<std::size_t>(collection)][k];
+        return m_specs.of(static_cast<std::size_t>(collection)).first[k];
     }
     // Index into analysis.collections of the collection that stores the
     // entity (its own, or the one it is embedded in); -1 if none.
     int collectionOf(std::string_view entityId) const;
     const CollectionShape &shape(int c) const { return analysis.derived.collections[static_cast<std::size_t>(c)]; }
     const CollectionStat &stat(int c) const { return analysis.collections[static_cast<std::size_t>(c)]; }
-    const std::vector<const AccessPattern *> &patternsOn(int collection) const;
-    const std::vector<const AccessPattern *> &patternsOnEntity(std::string_view entityId) const;
-    const std::vector<const Relationship *> &relationshipsOf(std::string_view entityId) const;
+    Span<const AccessPattern *> patternsOn(int collection) const;
+    Span<const AccessPattern *> patternsOnEntity(std::string_view entityId) const;
+    Span<const Relationship *> relationshipsOf(std::string_view entityId) const;
     // The collection holds the project's tenant field at top level.
     bool hasTenantField(int collection) const;
     // A tenant-scoped collection of a shared-collection project.
@@ -96,15 +134,16 @@ public:
     FindingTarget relationshipTargetById(std::string_view id) const;
 
 private:
-    std::unordered_map<std::string_view, const Entity *> m_entities;
-    std::unordered_map<std::string_view, const IndexSpec *> m_indexes;
+    int entityIndex(std::string_view id) const;
+
+    std::unordered_map<std::string_view, std::uint32_t> m_entityIndex; // position in project.entities
     std::unordered_map<std::string_view, const Relationship *> m_relationships;
-    std::unordered_map<std::string_view, int> m_collectionOf;
-    std::vector<std::vector<const AccessPattern *>> m_patternsByCollection;
-    std::unordered_map<std::string_view, std::vector<const AccessPattern *>> m_patternsByEntity;
-    std::unordered_map<std::string_view, std::vector<const Relationship *>> m_relationshipsByEntity;
+    std::vector<int> m_collectionOf; // by entity position
+    Grouped<const AccessPattern *> m_patternsByCollection;
+    Grouped<const AccessPattern *> m_patternsByEntity;
+    Grouped<const Relationship *> m_relationshipsByEntity;
     std::vector<char> m_tenantField;
-    std::vector<std::vector<const IndexSpec *>> m_specs; // parallel to analysis.collections[c].indexes
+    Grouped<const IndexSpec *> m_specs; // by collection, parallel to analysis.collections[c].indexes
     // Paths of single-key unique indexes per collection, for selectivity.
     std::vector<std::vector<std::string_view>> m_uniquePaths;
 };
