@@ -23,16 +23,15 @@ std::string orDefault(const std::string &value, std::string fallback) {
     return value.empty() ? fallback : value;
 }
 
-ShapeNode nodeFromField(const Field &field);
+void fillFromField(ShapeNode &node, const Field &field);
 
 void appendFields(const std::vector<Field> &fields, std::vector<ShapeNode> &out) {
     out.reserve(out.size() + fields.size());
     for (const auto &f : fields)
-        out.push_back(nodeFromField(f));
+        fillFromField(out.emplace_back(), f); // built in place: nodes are large
 }
 
-ShapeNode nodeFromField(const Field &field) {
-    ShapeNode node;
+void fillFromField(ShapeNode &node, const Field &field) {
     node.name = field.name;
     node.type = field.type;
     node.required = field.required;
@@ -48,8 +47,23 @@ ShapeNode nodeFromField(const Field &field) {
     node.nullFraction = field.nullFraction;
     node.origin = NodeOrigin::Field;
     node.field = &field;
+    const BsonType valueType = field.type == BsonType::Array ? field.elementType : field.type;
+    if (valueType == BsonType::String && !field.enumValues.empty()) {
+        // An enum bounds the value better than a stated length: the longest
+        // value is the maximum, so a maximum document is also a valid one.
+        std::uint64_t longest = 0;
+        for (const auto &v : field.enumValues)
+            longest = std::max<std::uint64_t>(longest, v.size());
+        node.maxBytes = longest;
+        node.avgBytes = std::min(node.avgBytes, static_cast<double>(longest));
+    }
     if (node.hasObject())
         appendFields(field.fields, node.object.fields);
+}
+
+ShapeNode nodeFromField(const Field &field) {
+    ShapeNode node;
+    fillFromField(node, field);
     return node;
 }
 

@@ -96,7 +96,8 @@ int namespaceLimit(const std::string &mongoVersion) {
     return (major > 4 || (major == 4 && minor >= 4)) ? kMaxNamespaceBytes : 120;
 }
 
-CollectionStat statFor(const Project &project, const CollectionShape &c, std::vector<Problem> &problems) {
+CollectionStat statFor(const Project &project, const CollectionShape &c,
+                       const std::vector<const IndexSpec *> &indexes, std::vector<Problem> &problems) {
     CollectionStat s;
     s.name = c.name;
     s.kind = c.kind;
@@ -147,7 +148,7 @@ CollectionStat statFor(const Project &project, const CollectionShape &c, std::ve
     }
     s.dataBytesAfterGrowth = s.documentsAfterGrowth * s.avgDocumentBytesAfterGrowth;
 
-    s.indexes = estimateIndexes(project, c, problems);
+    s.indexes = estimateIndexes(c, indexes, problems);
 
     if (s.maxDocumentBytes && *s.maxDocumentBytes > kMaxDocumentBytes)
         problems.push_back({"error", c.name,
@@ -179,8 +180,9 @@ Analysis analyze(const Project &project) {
     for (const auto &p : a.derived.problems)
         a.problems.push_back({"error", "", p});
     a.collections.reserve(a.derived.collections.size());
-    for (const auto &c : a.derived.collections)
-        a.collections.push_back(statFor(project, c, a.problems));
+    const auto indexes = indexesByCollection(project, a.derived);
+    for (std::size_t i = 0; i < a.derived.collections.size(); ++i)
+        a.collections.push_back(statFor(project, a.derived.collections[i], indexes[i], a.problems));
     return a;
 }
 

@@ -34,7 +34,7 @@ struct IndexStat {
     double entries = 0; // keys in the index now
     bool multikey = false;
     double estimatedBytes = 0; // an estimate: see `assumptions`
-    std::string assumptions;
+    std::string_view assumptions; // how the estimate is made (static text)
     std::string error; // e.g. "cannot index parallel arrays [a] [b]"
 };
 

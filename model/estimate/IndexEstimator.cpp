@@ -3,6 +3,7 @@
 #include "estimate/BsonSize.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace docshape {
 
@@ -10,6 +11,21 @@ namespace {
 
 // The record id each index entry carries, in bytes (a 64-bit RecordId).
 constexpr double kRecordIdBytes = 8;
+
+constexpr std::string_view kAssumptions =
+    "Estimate: per entry, each key value in KeyString form (a type byte plus the value; strings "
+    "with a terminator; numbers and dates 8 bytes) and an 8-byte record id, before WiredTiger "
+    "prefix compression and page overhead. A missing field gives one null key unless the index "
+    "is sparse or partial.";
+constexpr std::string_view kMultikeyAssumptions =
+    "Estimate: per entry, each key value in KeyString form (a type byte plus the value; strings "
+    "with a terminator; numbers and dates 8 bytes) and an 8-byte record id, before WiredTiger "
+    "prefix compression and page overhead. Multikey: one entry per distinct array element, taken "
+    "as the array's average count times its distinct fraction (an empty or missing array still "
+    "gives one key). A missing field gives one null key unless the index is sparse or partial.";
+constexpr std::string_view kIdAssumptions =
+    "Estimate: one entry per document, the _id in KeyString form and an 8-byte record id, before "
+    "prefix compression.";
 
 const ShapeNode *findChild(const ObjectShape &shape, std::string_view name) {
     for (const auto &n : shape.fields)
@@ -58,7 +74,7 @@ double keyComponentBytes(const ShapeNode &node) {
     }
 }
 
-bool isPrefixChain(const std::vector<std::string> &a, const std::vector<std::string> &b) {
+bool isPrefixChain(const std::vector<std::string_view> &a, const std::vector<std::string_view> &b) {
     const auto n = std::min(a.size(), b.size());
     for (std::size_t i = 0; i < n; ++i)
         if (a[i] != b[i])
@@ -71,22 +87,20 @@ bool isPrefixChain(const std::vector<std::string> &a, const std::vector<std::str
 std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_view path) {
     ResolvedPath out;
     const ObjectShape *current = &shape;
-    std::string prefix;
     std::size_t start = 0;
     while (true) {
         const std::size_t dot = path.find('.', start);
-        const std::string_view segment =
-            path.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        const std::size_t end = dot == std::string_view::npos ? path.size() : dot;
+        const std::string_view segment = path.substr(start, end - start);
         if (segment.empty() || !current)
             return std::nullopt;
         const ShapeNode *node = findChild(*current, segment);
         if (!node)
             return std::nullopt;
         out.presence *= presenceIn(*current, node);
-        prefix = prefix.empty() ? std::string(segment) : prefix + "." + std::string(segment);
         if (node->type == BsonType::Array) {
             out.arrays.push_back(node);
-            out.arrayPaths.push_back(prefix);
+            out.arrayPaths.push_back(path.substr(0, end));
         }
         if (dot == std::string_view::npos) {
             out.node = node;
@@ -104,11 +118,12 @@ IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collectio
     s.keys = index.keys;
 
     std::vector<ResolvedPath> resolved;
-    std::vector<std::string> missing;
+    resolved.reserve(index.keys.size());
+    std::size_t missing = 0;
     for (const auto &key : index.keys) {
         auto r = resolvePath(collection.shape, key.path);
         if (!r) {
-            missing.push_back(key.path);
+            ++missing;
             continue;
         }
         resolved.push_back(std::move(*r));
@@ -169,26 +184,36 @@ IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collectio
     double entryBytes = kRecordIdBytes;
     for (const auto &r : resolved)
         entryBytes += r.presence * keyComponentBytes(*r.node) + (1 - r.presence) * 1;
-    entryBytes += static_cast<double>(missing.size()); // null keys
+    entryBytes += static_cast<double>(missing); // null keys
     s.estimatedBytes = s.entries * entryBytes;
-    s.assumptions =
-        "Estimate: per entry, each key value in KeyString form (a type byte plus the value; strings "
-        "with a terminator; numbers and dates 8 bytes) and an 8-byte record id, before WiredTiger "
-        "prefix compression and page overhead. Multikey entries assume " +
-        std::string(longest ? "the array's average count times its distinct fraction" : "no arrays") +
-        "; a missing field gives one null key unless the index is sparse or partial.";
-    if (!missing.empty()) {
-        std::string list;
-        for (const auto &m : missing)
-            list += (list.empty() ? "" : ", ") + m;
-        s.assumptions += " Paths not in the model (indexed as null): " + list + ".";
-    }
+    s.assumptions = longest ? kMultikeyAssumptions : kAssumptions;
     return s;
 }
 
-std::vector<IndexStat> estimateIndexes(const Project &project, const CollectionShape &collection,
+std::vector<std::vector<const IndexSpec *>> indexesByCollection(const Project &project,
+                                                                const Derived &derived) {
+    std::unordered_map<std::string_view, std::size_t> home;
+    for (std::size_t i = 0; i < derived.collections.size(); ++i) {
+        const CollectionShape &c = derived.collections[i];
+        if (c.kind == CollectionKind::Junction)
+            continue;
+        home.emplace(c.rootEntityId, i);
+        if (c.kind == CollectionKind::Entity)
+            for (const auto &id : c.embeddedEntityIds)
+                home.emplace(id, i);
+    }
+    std::vector<std::vector<const IndexSpec *>> out(derived.collections.size());
+    for (const auto &index : project.indexes)
+        if (auto it = home.find(index.entityId); it != home.end())
+            out[it->second].push_back(&index);
+    return out;
+}
+
+std::vector<IndexStat> estimateIndexes(const CollectionShape &collection,
+                                       const std::vector<const IndexSpec *> &indexes,
                                        std::vector<Problem> &problems) {
     std::vector<IndexStat> out;
+    out.reserve(indexes.size() + 1);
     const bool timeSeries = collection.root && collection.root->timeSeries;
     if (!timeSeries) {
         IndexStat id;
@@ -197,36 +222,29 @@ std::vector<IndexStat> estimateIndexes(const Project &project, const CollectionS
         id.entries = collection.documents;
         const ShapeNode &idNode = collection.shape.fields.front();
         id.estimatedBytes = collection.documents * (kRecordIdBytes + keyComponentBytes(idNode));
-        id.assumptions = "Estimate: one entry per document, the _id in KeyString form and an 8-byte "
-                         "record id, before prefix compression.";
+        id.assumptions = kIdAssumptions;
         out.push_back(std::move(id));
     }
-    for (const auto &index : project.indexes) {
-        if (collection.kind == CollectionKind::Junction)
-            break;
-        const bool mine = index.entityId == collection.rootEntityId ||
-                          std::find(collection.embeddedEntityIds.begin(), collection.embeddedEntityIds.end(),
-                                    index.entityId) != collection.embeddedEntityIds.end();
-        if (!mine || (collection.kind == CollectionKind::Bucket && index.entityId != collection.rootEntityId))
-            continue;
+    for (const IndexSpec *spec : indexes) {
+        const IndexSpec &index = *spec;
         IndexStat s = estimateIndex(index, collection);
-        const std::string where = collection.name + " index " + s.name;
+        auto where = [&] { return collection.name + " index " + s.name; };
         if (!s.error.empty())
-            problems.push_back({"error", where, s.error});
+            problems.push_back({"error", where(), s.error});
         if (index.keys.size() > static_cast<std::size_t>(kMaxCompoundIndexFields))
-            problems.push_back({"error", where,
+            problems.push_back({"error", where(),
                                 std::to_string(index.keys.size()) +
                                     " fields in a compound index; at most 32 are allowed"});
         for (const auto &key : index.keys)
             if (!resolvePath(collection.shape, key.path))
-                problems.push_back({"warning", where,
+                problems.push_back({"warning", where(),
                                     "key '" + key.path + "' is not a field of " + collection.name +
                                         " documents: every document gets a null key"});
         if (index.expireAfterSeconds && index.keys.size() == 1) {
             auto r = resolvePath(collection.shape, index.keys.front().path);
             if (r && r->node->type != BsonType::Date &&
                 !(r->node->type == BsonType::Array && r->node->elementType == BsonType::Date))
-                problems.push_back({"warning", where,
+                problems.push_back({"warning", where(),
                                     "TTL index on '" + index.keys.front().path +
                                         "', which is not a date: documents will never expire"});
         }

@@ -15,19 +15,26 @@ namespace docshape {
 struct ResolvedPath {
     const ShapeNode *node = nullptr;          // the value at the end of the path
     std::vector<const ShapeNode *> arrays;    // arrays crossed, outermost first (node itself included)
-    std::vector<std::string> arrayPaths;      // their dotted paths
+    std::vector<std::string_view> arrayPaths; // their dotted paths: prefixes of the path looked up
     double presence = 1;                      // probability the whole path exists
 };
 
 // Looks a path up through subdocuments, arrays of subdocuments and variant
-// fields; nullopt when the shape has no such path.
+// fields; nullopt when the shape has no such path. The result refers to
+// `shape` and to the characters of `path`.
 std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_view path);
 
-// Entries, multikey flag and estimated size of every index of the
-// collection (the implicit _id_ first; time-series collections have none),
-// adding a problem for each index the server would refuse.
-std::vector<IndexStat> estimateIndexes(const Project &project, const CollectionShape &collection,
+// Entries, multikey flag and estimated size of the collection's indexes
+// (the implicit _id_ first; time-series collections have none), adding a
+// problem for each index the server would refuse.
+std::vector<IndexStat> estimateIndexes(const CollectionShape &collection,
+                                       const std::vector<const IndexSpec *> &indexes,
                                        std::vector<Problem> &problems);
+
+// The project's explicit indexes grouped by the derived collection they
+// belong to (an index names an entity; it lives in that entity's collection).
+std::vector<std::vector<const IndexSpec *>> indexesByCollection(const Project &project,
+                                                                const Derived &derived);
 
 // Entries of one index over the collection's documents, by the rules of
 // DESIGN.md: multikey multiplication, a null key for a missing field unless

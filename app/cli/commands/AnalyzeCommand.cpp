@@ -63,7 +63,7 @@ Json analysisJson(const Project &project, const Analysis &a) {
                    {"entries", ix.entries},
                    {"multikey", ix.multikey},
                    {"estimatedBytes", ix.estimatedBytes},
-                   {"assumptions", ix.assumptions}};
+                   {"assumptions", std::string(ix.assumptions)}};
             if (!ix.error.empty())
                 i["error"] = ix.error;
             indexes.push_back(std::move(i));

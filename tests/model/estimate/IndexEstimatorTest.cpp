@@ -58,7 +58,7 @@ TEST_CASE("Single-field index: one entry per document", "[estimate][index]") {
     CHECK_FALSE(s.multikey);
     CHECK(s.error.empty());
     CHECK(s.estimatedBytes > 0);
-    CHECK_THAT(s.assumptions, Catch::Contains("Estimate"));
+    CHECK_THAT(std::string(s.assumptions), Catch::Contains("Estimate"));
 }
 
 TEST_CASE("Multikey index over an array of 5 multiplies by 5", "[estimate][index]") {
