@@ -5,6 +5,7 @@
 #include "io/ProjectSchema.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <limits>
 #include <type_traits>
@@ -56,17 +57,10 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
-template <typename T> std::vector<std::string_view> keysOf() {
-    std::vector<std::string_view> keys;
-    auto collect = [&](std::string_view name, auto, Presence) { keys.push_back(name); };
-    describe(collect, Tag<T>{});
-    return keys;
-}
-
 } // namespace
 
 Result<Project> ProjectReader::read(element root) {
-    m_path.clear();
+    m_path = JsonPath();
     m_failed = false;
     m_fieldDepth = 0;
     m_totalFields = 0;
@@ -76,31 +70,10 @@ Result<Project> ProjectReader::read(element root) {
     return project;
 }
 
-std::string ProjectReader::path() const {
-    std::string out = "$";
-    for (const Segment &segment : m_path) {
-        if (segment.key.data() == nullptr) {
-            out += '[';
-            out += std::to_string(segment.index);
-            out += ']';
-        } else if (isPlainKey(segment.key)) {
-            out += '.';
-            out += segment.key;
-        } else {
-            out += '[';
-            std::string key;
-            appendJsonString(key, segment.key.substr(0, 80));
-            out += key;
-            out += ']';
-        }
-    }
-    return out;
-}
-
 bool ProjectReader::fail(std::string message) {
     if (!m_failed) {
         m_failed = true;
-        m_error = Error{path(), std::move(message)};
+        m_error = Error{m_path.toString(), std::move(message)};
     }
     return false;
 }
@@ -125,38 +98,60 @@ bool ProjectReader::unknownKey(std::string_view key, const std::vector<std::stri
     return fail(std::move(message));
 }
 
+template <typename T> const ProjectReader::MemberTable<T> &ProjectReader::memberTable() {
+    static const MemberTable<T> table = [] {
+        MemberTable<T> t;
+        auto add = [&](std::string_view name, auto pointer, Presence) {
+            t.names.push_back(name);
+            t.readers.push_back([pointer](ProjectReader &reader, element value, T &object) {
+                return reader.readValue(value, object.*pointer);
+            });
+        };
+        describe(add, Tag<T>{});
+        assert(t.names.size() <= 64 && "readStruct tracks seen keys in a 64-bit mask");
+        return t;
+    }();
+    return table;
+}
+
 template <typename T> bool ProjectReader::readStruct(element e, T &object) {
     simdjson::dom::object members;
     if (e.get(members) != simdjson::SUCCESS)
         return typeError(e, "an object");
+    const MemberTable<T> &table = memberTable<T>();
+    const std::size_t count = table.names.size();
     std::uint64_t seen = 0;
+    // Files DocShape wrote list keys in schema order, so the search starts
+    // after the previous key's member and usually succeeds at once.
+    std::size_t next = 0;
     for (const auto field : members) {
         const std::string_view key = field.key;
-        m_path.push_back(Segment{key.data() ? key : std::string_view("", 0), 0});
-        bool matched = false;
-        int position = 0;
-        auto match = [&](std::string_view name, auto pointer, Presence) {
-            if (!matched && name == key) {
-                matched = true;
-                const std::uint64_t bit = std::uint64_t{1} << position;
-                if (seen & bit)
-                    fail("duplicate key " + inQuotes(key));
-                else {
-                    seen |= bit;
-                    readValue(field.value, object.*pointer);
-                }
+        m_path.pushKey(key);
+        std::size_t found = count;
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::size_t candidate = next + k < count ? next + k : next + k - count;
+            if (table.names[candidate] == key) {
+                found = candidate;
+                break;
             }
-            ++position;
-        };
-        describe(match, Tag<T>{});
-        if (!matched) {
+        }
+        if (found == count) {
             // formatVersion was checked before the walk began.
             if (!(std::is_same_v<T, Project> && key == "formatVersion"))
-                unknownKey(key, keysOf<T>());
+                unknownKey(key, table.names);
+        } else {
+            const std::uint64_t bit = std::uint64_t{1} << found;
+            if (seen & bit)
+                fail("duplicate key " + inQuotes(key));
+            else {
+                seen |= bit;
+                table.readers[found](*this, field.value, object);
+            }
+            next = found + 1 == count ? 0 : found + 1;
         }
         if (m_failed)
             return false;
-        m_path.pop_back();
+        m_path.pop();
     }
     return true;
 }
@@ -184,11 +179,11 @@ template <typename T> bool ProjectReader::readArray(element e, std::vector<T> &i
     items.reserve(size);
     std::size_t index = 0;
     for (const element item : array) {
-        m_path.push_back(Segment{std::string_view(), index++});
+        m_path.pushIndex(index++);
         items.emplace_back();
         if (!readValue(item, items.back()))
             return false;
-        m_path.pop_back();
+        m_path.pop();
     }
     if constexpr (std::is_same_v<T, Field>)
         --m_fieldDepth;
@@ -302,7 +297,7 @@ bool ProjectReader::readThresholds(element e, std::map<std::string, double> &out
     if (e.get(members) != simdjson::SUCCESS)
         return typeError(e, "an object of numbers");
     for (const auto field : members) {
-        m_path.push_back(Segment{field.key.data() ? field.key : std::string_view("", 0), 0});
+        m_path.pushKey(field.key);
         double value = 0;
         if (!readDouble(field.value, value))
             return false;
@@ -310,7 +305,7 @@ bool ProjectReader::readThresholds(element e, std::map<std::string, double> &out
             return fail("duplicate key " + inQuotes(field.key));
         if (out.size() > kMaxArrayItems)
             return fail("more than " + std::to_string(kMaxArrayItems) + " thresholds");
-        m_path.pop_back();
+        m_path.pop();
     }
     return true;
 }

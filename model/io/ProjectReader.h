@@ -2,10 +2,12 @@
 
 #include "core/Project.h"
 #include "core/Result.h"
+#include "io/JsonPath.h"
 
 #include <simdjson.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,10 +35,12 @@ public:
     Result<Project> read(simdjson::dom::element root);
 
 private:
-    struct Segment {
-        std::string_view key; // empty data(): an array index
-        std::size_t index = 0;
+    // Per struct: its keys in schema order and a reader for each member.
+    template <typename T> struct MemberTable {
+        std::vector<std::string_view> names;
+        std::vector<std::function<bool(ProjectReader &, simdjson::dom::element, T &)>> readers;
     };
+    template <typename T> static const MemberTable<T> &memberTable();
 
     template <typename T> bool readStruct(simdjson::dom::element element, T &object);
     template <typename T> bool readValue(simdjson::dom::element element, T &value);
@@ -51,9 +55,8 @@ private:
     bool fail(std::string message);
     bool typeError(simdjson::dom::element element, std::string_view expected);
     bool unknownKey(std::string_view key, const std::vector<std::string_view> &known);
-    std::string path() const;
 
-    std::vector<Segment> m_path;
+    JsonPath m_path;
     int m_fieldDepth = 0;
     std::size_t m_totalFields = 0;
     bool m_failed = false;

@@ -1,5 +1,6 @@
 #include "io/ProjectValidator.h"
 
+#include "io/JsonPath.h"
 #include "io/JsonText.h"
 #include "io/ProjectFile.h"
 #include "io/ProjectReader.h"
@@ -32,21 +33,6 @@ std::string patternLabel(const AccessPattern &q) {
 }
 
 } // namespace
-
-ProjectValidator::PathScope::PathScope(std::string &path, std::string_view key)
-    : m_path(path), m_size(path.size()) {
-    m_path += '.';
-    m_path += key;
-}
-
-ProjectValidator::PathScope::PathScope(std::string &path, std::string_view key, std::size_t index)
-    : m_path(path), m_size(path.size()) {
-    m_path += '.';
-    m_path += key;
-    m_path += '[';
-    m_path += std::to_string(index);
-    m_path += ']';
-}
 
 Status ProjectValidator::run() {
     const Project &p = m_project;
@@ -91,13 +77,21 @@ Status ProjectValidator::run() {
 bool ProjectValidator::fail(std::string message) {
     if (!m_failed) {
         m_failed = true;
-        m_error = Error{m_path, std::move(message)};
+        m_error = Error{m_path.toString(), std::move(message)};
+    }
+    return false;
+}
+
+bool ProjectValidator::failWithPath(std::string path, std::string message) {
+    if (!m_failed) {
+        m_failed = true;
+        m_error = Error{std::move(path), std::move(message)};
     }
     return false;
 }
 
 bool ProjectValidator::failAt(std::string_view member, std::string message) {
-    PathScope scope(m_path, member);
+    JsonPathScope scope(m_path, member);
     return fail(std::move(message));
 }
 
@@ -128,7 +122,7 @@ bool ProjectValidator::fraction(double value, std::string_view member, const Own
 }
 
 bool ProjectValidator::claimId(std::string_view id, std::string_view kind, const Owner &owner) {
-    PathScope scope(m_path, "id");
+    JsonPathScope scope(m_path, "id");
     if (id.empty())
         return fail(owner() + " has no id; every " + std::string(kind) + " needs one");
     if (!m_ids.insert(id).second)
@@ -182,7 +176,7 @@ std::string ProjectValidator::firstPathOf(std::string_view id) const {
 }
 
 bool ProjectValidator::checkFieldName(std::string_view name, const Owner &owner) {
-    PathScope scope(m_path, "name");
+    JsonPathScope scope(m_path, "name");
     if (name.empty())
         return fail(owner() + ": a field name cannot be empty");
     if (name.front() == '$')
@@ -233,14 +227,8 @@ bool ProjectValidator::checkProject() {
     for (const auto &[name, value] : p.thresholds) {
         if (std::isfinite(value))
             continue;
-        PathScope scope(m_path, "thresholds");
-        if (isPlainKey(name)) {
-            m_path += '.' + name;
-        } else {
-            std::string key;
-            appendJsonString(key, name.substr(0, 80));
-            m_path += '[' + key + ']';
-        }
+        JsonPathScope scope(m_path, "thresholds");
+        JsonPathScope key(m_path, name);
         return fail("project: threshold " + inQuotes(name) + " is " + formatNumber(value) +
                     "; it must be a finite number");
     }
@@ -249,7 +237,7 @@ bool ProjectValidator::checkProject() {
 
 bool ProjectValidator::checkEntity(std::size_t index) {
     const Entity &e = m_project.entities[index];
-    PathScope scope(m_path, "entities", index);
+    JsonPathScope scope(m_path, "entities", index);
     m_currentEntity = index;
     const Owner owner = [&] { return entityLabel(e); };
     if (!claimId(e.id, "entity", owner))
@@ -273,7 +261,7 @@ bool ProjectValidator::checkEntity(std::size_t index) {
         const FieldContext context{e.name, std::string_view()};
         for (const Field &field : e.fields)
             if (field.name == "_id") {
-                PathScope fields(m_path, "fields", static_cast<std::size_t>(&field - e.fields.data()));
+                JsonPathScope fields(m_path, "fields", static_cast<std::size_t>(&field - e.fields.data()));
                 return failAt("name", owner() + ": '_id' is implicit and cannot be a field; set "
                                               "idType to choose its type");
             }
@@ -284,20 +272,20 @@ bool ProjectValidator::checkEntity(std::size_t index) {
         return false;
 
     if (e.timeSeries) {
-        PathScope ts(m_path, "timeSeries");
+        JsonPathScope ts(m_path, "timeSeries");
         if (e.timeSeries->timeField.empty())
             return failAt("timeField", owner() + ": a time-series collection needs a timeField");
         if (e.timeSeries->expireAfterSeconds && *e.timeSeries->expireAfterSeconds < 0)
             return failAt("expireAfterSeconds", owner() + ": expireAfterSeconds is negative");
     }
     {
-        PathScope stated(m_path, "stated");
+        JsonPathScope stated(m_path, "stated");
         if (e.stated.documentBytes && !nonNegative(*e.stated.documentBytes, "documentBytes", owner))
             return false;
         if (e.stated.maxArrayCount && !nonNegative(*e.stated.maxArrayCount, "maxArrayCount", owner))
             return false;
     }
-    PathScope position(m_path, "position");
+    JsonPathScope position(m_path, "position");
     return finite(e.position.x, "x", owner) && finite(e.position.y, "y", owner);
 }
 
@@ -319,7 +307,7 @@ bool ProjectValidator::checkVariants(const Entity &e) {
     std::unordered_set<std::string_view> values;
     for (std::size_t i = 0; i < e.variants.size(); ++i) {
         const Variant &v = e.variants[i];
-        PathScope scope(m_path, "variants", i);
+        JsonPathScope scope(m_path, "variants", i);
         const Owner variantOwner = [&] { return owner() + " variant " + inQuotes(v.value); };
         if (!values.insert(v.value).second)
             return failAt("value", owner() + ": two variants have the value " + inQuotes(v.value));
@@ -366,7 +354,7 @@ bool ProjectValidator::checkFields(const std::vector<Field> &fields, const Field
     };
     for (std::size_t i = 0; i < fields.size(); ++i) {
         const Field &field = fields[i];
-        PathScope scope(m_path, "fields", i);
+        JsonPathScope scope(m_path, "fields", i);
         m_fieldNames.push_back(field.name);
         const std::size_t other = earlier(i);
         bool ok = true;
@@ -427,8 +415,8 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
     if (!f.duplicatedFrom.empty()) {
         if (f.duplicatedFrom == f.id)
             return failAt("duplicatedFrom", owner() + ": a field cannot duplicate itself");
-        PathScope scope(m_path, "duplicatedFrom");
-        m_duplicatedFields.push_back(PendingReference{&f, m_path, owner()});
+        JsonPathScope scope(m_path, "duplicatedFrom");
+        m_duplicatedFields.push_back(PendingReference{&f, m_path.toString(), owner()});
     }
     return checkFields(f.fields, context, depth + 1);
 }
@@ -436,8 +424,7 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
 bool ProjectValidator::checkFieldReferences() {
     for (const PendingReference &ref : m_duplicatedFields) {
         if (!m_fieldEntity.contains(ref.field->duplicatedFrom)) {
-            m_path = ref.path;
-            return fail(ref.label + ": duplicatedFrom " + inQuotes(ref.field->duplicatedFrom) +
+            return failWithPath(ref.path, ref.label + ": duplicatedFrom " + inQuotes(ref.field->duplicatedFrom) +
                         " is not the id of a field");
         }
     }
@@ -446,7 +433,7 @@ bool ProjectValidator::checkFieldReferences() {
 
 bool ProjectValidator::checkRelationship(std::size_t index) {
     const Relationship &r = m_project.relationships[index];
-    PathScope scope(m_path, "relationships", index);
+    JsonPathScope scope(m_path, "relationships", index);
     const Owner owner = [&] { return relationshipLabel(r); };
     if (!claimId(r.id, "relationship", owner))
         return false;
@@ -472,11 +459,11 @@ bool ProjectValidator::checkRelationship(std::size_t index) {
         const std::string &id = r.copiedFieldIds[i];
         const auto it = m_fieldEntity.find(id);
         if (it == m_fieldEntity.end()) {
-            PathScope copied(m_path, "copiedFieldIds", i);
+            JsonPathScope copied(m_path, "copiedFieldIds", i);
             return fail(owner() + ": copied field " + inQuotes(id) + " is not the id of a field");
         }
         if (it->second != child->second) {
-            PathScope copied(m_path, "copiedFieldIds", i);
+            JsonPathScope copied(m_path, "copiedFieldIds", i);
             return fail(owner() + ": copied field " + inQuotes(id) + " belongs to " +
                         entityLabel(m_project.entities[it->second]) +
                         ", not to the child " + entityLabelById(r.childId));
@@ -528,8 +515,8 @@ bool ProjectValidator::checkEmbeddingCycles() {
                 cursor = m_entityById.at(r->parentId);
                 chain = inQuotes(entities[cursor].name) + " embeds " + chain;
             } while (cursor != at);
-            m_path = "$.relationships[" + std::to_string(firstRelationship) + "]";
-            return fail("embedding cycle: " + chain +
+            return failWithPath("$.relationships[" + std::to_string(firstRelationship) + "]",
+                                "embedding cycle: " + chain +
                         "; one of these relationships must be a reference");
         }
         for (std::size_t i : walk)
@@ -546,7 +533,7 @@ bool ProjectValidator::checkCollections() {
         const Entity &e = m_project.entities[i];
         const std::string &name = e.collectionName.empty() ? e.name : e.collectionName;
         const std::string_view member = e.collectionName.empty() ? "name" : "collectionName";
-        PathScope scope(m_path, "entities", i);
+        JsonPathScope scope(m_path, "entities", i);
         if (name.find('$') != std::string::npos || name.find('\0') != std::string::npos)
             return failAt(member, entityLabel(e) + ": collection name " + inQuotes(name) +
                                       " contains '$' or a NUL character");
@@ -561,7 +548,7 @@ bool ProjectValidator::checkCollections() {
 
 bool ProjectValidator::checkAccessPattern(std::size_t index) {
     const AccessPattern &q = m_project.accessPatterns[index];
-    PathScope scope(m_path, "accessPatterns", index);
+    JsonPathScope scope(m_path, "accessPatterns", index);
     const Owner owner = [&] { return patternLabel(q); };
     if (!claimId(q.id, "access pattern", owner))
         return false;
@@ -570,14 +557,14 @@ bool ProjectValidator::checkAccessPattern(std::size_t index) {
                                       " is not the id of an entity");
     for (std::size_t i = 0; i < q.alsoReads.size(); ++i)
         if (!m_entityById.contains(q.alsoReads[i])) {
-            PathScope also(m_path, "alsoReads", i);
+            JsonPathScope also(m_path, "alsoReads", i);
             return fail(owner() + ": alsoReads " + inQuotes(q.alsoReads[i]) +
                         " is not the id of an entity");
         }
     const auto checkPaths = [&](const std::vector<std::string> &paths, std::string_view member) {
         for (std::size_t i = 0; i < paths.size(); ++i)
             if (paths[i].empty()) {
-                PathScope item(m_path, member, i);
+                JsonPathScope item(m_path, member, i);
                 return fail(owner() + ": an empty field path in " + std::string(member));
             }
         return true;
@@ -586,7 +573,7 @@ bool ProjectValidator::checkAccessPattern(std::size_t index) {
         !checkPaths(q.fieldsReturned, "fieldsReturned"))
         return false;
     for (std::size_t i = 0; i < q.sort.size(); ++i) {
-        PathScope sort(m_path, "sort", i);
+        JsonPathScope sort(m_path, "sort", i);
         if (q.sort[i].path.empty())
             return failAt("path", owner() + ": a sort key has an empty path");
         if (q.sort[i].direction != 1 && q.sort[i].direction != -1)
@@ -600,7 +587,7 @@ bool ProjectValidator::checkAccessPattern(std::size_t index) {
 
 bool ProjectValidator::checkIndex(std::size_t index) {
     const IndexSpec &ix = m_project.indexes[index];
-    PathScope scope(m_path, "indexes", index);
+    JsonPathScope scope(m_path, "indexes", index);
     std::size_t entityIndex = SIZE_MAX;
     const Owner owner = [&] {
         std::string label = "index " + inQuotes(ix.name.empty() ? ix.id : ix.name);
@@ -631,7 +618,7 @@ bool ProjectValidator::checkIndex(std::size_t index) {
     std::unordered_set<std::string_view> paths;
     for (std::size_t i = 0; i < ix.keys.size(); ++i) {
         const IndexKey &key = ix.keys[i];
-        PathScope keyScope(m_path, "keys", i);
+        JsonPathScope keyScope(m_path, "keys", i);
         if (key.path.empty())
             return failAt("path", owner() + ": a key has an empty path");
         if (!paths.insert(key.path).second)
@@ -645,7 +632,7 @@ bool ProjectValidator::checkIndex(std::size_t index) {
     if (ix.expireAfterSeconds && *ix.expireAfterSeconds < 0)
         return failAt("expireAfterSeconds", owner() + ": expireAfterSeconds is negative");
     if (ix.collation && (ix.collation->strength < 1 || ix.collation->strength > 5)) {
-        PathScope collation(m_path, "collation");
+        JsonPathScope collation(m_path, "collation");
         return failAt("strength", owner() + ": collation strength " +
                                       std::to_string(ix.collation->strength) +
                                       " is not from 1 to 5");
@@ -661,7 +648,7 @@ bool ProjectValidator::checkIndex(std::size_t index) {
 
 bool ProjectValidator::checkDecision(std::size_t index) {
     const Decision &d = m_project.decisions[index];
-    PathScope scope(m_path, "decisions", index);
+    JsonPathScope scope(m_path, "decisions", index);
     return claimId(d.id, "decision",
                    [&] { return "decision " + inQuotes(d.title.empty() ? d.id : d.title); });
 }

@@ -2,6 +2,7 @@
 
 #include "core/Project.h"
 #include "core/Result.h"
+#include "io/JsonPath.h"
 
 #include <functional>
 #include <string>
@@ -56,28 +57,15 @@ private:
                   bool zeroAllowed);
     std::string firstPathOf(std::string_view id) const;
     bool fail(std::string message);
+    bool failWithPath(std::string path, std::string message);
     bool failAt(std::string_view member, std::string message);
 
     std::string fieldLabel(const FieldContext &context) const;
     std::string entityLabel(const Entity &entity) const;
     std::string entityLabelById(std::string_view id) const;
 
-    // Appends a path segment for the lifetime of the scope.
-    class PathScope {
-    public:
-        PathScope(std::string &path, std::string_view key);
-        PathScope(std::string &path, std::string_view key, std::size_t index);
-        ~PathScope() { m_path.resize(m_size); }
-        PathScope(const PathScope &) = delete;
-        PathScope &operator=(const PathScope &) = delete;
-
-    private:
-        std::string &m_path;
-        std::size_t m_size;
-    };
-
     const Project &m_project;
-    std::string m_path = "$";
+    JsonPath m_path;
     std::vector<std::string_view> m_fieldNames; // names from the entity down to the current field
     std::unordered_set<std::string_view> m_ids; // every id claimed so far
     std::unordered_map<std::string_view, std::size_t> m_entityById;   // id -> index
