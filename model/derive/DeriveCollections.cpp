@@ -91,6 +91,7 @@ public:
 
     Derived run() {
         Derived out;
+        out.collections.reserve(m_project.entities.size() + m_project.relationships.size());
         for (const auto &entity : m_project.entities) {
             if (isEmbedded(entity.id))
                 continue;

@@ -38,6 +38,8 @@ int depthOf(const ObjectShape &shape) {
 
 void collectArrays(const ObjectShape &shape, const std::string &prefix, std::vector<ArrayStat> &out) {
     auto visit = [&](const ShapeNode &n) {
+        if (n.type != BsonType::Array && n.type != BsonType::Object)
+            return;
         const std::string path = prefix.empty() ? n.name : prefix + "." + n.name;
         if (n.type == BsonType::Array) {
             ArrayStat a;
@@ -96,7 +98,7 @@ int namespaceLimit(const std::string &mongoVersion) {
     return (major > 4 || (major == 4 && minor >= 4)) ? kMaxNamespaceBytes : 120;
 }
 
-CollectionStat statFor(const Project &project, const CollectionShape &c,
+CollectionStat statFor(const Project &project, int nsLimit, const CollectionShape &c,
                        const std::vector<const IndexSpec *> &indexes, std::vector<Problem> &problems) {
     CollectionStat s;
     s.name = c.name;
@@ -162,13 +164,14 @@ CollectionStat statFor(const Project &project, const CollectionShape &c,
         problems.push_back({"error", c.name,
                             std::to_string(s.indexes.size()) +
                                 " indexes (with _id_); a collection can have at most 64"});
-    const std::string ns = project.database + "." + c.name;
-    const int nsLimit = namespaceLimit(project.mongoVersion);
-    if (static_cast<int>(ns.size()) > nsLimit)
+    const std::size_t nsBytes = project.database.size() + 1 + c.name.size();
+    if (nsBytes > static_cast<std::size_t>(nsLimit)) {
+        const std::string ns = project.database + "." + c.name;
         problems.push_back({"error", c.name,
                             "namespace '" + ns + "' is " + std::to_string(ns.size()) +
                                 " bytes; MongoDB " + project.mongoVersion + " allows at most " +
                                 std::to_string(nsLimit)});
+    }
     return s;
 }
 
@@ -181,8 +184,9 @@ Analysis analyze(const Project &project) {
         a.problems.push_back({"error", "", p});
     a.collections.reserve(a.derived.collections.size());
     const auto indexes = indexesByCollection(project, a.derived);
+    const int nsLimit = namespaceLimit(project.mongoVersion);
     for (std::size_t i = 0; i < a.derived.collections.size(); ++i)
-        a.collections.push_back(statFor(project, a.derived.collections[i], indexes[i], a.problems));
+        a.collections.push_back(statFor(project, nsLimit, a.derived.collections[i], indexes[i], a.problems));
     return a;
 }
 
