@@ -37,7 +37,7 @@ Result<std::shared_ptr<const Pcre2Regex>> Pcre2Regex::compile(std::string_view p
         return Error{"", errorText(err)};
     // JIT when the platform has it; the interpreter otherwise. Both honour
     // the match limit.
-    pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+    const bool jit = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
     pcre2_match_context *mctx = pcre2_match_context_create(nullptr);
     pcre2_set_match_limit(mctx, kMatchLimit);
     pcre2_set_depth_limit(mctx, kDepthLimit);
@@ -45,6 +45,8 @@ Result<std::shared_ptr<const Pcre2Regex>> Pcre2Regex::compile(std::string_view p
     regex->m_pattern = std::string(pattern);
     regex->m_code = code;
     regex->m_context = mctx;
+    regex->m_jit = jit;
+    regex->m_utf = mode == Mode::Utf;
     return std::shared_ptr<const Pcre2Regex>(std::move(regex));
 }
 
@@ -55,7 +57,24 @@ Pcre2Regex::~Pcre2Regex() {
 
 Pcre2Regex::Outcome Pcre2Regex::search(std::string_view subject) const {
     thread_local MatchData md;
-    int rc = pcre2_match(static_cast<const pcre2_code *>(m_code),
+    // pcre2_jit_match skips the UTF-8 check, so take it only when the
+    // subject needs none: byte mode, or plain ASCII (the usual field value).
+    bool ascii = !m_utf;
+    if (m_jit && m_utf) {
+        ascii = true;
+        for (unsigned char c : subject)
+            if (c >= 0x80) {
+                ascii = false;
+                break;
+            }
+    }
+    int rc;
+    if (m_jit && ascii)
+        rc = pcre2_jit_match(static_cast<const pcre2_code *>(m_code),
+                             reinterpret_cast<PCRE2_SPTR>(subject.data()), subject.size(), 0, 0,
+                             md.data, static_cast<pcre2_match_context *>(m_context));
+    else
+        rc = pcre2_match(static_cast<const pcre2_code *>(m_code),
                          reinterpret_cast<PCRE2_SPTR>(subject.data()), subject.size(), 0, 0,
                          md.data, static_cast<pcre2_match_context *>(m_context));
     if (rc >= 0)

@@ -45,6 +45,8 @@ private:
     std::string m_pattern;
     void *m_code = nullptr;    // pcre2_code_8
     void *m_context = nullptr; // pcre2_match_context_8
+    bool m_jit = false;
+    bool m_utf = false;
 };
 
 } // namespace docshape::validate

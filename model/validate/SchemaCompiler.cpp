@@ -185,6 +185,11 @@ public:
             node->numberChecks = node->stringChecks = node->arrayChecks = false;
             node->encrypt = false;
         }
+        node->onlyType = !root && node->alwaysFalseReason.empty() && !node->numberChecks &&
+                         !node->stringChecks && !node->arrayChecks && !node->objectChecks &&
+                         node->dependencies.empty() && node->allOf.empty() &&
+                         node->anyOf.empty() && node->oneOf.empty() && !node->notSchema &&
+                         !node->hasEnum && !node->encrypt;
         return node;
     }
 

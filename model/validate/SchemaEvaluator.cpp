@@ -165,6 +165,8 @@ private:
     }
 
     bool child(const Node &n, const Value &value, std::string_view segment) {
+        if (n.onlyType && !collecting())
+            return !n.typeMask || (n.typeMask & typeBit(value.type));
         const size_t old = push(segment);
         const bool result = eval(n, value);
         pop(old);

@@ -108,6 +108,9 @@ struct Node {
 
     // Which keyword families are present, so the evaluator skips the others.
     bool numberChecks = false, stringChecks = false, arrayChecks = false, objectChecks = false;
+    // Nothing to check but the type (or nothing at all): the evaluator tests
+    // the type inline instead of descending.
+    bool onlyType = false;
 };
 
 } // namespace docshape::validate::detail
