@@ -175,6 +175,13 @@ private:
 
     // $lt/$lte/$gt/$gte: NaN equals NaN and otherwise compares false.
     static bool withinBound(const Number &value, const Bound &b, bool upper) {
+        const auto isInt = [](bson_type_t t) { return t == BSON_TYPE_INT32 || t == BSON_TYPE_INT64; };
+        if (isInt(value.type) && isInt(b.value.type)) {
+            const int64_t x = value.i, y = b.value.i;
+            if (upper)
+                return b.exclusive ? x < y : x <= y;
+            return b.exclusive ? x > y : x >= y;
+        }
         const bool nanValue = isNaN(value), nanBound = isNaN(b.value);
         if (nanValue || nanBound)
             return !b.exclusive && nanValue && nanBound;
