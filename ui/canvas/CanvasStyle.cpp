@@ -1,6 +1,7 @@
 #include "canvas/CanvasStyle.h"
 
 #include <QGuiApplication>
+#include <QHash>
 
 namespace docshape::ui::canvas {
 
@@ -18,6 +19,18 @@ const CanvasStyle &CanvasStyle::get() {
                                    makeFont(8, true),       QFontMetricsF(makeFont(10, true)),
                                    QFontMetricsF(makeFont(9, false)), QFontMetricsF(makeFont(8, true))};
     return style;
+}
+
+qreal CanvasStyle::rowWidth(const QString &text) const {
+    static QHash<QString, qreal> cache;
+    auto it = cache.constFind(text);
+    if (it != cache.constEnd())
+        return *it;
+    if (cache.size() > 100000)
+        cache.clear();
+    const qreal w = rowMetrics.horizontalAdvance(text);
+    cache.insert(text, w);
+    return w;
 }
 
 SizeVerdict sizeVerdict(const CollectionStat &stat) {

@@ -37,6 +37,10 @@ struct CanvasStyle {
     QColor edge{90, 100, 115};
 
     static const CanvasStyle &get();
+
+    // Widths of row texts, cached: models repeat type names and field names
+    // across thousands of cards, and shaping text is the cost of a layout.
+    qreal rowWidth(const QString &text) const;
 };
 
 enum class SizeVerdict { Good, AboveTarget, OverLimit };

@@ -155,8 +155,7 @@ void EntityItem::measure() {
     if (!m_badge.isEmpty())
         w += s.badgeMetrics.horizontalAdvance(m_badge) + 2 * s.padding;
     for (const auto &row : m_rows)
-        w = std::max(w, row.depth * 12 + s.rowMetrics.horizontalAdvance(row.name) +
-                            s.rowMetrics.horizontalAdvance(row.type) + 4 * s.padding);
+        w = std::max(w, row.depth * 12 + s.rowWidth(row.name) + s.rowWidth(row.type) + 4 * s.padding);
     m_contentWidth = std::clamp(w, s.minWidth, s.maxWidth);
 }
 
@@ -246,6 +245,9 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
 
     // Zoomed far out, a card is a coloured block: thousands stay fast.
     const bool block = lod < 0.35;
+    // Far out, the parent's block already stands for what it embeds.
+    if (lod < 0.2 && isEmbedded())
+        return;
     painter->setRenderHint(QPainter::Antialiasing, !block);
     if (m_isArray) {
         // A stack of cards: this subdocument repeats.
