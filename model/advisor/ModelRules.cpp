@@ -141,20 +141,28 @@ void checkArrays(Context &ctx) {
             const ShapeNode *node = nodeAt(shape.shape, a.path);
             if (node && (node->origin == NodeOrigin::Subset || node->origin == NodeOrigin::Bucket))
                 continue; // DocShape bounds these arrays itself
-            FindingTarget target{"field", "", stat.name + "." + a.path};
             const Relationship *rel = nullptr;
             BoundEnforcer enforcer = BoundEnforcer::Nobody;
             if (node && node->field) {
-                target.id = node->field->id;
                 enforcer = node->field->maxEnforcedBy;
             } else if (node && !node->relationshipId.empty()) {
                 rel = ctx.relationship(node->relationshipId);
-                target = ctx.relationshipTargetById(node->relationshipId);
                 if (rel)
                     enforcer = rel->maxEnforcedBy;
             }
-            const std::string where = "array '" + a.path + "' of " + stat.name;
             const double grown = a.avgCount + a.growthPerDay * days;
+            const double largest = a.maxCount ? static_cast<double>(*a.maxCount) : std::max(a.avgCount, grown);
+            const std::string last = a.path.substr(a.path.rfind('.') == std::string::npos ? 0 : a.path.rfind('.') + 1);
+            const bool audit = (!a.maxCount || a.growthPerDay > 0) && anyWordIn(last, kAuditWords);
+            const bool any = !a.maxCount || enforcer == BoundEnforcer::Nobody || largest > ctx.s.compassArray || audit;
+            if (!any)
+                continue;
+            FindingTarget target{"field", "", stat.name + "." + a.path};
+            if (node && node->field)
+                target.id = node->field->id;
+            else if (node && !node->relationshipId.empty())
+                target = ctx.relationshipTargetById(node->relationshipId);
+            const std::string where = "array '" + a.path + "' of " + stat.name;
             if (!a.maxCount) {
                 std::string msg = where + " has no maximum (" + number(a.avgCount) + " elements on average";
                 if (a.growthPerDay > 0)
@@ -182,7 +190,6 @@ void checkArrays(Context &ctx) {
                         where + " is bounded at " + number(static_cast<double>(*a.maxCount)) +
                             " but nobody enforces the bound");
             }
-            const double largest = a.maxCount ? static_cast<double>(*a.maxCount) : std::max(a.avgCount, grown);
             if (largest > ctx.s.atlasArray)
                 ctx.add(rule::kArrayOverAtlas, target,
                         where + " reaches " + number(largest) + " elements, over Atlas's " +
@@ -191,8 +198,7 @@ void checkArrays(Context &ctx) {
                 ctx.add(rule::kArrayOverCompass, target,
                         where + " reaches " + number(largest) + " elements, over Compass's " +
                             number(ctx.s.compassArray));
-            const std::string last = a.path.substr(a.path.rfind('.') == std::string::npos ? 0 : a.path.rfind('.') + 1);
-            if ((!a.maxCount || a.growthPerDay > 0) && anyWordIn(last, kAuditWords))
+            if (audit)
                 ctx.add(rule::kAuditHistoryArray, target,
                         where + " looks like an audit history and " +
                             (a.maxCount ? "grows " + number(a.growthPerDay) + " entries per day"
@@ -205,31 +211,31 @@ void checkArrays(Context &ctx) {
 void checkSizes(Context &ctx) {
     const double days = ctx.project.growthDays;
     for (const auto &stat : ctx.analysis.collections) {
-        const FindingTarget target = Context::collectionTarget(stat);
+        auto target = [&stat] { return Context::collectionTarget(stat); };
         const double grownAvg = stat.avgDocumentBytesAfterGrowth;
         bool overLimit = false;
         if (stat.maxDocumentBytes && static_cast<double>(*stat.maxDocumentBytes) > ctx.s.maxDocument) {
             overLimit = true;
-            ctx.add(rule::kDocumentOverLimit, target,
+            ctx.add(rule::kDocumentOverLimit, target(),
                     "the largest " + stat.name + " document is " + bytesText(static_cast<double>(*stat.maxDocumentBytes)) +
                         ", over the " + number(ctx.s.maxDocument) + "-byte limit");
         } else if (stat.daysToMaxLimit && *stat.daysToMaxLimit <= days) {
             overLimit = true;
-            ctx.add(rule::kDocumentOverLimit, target,
+            ctx.add(rule::kDocumentOverLimit, target(),
                     "the largest " + stat.name + " document crosses 16 MiB after " + number(*stat.daysToMaxLimit) +
                         " days of growth (horizon " + std::to_string(ctx.project.growthDays) + " days)");
         }
         const double largestBounded = stat.maxDocumentBytes ? static_cast<double>(*stat.maxDocumentBytes) : 0;
         if (!overLimit && std::max(largestBounded, grownAvg) > ctx.s.atlasDocument)
-            ctx.add(rule::kDocumentOverAtlas, target,
+            ctx.add(rule::kDocumentOverAtlas, target(),
                     stat.name + " documents reach " + bytesText(std::max(largestBounded, grownAvg)) + ", over " +
                         bytesText(ctx.s.atlasDocument));
         if (stat.avgDocumentBytes > ctx.s.documentTarget)
-            ctx.add(rule::kDocumentOverTarget, target,
+            ctx.add(rule::kDocumentOverTarget, target(),
                     "the average " + stat.name + " document is " + bytesText(stat.avgDocumentBytes) + ", over the " +
                         bytesText(ctx.s.documentTarget) + " target");
         else if (grownAvg > ctx.s.documentTarget)
-            ctx.add(rule::kDocumentOverTarget, target,
+            ctx.add(rule::kDocumentOverTarget, target(),
                     "the average " + stat.name + " document grows from " + bytesText(stat.avgDocumentBytes) + " to " +
                         bytesText(grownAvg) + " in " + std::to_string(ctx.project.growthDays) + " days, over the " +
                         bytesText(ctx.s.documentTarget) + " target" +

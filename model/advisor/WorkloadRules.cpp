@@ -42,7 +42,7 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
         if (plan.collection < 0)
             continue;
         const CollectionStat &stat = ctx.stat(plan.collection);
-        const FindingTarget target = Context::patternTarget(q);
+        auto target = [&q] { return Context::patternTarget(q); };
         const bool frequent = isFrequent(ctx, q);
 
         if (q.kind == AccessKind::Write) {
@@ -52,7 +52,7 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                 std::string list;
                 for (const auto &c : cost.collections)
                     list += (list.empty() ? "" : ", ") + c;
-                ctx.add(rule::kWriteSpansCollections, target,
+                ctx.add(rule::kWriteSpansCollections, target(),
                         "'" + q.name + "' writes " + std::to_string(cost.collections.size()) + " collections (" + list +
                             "): " + cost.consistency);
             }
@@ -66,21 +66,21 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                               std::min(1.0, std::max(1.0, cost.collections.size() == 1 ? cost.documentsTouched : 1.0) /
                                                 std::max(1.0, stat.documents));
             if (perDocument >= ctx.s.hotWrites)
-                ctx.add(rule::kHotDocument, target,
+                ctx.add(rule::kHotDocument, target(),
                         "'" + q.name + "' sends " + perSecond(perDocument) + " writes to each " + stat.name +
                             " document (" + perSecond(q.frequencyPerSecond) + " over " + number(stat.documents) +
                             " documents), over " + perSecond(ctx.s.hotWrites));
         }
 
         if (q.kind == AccessKind::Read && cost.lookups > 0 && frequent)
-            ctx.add(rule::kFrequentLookup, target,
+            ctx.add(rule::kFrequentLookup, target(),
                     "'" + q.name + "' joins " + std::to_string(cost.lookups) + " other collection" +
                         (cost.lookups > 1 ? "s" : "") + " at " + perSecond(q.frequencyPerSecond) + " (" +
                         std::to_string(cost.roundTrips) + " round trips or $lookup stages per read)");
 
         if (plan.needsIndex && !plan.index && frequent && stat.documents >= ctx.s.scanDocuments) {
             const SuggestedIndex *s = suggestionFor(q.name, stat.name);
-            ctx.add(rule::kMissingIndex, target,
+            ctx.add(rule::kMissingIndex, target(),
                     "'" + q.name + "' scans all " + number(stat.documents) + " " + stat.name + " documents at " +
                         perSecond(q.frequencyPerSecond) + " (" + number(cost.docsExaminedPerSecond) +
                         " documents examined per second)",
@@ -88,13 +88,13 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
         }
         if (plan.index && cost.inMemorySort && frequent) {
             const SuggestedIndex *s = suggestionFor(q.name, stat.name);
-            ctx.add(rule::kInMemorySort, target,
+            ctx.add(rule::kInMemorySort, target(),
                     "'" + q.name + "' sorts " + number(cost.docsExamined) + " documents in memory at " +
                         perSecond(q.frequencyPerSecond) + "; index " + plan.index->name + " does not give the order",
                     {}, s ? "Create index " + keysText(s->keys) + " on " + stat.name + " (Equality-Sort-Range)." : "");
         }
         if (cost.withinBudget && !*cost.withinBudget)
-            ctx.add(rule::kOverLatencyBudget, target,
+            ctx.add(rule::kOverLatencyBudget, target(),
                     "'" + q.name + "' needs about " + number(cost.estimatedMs) + " ms (" +
                         number(cost.docsExamined) + " documents, " + bytesText(cost.bytesRead + cost.bytesWritten) +
                         ", " + std::to_string(cost.roundTrips) + " round trips) against a budget of " +
@@ -123,8 +123,9 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
         const int c = ctx.collectionOf(index.entityId);
         if (c < 0)
             continue;
-        ctx.add(rule::kUnusedIndex, Context::indexTarget(index),
-                cat("index ", indexName(index), " on ", ctx.stat(c).name, " serves none of the ",
+        FindingTarget where = Context::indexTarget(index);
+        ctx.add(rule::kUnusedIndex, where,
+                cat("index ", where.name, " on ", ctx.stat(c).name, " serves none of the ",
                     Num{static_cast<double>(ctx.patternsOn(c).size())}, " access patterns of the collection"));
     }
 }

@@ -154,13 +154,13 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
             ws.statedDocumentBytes = root->stated.documentBytes;
             ws.statedMaxArrayCount = root->stated.maxArrayCount;
             ws.statedAtomicUpdateBoundary = root->stated.atomicUpdateBoundary;
-            const FindingTarget target = Context::entityTarget(*root);
+            auto target = [root] { return Context::entityTarget(*root); };
             if (ws.statedDocumentBytes &&
                 ratio(*ws.statedDocumentBytes, ws.documentBytes) >= ctx.s.mismatchRatio) {
                 const std::string text = "expected document size: stated " + bytesText(*ws.statedDocumentBytes) +
                                          ", estimated " + bytesText(ws.documentBytes);
                 ws.mismatches.push_back(text);
-                ctx.add(rule::kWorksheetMismatch, target, stat.name + " worksheet, " + text,
+                ctx.add(rule::kWorksheetMismatch, target(), stat.name + " worksheet, " + text,
                         "A factor of " + number(ratio(*ws.statedDocumentBytes, ws.documentBytes)) +
                             " (threshold " + number(ctx.s.mismatchRatio) + ").");
             }
@@ -177,7 +177,7 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
                            ", the model's largest bound is " + number(*ws.largestArrayBound);
                 if (!text.empty()) {
                     ws.mismatches.push_back(text);
-                    ctx.add(rule::kWorksheetMismatch, target, stat.name + " worksheet, " + text);
+                    ctx.add(rule::kWorksheetMismatch, target(), stat.name + " worksheet, " + text);
                 }
             }
         }
