@@ -1,5 +1,6 @@
 #include "commands/Cli.h"
 
+#include "advisor/AdviceJson.h"
 #include "estimate/Analysis.h"
 #include "io/ProjectFile.h"
 
@@ -177,8 +178,11 @@ int runAnalyze(const std::vector<std::string> &args, Io io) {
         return kBadModel;
     }
     const Analysis analysis = analyze(*project);
-    if (json)
-        io.out << analysisJson(*project, analysis).dump(2) << '\n';
+    if (json) {
+        Json out = analysisJson(*project, analysis);
+        appendAdvice(out, *project, analysis);
+        io.out << out.dump(2) << '\n';
+    }
     else
         printTable(io.out, *project, analysis);
     return kOk;

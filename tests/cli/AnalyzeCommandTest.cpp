@@ -1,0 +1,106 @@
+#include "commands/Cli.h"
+#include "support/TestPaths.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using namespace docshape;
+
+namespace {
+
+struct Run {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Run analyzeCli(const std::vector<std::string> &args) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    const int code = cli::run(args, {in, out, err});
+    return {code, out.str(), err.str()};
+}
+
+} // namespace
+
+TEST_CASE("analyze --json reports sizes, arrays, indexes and the advisor's costs", "[cli][analyze]") {
+    const Run r = analyzeCli({"analyze", test::examplesDir() + "/order-aggregate.docshape", "--json"});
+    REQUIRE(r.code == cli::kOk);
+    CHECK(r.err.empty());
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j.contains("collections"));
+    const auto orders = std::find_if(j["collections"].begin(), j["collections"].end(),
+                                     [](const auto &c) { return c["name"] == "orders"; });
+    REQUIRE(orders != j["collections"].end());
+    CHECK((*orders)["avgDocumentBytes"].get<double>() > 0);
+    CHECK((*orders)["maxDocumentBytes"].is_number_unsigned());
+    CHECK((*orders)["maxDocumentBytes"].get<double>() > (*orders)["avgDocumentBytes"].get<double>());
+    REQUIRE((*orders)["arrays"].size() == 1);
+    CHECK((*orders)["arrays"][0]["path"] == "items");
+    CHECK((*orders)["arrays"][0]["maxCount"] == 50);
+    CHECK((*orders)["indexes"][0]["name"] == "_id_");
+    CHECK((*orders)["indexes"][0]["entries"] == (*orders)["documents"]);
+    for (const char *key : {"accessPatterns", "relationships", "suggestedIndexes", "worksheets"})
+        CHECK(j.contains(key));
+    CHECK_FALSE(j["accessPatterns"].empty());
+    CHECK(j["accessPatterns"][0].contains("roundTrips"));
+    CHECK(j["accessPatterns"][0].contains("bytesRead"));
+}
+
+TEST_CASE("analyze prints null for the maximum of a collection with an unbounded array", "[cli][analyze]") {
+    const std::string dir = test::makeTempDir("analyze");
+    const std::string path = dir + "/unbounded.docshape";
+    std::ofstream(path) << R"({
+  "formatVersion": 1,
+  "name": "unbounded",
+  "entities": [
+    {
+      "id": "e1",
+      "name": "authors",
+      "fields": [
+        {
+          "id": "f1",
+          "name": "postIds",
+          "type": "array",
+          "elementType": "objectId",
+          "avgCount": 40
+        }
+      ],
+      "count": 10
+    }
+  ],
+  "relationships": [],
+  "accessPatterns": [],
+  "indexes": [],
+  "decisions": []
+}
+)";
+    const Run r = analyzeCli({"analyze", path, "--json"});
+    REQUIRE(r.code == cli::kOk);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["collections"][0]["maxDocumentBytes"].is_null());
+    CHECK(j["collections"][0]["arrays"][0]["maxCount"].is_null());
+    // {_id, postIds: 40 ids}: 5 + 17 + (1 + 7 + 1) + 5 + 10 x 3 + 30 x 4 + 40 x 12
+    CHECK(j["collections"][0]["avgDocumentBytes"] == 5 + 17 + 9 + 5 + 30 + 120 + 480);
+
+    const Run table = analyzeCli({"analyze", path});
+    REQUIRE(table.code == cli::kOk);
+    CHECK_THAT(table.out, Catch::Contains("max unbounded"));
+}
+
+TEST_CASE("analyze exit codes: usage 2, unreadable or invalid model 3", "[cli][analyze]") {
+    CHECK(analyzeCli({"analyze"}).code == cli::kUsage);
+    CHECK(analyzeCli({"analyze", "a.docshape", "--bogus"}).code == cli::kUsage);
+    CHECK(analyzeCli({"nonsense"}).code == cli::kUsage);
+    const Run missing = analyzeCli({"analyze", "/nonexistent/model.docshape"});
+    CHECK(missing.code == cli::kBadModel);
+    CHECK_THAT(missing.err, Catch::Contains("/nonexistent/model.docshape"));
+    const std::string dir = test::makeTempDir("analyze-bad");
+    std::ofstream(dir + "/bad.docshape") << "{\"formatVersion\": 1, \"name\": ";
+    const Run bad = analyzeCli({"analyze", dir + "/bad.docshape"});
+    CHECK(bad.code == cli::kBadModel);
+    CHECK_THAT(bad.err, Catch::Contains("line"));
+}
