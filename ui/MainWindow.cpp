@@ -5,6 +5,7 @@
 #include "canvas/DocumentScene.h"
 #include "document/Document.h"
 #include "inspector/Inspector.h"
+#include "panels/PanelSetup.h"
 
 #include "io/ProjectFile.h"
 
@@ -56,6 +57,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     createActions();
     addPanel(m_inspector, tr("Inspector"), Qt::RightDockWidgetArea);
     addPanel(m_history, tr("History"), Qt::RightDockWidgetArea);
+    // Findings, access patterns, worksheet, charts, validation, Tools > Export.
+    panels::PanelSetup::install(this);
 
     connect(m_scene, &canvas::DocumentScene::currentObjectChanged, this, [this](const ObjectRef &object) {
         m_inspector->setObject(object);

@@ -12,6 +12,7 @@
 #include "panels/AccessPatternTable.h"
 #include "panels/AdviceSource.h"
 #include "panels/PanelSetup.h"
+#include "panels/PatternHighlight.h"
 
 #include "io/ProjectFile.h"
 
@@ -83,9 +84,9 @@ TEST_CASE("a pattern added with key presses gets its suggested index", "[ui][pan
     QTest::keyClick(completer->popup(), Qt::Key_Down);
     QTest::keyClick(completer->popup(), Qt::Key_Return);
     CHECK(edit->text() == QStringLiteral("orderNumber"));
-    QTest::keyClick(edit, Qt::Key_Return);
+    QTest::keyClick(edit, Qt::Key_Return); // the delegate commits from the event loop
 
-    REQUIRE(doc.project().accessPatterns[0].equality == std::vector<std::string>{"orderNumber"});
+    QTRY_VERIFY(doc.project().accessPatterns[0].equality == std::vector<std::string>{"orderNumber"});
     CHECK(hasSuggestion(source.advice(), "Order", "orderNumber"));
     CHECK(table.costText().contains(QStringLiteral("Suggested index")));
     CHECK(table.costText().contains(QStringLiteral("orderNumber: 1")));
@@ -152,7 +153,7 @@ TEST_CASE("the table sorts, filters and refuses bad input without touching the m
 
 TEST_CASE("selecting a pattern highlights the collections it touches", "[ui][panels][patterns]") {
     MainWindow window;
-    REQUIRE(window.loadExample(QString::fromStdString(test::examplesDir() + "/order-aggregate.docshape")));
+    REQUIRE(window.loadExample(QString::fromStdString(test::examplesDir() + "/student-enrollment.docshape")));
     PanelSetup *panels = PanelSetup::of(&window);
     REQUIRE(panels);
     AccessPatternTable *table = panels->accessPatterns();
@@ -167,13 +168,26 @@ TEST_CASE("selecting a pattern highlights the collections it touches", "[ui][pan
     const AccessCost &cost = panels->advice()->advice().accessPatterns.at(chosen);
     window.scene()->clearSelection();
     table->selectPattern(q.id);
+    REQUIRE(cost.collections.size() > 1); // the example has a pattern with a $lookup
 
+    // The pattern's entity is current (the inspector shows it); every
+    // collection it touches is outlined.
     CHECK(window.scene()->currentObject() == ObjectRef::entity(q.entityId));
+    const auto &outlined = panels->highlightedEntities();
+    REQUIRE(panels->highlightItem());
+    CHECK(panels->highlightItem()->rects().size() == qsizetype(outlined.size()));
     for (const auto &collection : cost.collections) {
         const std::string root = panels->advice()->rootEntityOf(collection);
         INFO(collection);
         REQUIRE(window.scene()->cardOf(root));
-        CHECK(window.scene()->cardOf(root)->isSelected());
+        CHECK(std::find(outlined.begin(), outlined.end(), root) != outlined.end());
+        CHECK(panels->highlightItem()->rects().contains(window.scene()->cardOf(root)->sceneBoundingRect()));
     }
+    // Selecting something else on the canvas ends the highlight.
+    const std::string other = p.entities.back().id == q.entityId ? p.entities.front().id : p.entities.back().id;
+    window.selectObject(ObjectRef::entity(other));
+    CHECK(panels->highlightedEntities().empty());
+    CHECK(panels->highlightItem()->rects().isEmpty());
+    table->selectPattern(q.id);
     CHECK(table->costText().contains(QString::fromStdString(cost.index).toHtmlEscaped()));
 }

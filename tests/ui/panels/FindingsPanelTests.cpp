@@ -14,6 +14,7 @@
 #include "advisor/Advisor.h"
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QTest>
 #include <QTreeWidget>
 #include <catch2/catch.hpp>
@@ -58,8 +59,8 @@ TEST_CASE("a real mouse click on a visible finding changes the canvas selection"
     window.show();
     REQUIRE(QTest::qWaitForWindowExposed(&window));
     Project p = test::makeOrderModel();
-    // An entity with no fields and a huge count: the advisor has something to say.
-    p.entities[2].fields.clear();
+    // Stated far from the estimate: the worksheet finding points at Customer.
+    p.entities[2].stated.documentBytes = 500000;
     window.document()->reset(p, QString());
     PanelSetup *panels = PanelSetup::of(&window);
     FindingsPanel *panel = panels->findings();
@@ -85,8 +86,11 @@ TEST_CASE("a real mouse click on a visible finding changes the canvas selection"
 }
 
 TEST_CASE("findings filter by severity and follow the model live", "[ui][panels][findings]") {
+    Project p = test::makeOrderModel();
+    p.entities[0].stated.documentBytes = 500000;
+    p.entities[2].stated.documentBytes = 500000;
     Document doc;
-    doc.reset(test::makeOrderModel(), QString());
+    doc.reset(p, QString());
     AdviceSource source(&doc);
     FindingsPanel panel(&source);
     const auto &findings = source.advice().findings;
@@ -101,9 +105,10 @@ TEST_CASE("findings filter by severity and follow the model live", "[ui][panels]
 
     // An edit that changes the advice shows at once.
     const std::size_t before = findings.size();
-    Entity e = *doc.project().findEntity("e2");
-    e.count = 5e9;
-    REQUIRE(doc.changeEntity(e, QStringLiteral("More items")));
+    Entity e = *doc.project().findEntity("e1");
+    e.stated.documentBytes.reset();
+    REQUIRE(doc.changeEntity(e, QStringLiteral("Unstate size")));
+    CHECK(source.advice().findings.size() == before - 1);
     CHECK(panel.list()->topLevelItemCount() == int(source.advice().findings.size()));
     CHECK(source.advice().findings == lint(doc.project(), doc.analysis()));
     doc.undoStack()->undo();

@@ -49,7 +49,7 @@ void shoot(QWidget *widget, const char *name, QSize size = {1200, 460}) {
 
 } // namespace
 
-TEST_CASE("screenshots of every panel", "[.screenshots][ui][panels]") {
+TEST_CASE("screenshots of every panel", "[.screenshots]") {
     MainWindow window;
     window.resize(1600, 1000);
     REQUIRE(window.loadExample(QString::fromStdString(test::examplesDir() + "/order-aggregate.docshape")));

@@ -31,7 +31,7 @@ double median(std::vector<double> v) {
 double maximum(const std::vector<double> &v) { return *std::max_element(v.begin(), v.end()); }
 } // namespace
 
-TEST_CASE("panels follow an edit within a frame on every example", "[.timing][ui][panels]") {
+TEST_CASE("panels follow an edit within a frame on every example", "[.timing]") {
     constexpr int kEdits = 21;
     std::printf("%-20s %6s %6s | %8s %8s %8s %8s | %8s %8s\n", "example", "colls", "pats", "advice", "advice+", "charts",
                 "valid.", "panels", "edit");

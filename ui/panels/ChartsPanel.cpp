@@ -1,0 +1,441 @@
+#include "panels/ChartsPanel.h"
+
+#include "Format.h"
+#include "document/Document.h"
+
+#include "estimate/BsonSize.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QCursor>
+#include <QHBoxLayout>
+#include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSet>
+#include <QTabWidget>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace docshape::ui::panels {
+
+namespace {
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+// "1.2 KB (1234 bytes)": the readable value and the exact one.
+QString bytesExact(double bytes) {
+    return QCoreApplication::translate("ChartsPanel", "%1 (%2 bytes)")
+        .arg(formatBytes(bytes), QString::number(std::llround(bytes)));
+}
+
+constexpr int kTimePoints = 24;
+
+QChart *newChart(const QString &title) {
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+void showTip(bool on, const QString &text) {
+    if (on)
+        QToolTip::showText(QCursor::pos(), text);
+    else
+        QToolTip::hideText();
+}
+
+// Nice log-scale labels for a value axis holding log10(bytes).
+QCategoryAxis *logBytesAxis(double lo, double hi) {
+    auto *axis = new QCategoryAxis;
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    const double from = std::floor(lo);
+    const double to = std::ceil(hi);
+    axis->setRange(from, to);
+    for (int e = int(from); e <= int(to); ++e)
+        axis->append(formatBytes(std::pow(10.0, e)), e);
+    axis->setTitleText(QCoreApplication::translate("ChartsPanel", "document size (log scale)"));
+    return axis;
+}
+} // namespace
+
+ChartsPanel::ChartsPanel(Document *document, QWidget *parent) : QWidget(parent), m_document(document) {
+    setObjectName(QStringLiteral("charts"));
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("chartTabs"));
+    for (auto &view : m_views) {
+        view = new QChartView(this);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumHeight(180);
+    }
+    m_tabs->addTab(m_views[Breakdown], tr("Where the bytes go"));
+
+    auto *sizePage = new QWidget(this);
+    m_sizeCollection = new QComboBox(sizePage);
+    m_sizeCollection->setObjectName(QStringLiteral("sizeCollection"));
+    m_sizeCollection->setMinimumContentsLength(18);
+    auto *sizeBar = new QHBoxLayout;
+    sizeBar->addWidget(new QLabel(tr("Collection:"), sizePage));
+    sizeBar->addWidget(m_sizeCollection);
+    sizeBar->addStretch(1);
+    auto *sizeLayout = new QVBoxLayout(sizePage);
+    sizeLayout->setContentsMargins(0, 2, 0, 0);
+    sizeLayout->addLayout(sizeBar);
+    sizeLayout->addWidget(m_views[SizeOverTime], 1);
+    m_tabs->addTab(sizePage, tr("Size over time"));
+
+    auto *indexPage = new QWidget(this);
+    auto *indexLayout = new QHBoxLayout(indexPage);
+    indexLayout->setContentsMargins(0, 0, 0, 0);
+    indexLayout->addWidget(m_views[IndexEntries]);
+    indexLayout->addWidget(m_views[IndexSize]);
+    m_tabs->addTab(indexPage, tr("Indexes"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(m_tabs);
+
+    connect(document, &Document::changed, this, &ChartsPanel::onChanged);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ChartsPanel::refreshVisible);
+    connect(m_sizeCollection, &QComboBox::currentIndexChanged, this, [this] {
+        m_dirty[1] = true;
+        refreshVisible();
+    });
+    rebuildChooser();
+}
+
+void ChartsPanel::onChanged(const ChangeEvent &event) {
+    if (!event.affectsEstimates())
+        return;
+    m_dirty[0] = m_dirty[1] = m_dirty[2] = true;
+    if (event.affectsStructure())
+        rebuildChooser(); // refreshes the visible tab itself
+    else
+        refreshVisible();
+}
+
+void ChartsPanel::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    refreshVisible();
+}
+
+void ChartsPanel::rebuildChooser() {
+    const QString keep = m_sizeCollection->currentText();
+    const bool blocked = m_sizeCollection->blockSignals(true);
+    m_sizeCollection->clear();
+    for (const auto &stat : m_document->analysis().collections)
+        m_sizeCollection->addItem(qs(stat.name));
+    const int i = m_sizeCollection->findText(keep);
+    m_sizeCollection->setCurrentIndex(i >= 0 ? i : 0);
+    m_sizeCollection->blockSignals(blocked);
+    m_dirty[1] = true;
+    refreshVisible();
+}
+
+void ChartsPanel::refreshVisible() {
+    if (!isVisible())
+        return;
+    const int tab = m_tabs->currentIndex();
+    if (tab < 0 || tab > 2 || !m_dirty[tab])
+        return;
+    if (tab == 0)
+        buildBreakdown();
+    else if (tab == 1)
+        buildSizeOverTime();
+    else
+        buildIndexes();
+    m_dirty[tab] = false;
+}
+
+void ChartsPanel::refreshAll() {
+    buildBreakdown();
+    buildSizeOverTime();
+    buildIndexes();
+    m_dirty[0] = m_dirty[1] = m_dirty[2] = false;
+}
+
+void ChartsPanel::install(Chart chart, QChart *newChart) {
+    QChart *old = m_views[chart]->chart();
+    m_views[chart]->setChart(newChart);
+    delete old;
+}
+
+void ChartsPanel::showBarTip(Chart chart, bool on, int index, QBarSet *set) const {
+    const auto it = m_barTips[chart].find({set, index});
+    showTip(on && it != m_barTips[chart].end(), it != m_barTips[chart].end() ? it->second : QString());
+}
+
+void ChartsPanel::buildBreakdown() {
+    const auto &stats = m_document->analysis().collections;
+    m_tooltips[Breakdown].clear();
+    // One bar set per field name (shared across collections, so a name keeps
+    // its colour); bars listed top-down in derivation order.
+    std::vector<std::string> names;
+    std::map<std::string, std::size_t> setOf;
+    for (const auto &stat : stats)
+        for (const auto &fb : stat.breakdown)
+            if (setOf.emplace(fb.name, names.size()).second)
+                names.push_back(fb.name);
+    QStringList categories, shape;
+    const int n = int(stats.size());
+    for (int row = 0; row < n; ++row)
+        categories << qs(stats[std::size_t(n - 1 - row)].name);
+    shape << categories << QStringLiteral("|");
+    for (const auto &name : names)
+        shape << qs(name);
+
+    QChart *chart = m_views[Breakdown]->chart();
+    auto *series = chart->series().isEmpty() ? nullptr
+                                              : qobject_cast<QHorizontalStackedBarSeries *>(chart->series().front());
+    const bool inPlace = series && shape == m_shape[Breakdown];
+    if (!inPlace) {
+        chart = newChart(tr("Where the bytes go: average document, by top-level field"));
+        series = new QHorizontalStackedBarSeries;
+        for (const auto &name : names)
+            series->append(new QBarSet(qs(name)));
+        series->setBarWidth(0.7);
+        chart->addSeries(series);
+        auto *y = new QBarCategoryAxis;
+        y->append(categories);
+        chart->addAxis(y, Qt::AlignLeft);
+        series->attachAxis(y);
+        auto *x = new QValueAxis;
+        x->setTitleText(tr("bytes, average document (estimate)"));
+        x->setLabelFormat(QStringLiteral("%.0f"));
+        chart->addAxis(x, Qt::AlignBottom);
+        series->attachAxis(x);
+        chart->legend()->setVisible(names.size() <= 14);
+        connect(series, &QAbstractBarSeries::hovered, this,
+                [this](bool on, int index, QBarSet *set) { showBarTip(Breakdown, on, index, set); });
+    }
+    const QList<QBarSet *> sets = series->barSets();
+    std::vector<QList<qreal>> values(names.size(), QList<qreal>(n, 0.0));
+    BarTips tips;
+    double widest = 0;
+    for (int row = 0; row < n; ++row) {
+        const CollectionStat &stat = stats[std::size_t(n - 1 - row)];
+        double total = 0;
+        for (const auto &fb : stat.breakdown) {
+            const std::size_t s = setOf[fb.name];
+            values[s][row] += fb.avgBytes;
+            total += fb.avgBytes;
+            const QString max = fb.bounded ? bytesExact(double(fb.maxBytes)) : tr("unbounded");
+            const QString tip = tr("%1.%2: %3 in the average document; at most %4.\n"
+                                   "An estimate: exact BSON arithmetic over the model's average lengths, "
+                                   "counts and presence (%5% of the %6 average document).")
+                                    .arg(qs(stat.name), qs(fb.name), bytesExact(fb.avgBytes), max)
+                                    .arg(stat.avgDocumentBytes > 0 ? 100.0 * fb.avgBytes / stat.avgDocumentBytes : 0, 0,
+                                         'f', 1)
+                                    .arg(formatBytes(stat.avgDocumentBytes));
+            tips[{sets[qsizetype(s)], row}] = tip;
+            m_tooltips[Breakdown] << tip;
+        }
+        widest = std::max(widest, total);
+    }
+    for (std::size_t s = 0; s < names.size(); ++s) {
+        QBarSet *set = sets[qsizetype(s)];
+        if (set->count() > 0)
+            set->remove(0, set->count());
+        set->append(values[s]);
+    }
+    if (auto *x = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).value(0)))
+        x->setRange(0, std::max(1.0, widest * 1.05));
+    m_barTips[Breakdown] = std::move(tips);
+    if (!inPlace) {
+        install(Breakdown, chart);
+        m_shape[Breakdown] = shape;
+    }
+}
+
+void ChartsPanel::buildSizeOverTime() {
+    const Analysis &a = m_document->analysis();
+    const int c = m_sizeCollection->currentIndex();
+    m_tooltips[SizeOverTime].clear();
+    if (c < 0 || std::size_t(c) >= a.collections.size() || std::size_t(c) >= a.derived.collections.size()) {
+        install(SizeOverTime, newChart(tr("No collection")));
+        m_shape[SizeOverTime].clear();
+        return;
+    }
+    const CollectionStat &stat = a.collections[std::size_t(c)];
+    const CollectionShape &shape = a.derived.collections[std::size_t(c)];
+    const int horizon = std::max(1, m_document->project().growthDays);
+    const QString title = tr("%1: document size over %2 days").arg(qs(stat.name)).arg(horizon);
+
+    QList<QPointF> avgPoints, maxPoints;
+    QStringList avgTips, maxTips;
+    const QString assumptions =
+        tr("An estimate: arrays grow by their stated elements per day; the largest document has every optional "
+           "key, maximum lengths, bounded arrays at their bound and unbounded ones at their grown average.");
+    double lo = 1e300, hi = 0;
+    for (int k = 0; k <= kTimePoints; ++k) {
+        const double day = double(horizon) * k / kTimePoints;
+        const double av = averageObjectBytesAfter(shape.shape, day);
+        const double mx = largestObjectBytesAfter(shape.shape, day);
+        avgPoints << QPointF(day, std::log10(std::max(1.0, av)));
+        maxPoints << QPointF(day, std::log10(std::max(1.0, mx)));
+        lo = std::min({lo, av, mx});
+        hi = std::max({hi, av, mx});
+        avgTips << tr("Day %1, average document: %2.\n%3").arg(std::lround(day)).arg(bytesExact(av), assumptions);
+        maxTips << tr("Day %1, largest document: %2.\n%3").arg(std::lround(day)).arg(bytesExact(mx), assumptions);
+    }
+    const QString targetName = tr("100 KB practical target");
+    const QString limitName = tr("16 MiB BSON limit");
+    const QString targetTip = tr("%1: %2").arg(targetName, bytesExact(kPracticalTargetBytes));
+    const QString limitTip = tr("%1: %2").arg(limitName, bytesExact(double(kMaxDocumentBytes)));
+    m_tooltips[SizeOverTime] << avgTips << maxTips << targetTip << limitTip;
+    m_sizeTips = {avgTips, maxTips};
+
+    const double axisLo = std::floor(std::log10(std::max(1.0, std::min(lo, kPracticalTargetBytes) / 2)));
+    const double axisHi = std::ceil(std::log10(std::max(hi, double(kMaxDocumentBytes)) * 2));
+    const QStringList chartShape{QString::number(horizon), QString::number(axisLo), QString::number(axisHi)};
+
+    QChart *chart = m_views[SizeOverTime]->chart();
+    const bool inPlace = chart->series().size() == 4 && chartShape == m_shape[SizeOverTime];
+    if (inPlace) {
+        chart->setTitle(title);
+        static_cast<QLineSeries *>(chart->series()[0])->replace(avgPoints);
+        static_cast<QLineSeries *>(chart->series()[1])->replace(maxPoints);
+        return;
+    }
+    chart = newChart(title);
+    auto *avg = new QLineSeries;
+    avg->setName(tr("average document"));
+    auto *max = new QLineSeries;
+    max->setName(tr("largest document"));
+    avg->setPointsVisible(true);
+    max->setPointsVisible(true);
+    avg->replace(avgPoints);
+    max->replace(maxPoints);
+    auto limitLine = [&](double bytes, const QString &name, const QString &tip, const QColor &color) {
+        auto *line = new QLineSeries;
+        line->setName(name);
+        line->append(0, std::log10(bytes));
+        line->append(horizon, std::log10(bytes));
+        QPen pen(color);
+        pen.setStyle(Qt::DashLine);
+        pen.setWidth(2);
+        line->setPen(pen);
+        connect(line, &QLineSeries::hovered, line, [tip](const QPointF &, bool state) { showTip(state, tip); });
+        return line;
+    };
+    auto *target = limitLine(kPracticalTargetBytes, targetName, targetTip, QColor(0xe0, 0x90, 0x20));
+    auto *limit = limitLine(double(kMaxDocumentBytes), limitName, limitTip, QColor(0xc0, 0x20, 0x20));
+    for (QLineSeries *s : {avg, max, target, limit})
+        chart->addSeries(s);
+    for (int which : {0, 1})
+        connect(which == 0 ? avg : max, &QLineSeries::hovered, this, [this, which, horizon](const QPointF &p, bool on) {
+            const QStringList &tips = which == 0 ? m_sizeTips.first : m_sizeTips.second;
+            if (tips.isEmpty())
+                return;
+            const int k = std::clamp(int(std::lround(p.x() * kTimePoints / horizon)), 0, int(tips.size()) - 1);
+            showTip(on, tips.at(k));
+        });
+
+    auto *x = new QValueAxis;
+    x->setRange(0, horizon);
+    x->setLabelFormat(QStringLiteral("%d"));
+    x->setTitleText(tr("days from now"));
+    chart->addAxis(x, Qt::AlignBottom);
+    QCategoryAxis *y = logBytesAxis(axisLo, axisHi);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QLineSeries *s : {avg, max, target, limit}) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    install(SizeOverTime, chart);
+    m_shape[SizeOverTime] = chartShape;
+}
+
+void ChartsPanel::buildIndexes() {
+    const auto &stats = m_document->analysis().collections;
+    m_tooltips[IndexEntries].clear();
+    m_tooltips[IndexSize].clear();
+    std::vector<std::pair<const CollectionStat *, const IndexStat *>> all;
+    for (const auto &stat : stats)
+        for (const auto &index : stat.indexes)
+            all.emplace_back(&stat, &index);
+    QStringList categories;
+    const int n = int(all.size());
+    for (int row = 0; row < n; ++row) {
+        const auto &[stat, index] = all[std::size_t(n - 1 - row)]; // top-down in collection order
+        categories << qs(stat->name) + QStringLiteral(" · ") + qs(index->name);
+    }
+    QList<qreal> entries, megabytes;
+    QStringList entryTips, sizeTips;
+    for (int row = 0; row < n; ++row) {
+        const IndexStat &index = *all[std::size_t(n - 1 - row)].second;
+        const QString &label = categories[row];
+        entries << index.entries;
+        megabytes << index.estimatedBytes / 1e6;
+        const QString error = index.error.empty() ? QString() : tr("\nProblem: %1").arg(qs(index.error));
+        entryTips << tr("%1: %2 index entries (%3)%4.\nAn estimate from the document count%5.%6")
+                         .arg(label, formatCount(index.entries), QString::number(std::llround(index.entries)),
+                              index.multikey ? tr(", multikey: one entry per array element") : QString(),
+                              index.multikey ? tr(" and the arrays' average counts") : QString(), error);
+        sizeTips << tr("%1: %2 on disk and in cache.\nAn estimate: %3%4")
+                        .arg(label, bytesExact(index.estimatedBytes), qs(index.assumptions), error);
+    }
+    m_tooltips[IndexEntries] = entryTips;
+    m_tooltips[IndexSize] = sizeTips;
+
+    auto build = [&](Chart which, const QString &setName, const QList<qreal> &values, const QStringList &tipList,
+                     const QString &title, const QString &axisTitle) {
+        QChart *chart = m_views[which]->chart();
+        auto *series =
+            chart->series().isEmpty() ? nullptr : qobject_cast<QHorizontalBarSeries *>(chart->series().front());
+        const bool inPlace = series && categories == m_shape[which];
+        if (!inPlace) {
+            chart = newChart(title);
+            series = new QHorizontalBarSeries;
+            series->append(new QBarSet(setName));
+            series->setBarWidth(0.7);
+            chart->addSeries(series);
+            auto *y = new QBarCategoryAxis;
+            y->append(categories);
+            chart->addAxis(y, Qt::AlignLeft);
+            series->attachAxis(y);
+            auto *x = new QValueAxis;
+            x->setTitleText(axisTitle);
+            chart->addAxis(x, Qt::AlignBottom);
+            series->attachAxis(x);
+            chart->legend()->setVisible(false);
+            connect(series, &QAbstractBarSeries::hovered, this,
+                    [this, which](bool on, int index, QBarSet *set) { showBarTip(which, on, index, set); });
+        }
+        QBarSet *set = series->barSets().front();
+        if (set->count() > 0)
+            set->remove(0, set->count());
+        set->append(values);
+        BarTips tips;
+        for (int row = 0; row < n; ++row)
+            tips[{set, row}] = tipList[row];
+        m_barTips[which] = std::move(tips);
+        const double top = values.isEmpty() ? 0 : *std::max_element(values.begin(), values.end());
+        if (auto *x = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).value(0))) {
+            x->setRange(0, std::max(top * 1.08, 1e-3));
+            x->applyNiceNumbers();
+        }
+        if (!inPlace) {
+            install(which, chart);
+            m_shape[which] = categories;
+        }
+    };
+    build(IndexEntries, tr("index entries"), entries, entryTips, tr("Index entries"), tr("entries (estimate)"));
+    build(IndexSize, tr("estimated size"), megabytes, sizeTips, tr("Estimated index size"),
+          tr("MB (10⁶ bytes, estimate)"));
+}
+
+} // namespace docshape::ui::panels

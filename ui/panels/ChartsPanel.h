@@ -1,0 +1,77 @@
+#pragma once
+
+#include "document/ChangeEvent.h"
+
+#include <QWidget>
+
+#include <map>
+#include <utility>
+
+class QBarSet;
+class QChart;
+class QChartView;
+class QComboBox;
+class QTabWidget;
+
+namespace docshape::ui {
+class Document;
+}
+
+namespace docshape::ui::panels {
+
+// Live charts of the estimates (QtCharts):
+// - where the bytes go: per collection a stacked bar of its top-level
+//   fields and embedded arrays (CollectionStat::breakdown);
+// - document size over time: the average and largest document of one
+//   collection over the growth horizon against the 100 KB target and the
+//   16 MiB limit, on a log scale;
+// - indexes: entries and estimated size of every index.
+// Every bar and point has a tooltip with its exact value and unit, and for
+// estimates the word "estimate" and the assumptions. Charts that are not on
+// screen are refreshed when shown, not on every edit; a chart whose bars or
+// categories are unchanged gets new values in place (rebuilding a QChart
+// costs several milliseconds, more than a frame allows for all three).
+class ChartsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    enum Chart { Breakdown, SizeOverTime, IndexEntries, IndexSize, ChartCount };
+
+    explicit ChartsPanel(Document *document, QWidget *parent = nullptr);
+
+    QTabWidget *tabs() const { return m_tabs; }
+    QChartView *chartView(Chart chart) const { return m_views[chart]; }
+    QComboBox *sizeCollectionChooser() const { return m_sizeCollection; }
+    // The tooltips of every bar or point of a chart, as shown on hover.
+    QStringList tooltips(Chart chart) const { return m_tooltips[chart]; }
+    // Rebuilds every chart now, shown or not (tests, measurements).
+    void refreshAll();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void onChanged(const ChangeEvent &event);
+    void refreshVisible();
+    void rebuildChooser();
+    void buildBreakdown();
+    void buildSizeOverTime();
+    void buildIndexes();
+    void install(Chart chart, QChart *newChart);
+    void showBarTip(Chart chart, bool on, int index, QBarSet *set) const;
+
+    using BarTips = std::map<std::pair<const QBarSet *, int>, QString>;
+
+    Document *m_document;
+    QTabWidget *m_tabs;
+    QComboBox *m_sizeCollection;
+    QChartView *m_views[ChartCount] = {};
+    QStringList m_tooltips[ChartCount];
+    BarTips m_barTips[ChartCount];
+    // What the current charts were built for; the same shape updates in place.
+    QStringList m_shape[ChartCount];
+    std::pair<QStringList, QStringList> m_sizeTips; // average and largest, per point
+    bool m_dirty[3] = {true, true, true}; // per tab
+};
+
+} // namespace docshape::ui::panels

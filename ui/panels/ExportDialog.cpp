@@ -1,0 +1,211 @@
+#include "panels/ExportDialog.h"
+
+#include "document/Document.h"
+#include "panels/CodeHighlighter.h"
+
+#include "sample/SampleGenerator.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace docshape::ui::panels {
+
+namespace {
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+ExportDialog::Output outputOf(const std::string &path) {
+    if (path.rfind("mongosh/", 0) == 0)
+        return ExportDialog::Mongosh;
+    if (path.rfind("validators/", 0) == 0)
+        return ExportDialog::Validators;
+    if (path.rfind("indexes/", 0) == 0)
+        return ExportDialog::Indexes;
+    return ExportDialog::Samples;
+}
+} // namespace
+
+ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent), m_document(document) {
+    setObjectName(QStringLiteral("exportDialog"));
+    setWindowTitle(tr("Export — %1").arg(document->displayName()));
+
+    auto *outputs = new QGroupBox(tr("Outputs"), this);
+    auto *outputsLayout = new QVBoxLayout(outputs);
+    const QString labels[OutputCount] = {tr("mongosh script"), tr("Validator JSON"), tr("Index JSON"),
+                                         tr("Sample documents")};
+    for (int i = 0; i < OutputCount; ++i) {
+        m_outputs[i] = new QCheckBox(labels[i], outputs);
+        m_outputs[i]->setChecked(true);
+        outputsLayout->addWidget(m_outputs[i]);
+        connect(m_outputs[i], &QCheckBox::toggled, this, &ExportDialog::refresh);
+    }
+    m_outputs[Samples]->setToolTip(tr("%1 typical documents per collection, seed %2, as docshape-cli sample prints them")
+                                       .arg(kSampleCount)
+                                       .arg(kSampleSeed));
+    m_list = new QListWidget(this);
+    m_list->setObjectName(QStringLiteral("exportFiles"));
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(outputs);
+    leftLayout->addWidget(new QLabel(tr("Files"), left));
+    leftLayout->addWidget(m_list, 1);
+
+    m_preview = new QPlainTextEdit(this);
+    m_preview->setObjectName(QStringLiteral("exportPreview"));
+    m_preview->setReadOnly(true);
+    m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_highlighter = new CodeHighlighter(m_preview->document(), CodeHighlighter::Language::JavaScript);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(left);
+    splitter->addWidget(m_preview);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({240, 660});
+
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton *copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
+    copy->setObjectName(QStringLiteral("copyButton"));
+    QPushButton *write = buttons->addButton(tr("&Write to Folder…"), QDialogButtonBox::ActionRole);
+    write->setObjectName(QStringLiteral("writeButton"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_status);
+    layout->addWidget(buttons);
+
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(copy, &QPushButton::clicked, this, &ExportDialog::copyCurrent);
+    connect(write, &QPushButton::clicked, this, &ExportDialog::chooseFolder);
+    connect(m_list, &QListWidget::currentRowChanged, this, &ExportDialog::showCurrent);
+    // Live while open: the preview always shows the current model.
+    connect(document, &Document::changed, this, [this](const ChangeEvent &event) {
+        if (event.affectsEstimates() && isVisible())
+            refresh();
+    });
+    resize(1000, 640);
+    refresh();
+}
+
+Result<std::vector<ExportFile>> ExportDialog::sampleFiles(const Analysis &analysis) {
+    std::vector<ExportFile> out;
+    for (const auto &collection : analysis.derived.collections) {
+        SampleGenerator generator(collection, kSampleSeed);
+        std::string text;
+        for (int k = 0; k < kSampleCount; ++k) {
+            auto doc = generator.next(SampleShape::Typical);
+            if (!doc)
+                return Error{collection.name, doc.error().toString()};
+            text += doc->canonicalJson();
+            text += '\n';
+        }
+        out.push_back({"samples/" + exportFileStem(collection.name) + ".json", std::move(text)});
+    }
+    return out;
+}
+
+void ExportDialog::refresh() {
+    const QString keep = m_list->currentItem() ? m_list->currentItem()->text() : QString();
+    m_files.clear();
+    m_error.clear();
+    auto all = exportAll(m_document->project());
+    if (!all) {
+        m_error = tr("Cannot export: %1").arg(qs(all.error().toString()));
+    } else {
+        for (auto &f : *all)
+            if (m_outputs[outputOf(f.relativePath)]->isChecked())
+                m_files.push_back(std::move(f));
+    }
+    if (m_outputs[Samples]->isChecked()) {
+        auto samples = sampleFiles(m_document->analysis());
+        if (samples)
+            for (auto &f : *samples)
+                m_files.push_back(std::move(f));
+        else if (m_error.isEmpty())
+            m_error = tr("Cannot generate samples: %1").arg(qs(samples.error().toString()));
+    }
+    const bool blocked = m_list->blockSignals(true);
+    m_list->clear();
+    for (const auto &f : m_files)
+        m_list->addItem(qs(f.relativePath));
+    m_list->blockSignals(blocked);
+    if (!keep.isEmpty() && selectFile(keep))
+        return;
+    if (!m_files.empty())
+        m_list->setCurrentRow(0);
+    else
+        showCurrent();
+}
+
+bool ExportDialog::selectFile(const QString &relativePath) {
+    const auto found = m_list->findItems(relativePath, Qt::MatchExactly);
+    if (found.isEmpty())
+        return false;
+    m_list->setCurrentItem(found.front());
+    showCurrent();
+    return true;
+}
+
+void ExportDialog::showCurrent() {
+    const int row = m_list->currentRow();
+    if (row < 0 || std::size_t(row) >= m_files.size()) {
+        m_preview->setPlainText(m_error);
+        m_status->setText(m_error.isEmpty() ? tr("Choose at least one output.") : m_error);
+        return;
+    }
+    const ExportFile &f = m_files[std::size_t(row)];
+    const QString name = qs(f.relativePath);
+    const auto language = CodeHighlighter::languageOf(name);
+    if (language != m_highlighter->language())
+        m_highlighter->setLanguage(language);
+    m_preview->setPlainText(QString::fromUtf8(f.content.data(), qsizetype(f.content.size())));
+    m_status->setText(m_error.isEmpty() ? tr("%1: %2 bytes. %n file(s) chosen.", nullptr, int(m_files.size()))
+                                              .arg(name)
+                                              .arg(f.content.size())
+                                        : m_error);
+}
+
+void ExportDialog::copyCurrent() {
+    const int row = m_list->currentRow();
+    if (row < 0 || std::size_t(row) >= m_files.size())
+        return;
+    const std::string &content = m_files[std::size_t(row)].content;
+    QApplication::clipboard()->setText(QString::fromUtf8(content.data(), qsizetype(content.size())));
+    m_status->setText(tr("Copied %1 to the clipboard.").arg(m_list->currentItem()->text()));
+}
+
+QString ExportDialog::writeTo(const QString &directory) {
+    if (m_files.empty())
+        return m_error.isEmpty() ? tr("Nothing to write: choose at least one output.") : m_error;
+    Status status = writeExport(m_files, QDir(directory).absolutePath().toStdString());
+    if (!status)
+        return qs(status.error().toString());
+    m_status->setText(tr("Wrote %n file(s) to %1.", nullptr, int(m_files.size())).arg(QDir::toNativeSeparators(directory)));
+    return {};
+}
+
+void ExportDialog::chooseFolder() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export to Folder"));
+    if (dir.isEmpty())
+        return;
+    const QString error = writeTo(dir);
+    if (!error.isEmpty())
+        m_status->setText(tr("Not written: %1").arg(error));
+}
+
+} // namespace docshape::ui::panels

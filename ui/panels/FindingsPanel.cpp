@@ -1,0 +1,214 @@
+#include "panels/FindingsPanel.h"
+
+#include "document/Document.h"
+#include "panels/AdviceSource.h"
+
+#include "advisor/Advice.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QStyle>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace docshape::ui::panels {
+
+namespace {
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+enum Role { IndexRole = Qt::UserRole + 1, SeverityRole };
+
+QIcon severityIcon(Severity s) {
+    QStyle *style = QApplication::style();
+    switch (s) {
+    case Severity::Error: return style->standardIcon(QStyle::SP_MessageBoxCritical);
+    case Severity::Warning: return style->standardIcon(QStyle::SP_MessageBoxWarning);
+    case Severity::Info: return style->standardIcon(QStyle::SP_MessageBoxInformation);
+    }
+    return {};
+}
+
+// The identity of a finding across rebuilds.
+QString keyOf(const Finding &f) {
+    return qs(f.id) + QLatin1Char('|') + qs(f.target.kind) + QLatin1Char('|') + qs(f.target.id) + QLatin1Char('|') +
+           qs(f.message);
+}
+} // namespace
+
+FindingsPanel::FindingsPanel(AdviceSource *source, QWidget *parent) : QWidget(parent), m_source(source) {
+    setObjectName(QStringLiteral("findings"));
+    m_filter = new QComboBox(this);
+    m_filter->setObjectName(QStringLiteral("severityFilter"));
+    m_filter->addItem(tr("All severities"), -1);
+    m_filter->addItem(severityIcon(Severity::Warning), tr("Warnings and errors"), int(Severity::Warning));
+    m_filter->addItem(severityIcon(Severity::Error), tr("Errors only"), int(Severity::Error));
+    m_summary = new QLabel(this);
+
+    m_list = new QTreeWidget(this);
+    m_list->setObjectName(QStringLiteral("findingList"));
+    m_list->setColumnCount(3);
+    m_list->setHeaderLabels({tr("Rule"), tr("Object"), tr("Message")});
+    m_list->setRootIsDecorated(false);
+    m_list->setUniformRowHeights(true);
+    m_list->setAlternatingRowColors(true);
+    m_list->header()->setStretchLastSection(true);
+    m_list->setColumnWidth(0, 90);
+    m_list->setColumnWidth(1, 140);
+
+    m_details = new QTextBrowser(this);
+    m_details->setObjectName(QStringLiteral("findingDetails"));
+    m_details->setOpenExternalLinks(true);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_list);
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_filter);
+    bar->addWidget(m_summary, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(bar);
+    layout->addWidget(splitter, 1);
+
+    connect(m_filter, &QComboBox::currentIndexChanged, this, &FindingsPanel::applyFilter);
+    connect(m_list, &QTreeWidget::currentItemChanged, this, &FindingsPanel::showDetails);
+    connect(m_list, &QTreeWidget::itemClicked, this, &FindingsPanel::onActivated);
+    connect(m_list, &QTreeWidget::itemActivated, this, &FindingsPanel::onActivated);
+    connect(source, &AdviceSource::updated, this, &FindingsPanel::rebuild);
+    rebuild();
+}
+
+std::optional<Severity> FindingsPanel::minimumSeverity() const {
+    const int v = m_filter->currentData().toInt();
+    return v < 0 ? std::nullopt : std::optional<Severity>(Severity(v));
+}
+
+void FindingsPanel::rebuild() {
+    const auto &findings = m_source->advice().findings;
+    QString keep;
+    if (QTreeWidgetItem *current = m_list->currentItem())
+        keep = current->data(1, IndexRole).toString();
+    const bool blocked = m_list->blockSignals(true);
+    m_list->clear();
+    QList<QTreeWidgetItem *> items;
+    items.reserve(qsizetype(findings.size()));
+    QTreeWidgetItem *restore = nullptr;
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        const Finding &f = findings[i];
+        auto *item = new QTreeWidgetItem;
+        item->setIcon(0, severityIcon(f.severity));
+        item->setText(0, qs(f.id));
+        item->setText(1, qs(f.target.name.empty() ? f.target.kind : f.target.name));
+        item->setText(2, qs(f.message));
+        item->setToolTip(2, qs(f.message));
+        item->setToolTip(0, qs(std::string(toString(f.severity))));
+        item->setData(0, IndexRole, int(i));
+        item->setData(0, SeverityRole, int(f.severity));
+        item->setData(1, IndexRole, keyOf(f));
+        if (!keep.isEmpty() && keyOf(f) == keep)
+            restore = item;
+        items << item;
+    }
+    m_list->addTopLevelItems(items);
+    if (restore)
+        m_list->setCurrentItem(restore);
+    m_list->blockSignals(blocked);
+    applyFilter();
+    showDetails();
+}
+
+void FindingsPanel::applyFilter() {
+    const auto min = minimumSeverity();
+    int shown = 0;
+    int counts[3] = {0, 0, 0};
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_list->topLevelItem(i);
+        const auto s = Severity(item->data(0, SeverityRole).toInt());
+        ++counts[int(s)];
+        const bool visible = !min || s >= *min;
+        item->setHidden(!visible);
+        shown += visible ? 1 : 0;
+    }
+    m_summary->setText(tr("%1 errors · %2 warnings · %3 notes — %4 shown")
+                           .arg(counts[int(Severity::Error)])
+                           .arg(counts[int(Severity::Warning)])
+                           .arg(counts[int(Severity::Info)])
+                           .arg(shown));
+}
+
+int FindingsPanel::visibleCount() const {
+    int n = 0;
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i)
+        n += m_list->topLevelItem(i)->isHidden() ? 0 : 1;
+    return n;
+}
+
+QString FindingsPanel::detailsHtml() const { return m_details->toHtml(); }
+
+void FindingsPanel::showDetails() {
+    QTreeWidgetItem *item = m_list->currentItem();
+    const auto &findings = m_source->advice().findings;
+    const int i = item ? item->data(0, IndexRole).toInt() : -1;
+    if (i < 0 || std::size_t(i) >= findings.size()) {
+        m_details->setHtml(findings.empty() ? tr("<p>No findings: the advisor has nothing to say about this model.</p>")
+                                            : tr("<p>Select a finding to see why it matters and what to do.</p>"));
+        return;
+    }
+    const Finding &f = findings[std::size_t(i)];
+    auto esc = [](const std::string &s) { return qs(s).toHtmlEscaped(); };
+    QString html = QStringLiteral("<p><b>%1</b> · %2 · %3 %4</p><p>%5</p>")
+                       .arg(esc(f.id), qs(std::string(toString(f.severity))), esc(f.target.kind), esc(f.target.name),
+                            esc(f.message));
+    if (!f.reason.empty())
+        html += tr("<p><b>Why</b><br>%1</p>").arg(esc(f.reason));
+    if (!f.fix.empty())
+        html += tr("<p><b>Fix</b><br>%1</p>").arg(esc(f.fix));
+    if (!f.source.empty())
+        html += tr("<p><b>Source</b><br><i>%1</i></p>").arg(esc(f.source));
+    m_details->setHtml(html);
+}
+
+ObjectRef FindingsPanel::objectOf(const FindingTarget &target) const {
+    const Project &p = m_source->document()->project();
+    if (target.kind == "entity")
+        return ObjectRef::entity(target.id);
+    if (target.kind == "field")
+        return ObjectRef::field(target.id);
+    if (target.kind == "relationship")
+        return ObjectRef::relationship(target.id);
+    if (target.kind == "index")
+        if (const IndexSpec *ix = p.findIndex(target.id))
+            return ObjectRef::entity(ix->entityId);
+    if (target.kind == "accessPattern")
+        if (const AccessPattern *q = p.findAccessPattern(target.id))
+            return ObjectRef::entity(q->entityId);
+    if (target.kind == "collection") {
+        const std::string root = m_source->rootEntityOf(target.id);
+        if (!root.empty())
+            return ObjectRef::entity(root);
+    }
+    return {};
+}
+
+void FindingsPanel::onActivated(QTreeWidgetItem *item) {
+    const auto &findings = m_source->advice().findings;
+    const int i = item ? item->data(0, IndexRole).toInt() : -1;
+    if (i < 0 || std::size_t(i) >= findings.size())
+        return;
+    const Finding &f = findings[std::size_t(i)];
+    const ObjectRef object = objectOf(f.target);
+    if (!object.isNone())
+        emit activate(object);
+    if (f.target.kind == "accessPattern")
+        emit activateAccessPattern(f.target.id);
+}
+
+} // namespace docshape::ui::panels

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "document/ChangeEvent.h"
+#include "document/ObjectRef.h"
+
+#include "advisor/Finding.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <string>
+
+class QComboBox;
+class QLabel;
+class QTextBrowser;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace docshape::ui::panels {
+
+class AdviceSource;
+
+// The advisor's findings, most severe first: severity icon, rule id and
+// message; the reasoning, its source and the fix of the selected one in a
+// details pane. Live: rebuilt on every change, keeping the selected finding
+// selected when it is still there. Clicking one asks to select its object.
+class FindingsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit FindingsPanel(AdviceSource *source, QWidget *parent = nullptr);
+
+    QTreeWidget *list() const { return m_list; }
+    QComboBox *severityFilter() const { return m_filter; }
+    QString detailsHtml() const;
+    // The number of findings listed (after the filter).
+    int visibleCount() const;
+
+    // The model object a finding points at, as the canvas and inspector
+    // select it (an index, access pattern or collection selects its entity).
+    ObjectRef objectOf(const FindingTarget &target) const;
+
+signals:
+    void activate(const docshape::ui::ObjectRef &object);
+    // For a finding on an access pattern: the table shows its row.
+    void activateAccessPattern(const std::string &patternId);
+
+private:
+    void rebuild();
+    void applyFilter();
+    void showDetails();
+    void onActivated(QTreeWidgetItem *item);
+    std::optional<Severity> minimumSeverity() const;
+
+    AdviceSource *m_source;
+    QComboBox *m_filter;
+    QLabel *m_summary;
+    QTreeWidget *m_list;
+    QTextBrowser *m_details;
+};
+
+} // namespace docshape::ui::panels

@@ -1,0 +1,319 @@
+#include "panels/ValidationPreview.h"
+
+#include "document/Document.h"
+
+#include "export/ExtendedJson.h"
+#include "export/ValidatorExporter.h"
+#include "sample/SampleGenerator.h"
+#include "validate/DocumentStream.h"
+#include "validate/JsonSchema.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <sstream>
+
+namespace docshape::ui::panels {
+
+namespace {
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+constexpr std::uint64_t kSeed = 1;
+constexpr BreakRule kRules[] = {BreakRule::MissingRequired, BreakRule::WrongType, BreakRule::ArrayOverBound,
+                                BreakRule::OutsideEnum};
+
+QString reasonsOf(const validate::ValidationResult &r) {
+    QStringList lines;
+    for (const auto &e : r.errors)
+        lines << QStringLiteral("%1: %2 (%3)")
+                     .arg(e.path.empty() ? QCoreApplication::translate("ValidationPreview", "(document)") : qs(e.path),
+                          qs(e.message), qs(e.keyword));
+    return lines.join(QLatin1Char('\n'));
+}
+} // namespace
+
+ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWidget(parent), m_document(document) {
+    setObjectName(QStringLiteral("validationPreview"));
+    m_collection = new QComboBox(this);
+    m_collection->setObjectName(QStringLiteral("validationCollection"));
+    m_collection->setMinimumContentsLength(16);
+    m_source = new QComboBox(this);
+    m_source->setObjectName(QStringLiteral("validationSource"));
+    m_source->addItem(tr("Typical samples"), int(Source::Typical));
+    m_source->addItem(tr("Maximum samples"), int(Source::Max));
+    m_source->addItem(tr("Broken samples (on purpose)"), int(Source::Broken));
+    m_source->addItem(tr("Extended JSON below"), int(Source::Text));
+    m_count = new QSpinBox(this);
+    m_count->setRange(1, 1000);
+    m_count->setValue(8);
+    m_count->setToolTip(tr("How many sample documents to generate"));
+    auto *open = new QPushButton(tr("Open…"), this);
+    open->setToolTip(tr("Open Extended JSON documents (one a line, or a JSON array) from a file"));
+    auto *runButton = new QPushButton(tr("&Run"), this);
+    runButton->setObjectName(QStringLiteral("runValidation"));
+
+    m_input = new QPlainTextEdit(this);
+    m_input->setObjectName(QStringLiteral("validationInput"));
+    m_input->setPlaceholderText(
+        tr("Paste Extended JSON documents here, one a line or as a JSON array (mongoexport's output), then choose "
+           "\"Extended JSON below\" and Run."));
+    m_input->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+
+    m_results = new QTreeWidget(this);
+    m_results->setObjectName(QStringLiteral("validationResults"));
+    m_results->setColumnCount(4);
+    m_results->setHeaderLabels({tr("Document"), tr("Result"), tr("BSON size"), tr("Why")});
+    m_results->setRootIsDecorated(false);
+    m_results->setWordWrap(true);
+    m_results->setColumnWidth(0, 150);
+    m_results->setColumnWidth(1, 60);
+    m_results->setColumnWidth(2, 80);
+
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("validationSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Collection:"), this));
+    bar->addWidget(m_collection);
+    bar->addWidget(m_source);
+    bar->addWidget(m_count);
+    bar->addWidget(open);
+    bar->addStretch(1);
+    bar->addWidget(runButton);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_input);
+    splitter->addWidget(m_results);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(bar);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_summary);
+
+    connect(runButton, &QPushButton::clicked, this, &ValidationPreview::run);
+    connect(open, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Extended JSON"), QString(),
+                                                          tr("JSON (*.json *.jsonl *.ndjson);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        const QString error = openFile(path);
+        if (!error.isEmpty())
+            fail(error);
+    });
+    connect(document, &Document::changed, this, [this](const ChangeEvent &event) {
+        if (!event.affectsEstimates())
+            return;
+        if (event.affectsStructure())
+            rebuildChooser();
+        if (m_hasRun)
+            run();
+    });
+    rebuildChooser();
+    m_summary->setText(tr("Choose a collection and documents, then Run."));
+}
+
+void ValidationPreview::rebuildChooser() {
+    const QString keep = m_collection->currentText();
+    const bool blocked = m_collection->blockSignals(true);
+    m_collection->clear();
+    for (const auto &c : m_document->analysis().derived.collections)
+        m_collection->addItem(qs(c.name));
+    const int i = m_collection->findText(keep);
+    m_collection->setCurrentIndex(i >= 0 ? i : 0);
+    m_collection->blockSignals(blocked);
+}
+
+QString ValidationPreview::summaryText() const { return m_summary->text(); }
+
+void ValidationPreview::setCollection(const QString &name) {
+    const int i = m_collection->findText(name);
+    if (i >= 0)
+        m_collection->setCurrentIndex(i);
+}
+
+void ValidationPreview::setSource(Source source) { m_source->setCurrentIndex(m_source->findData(int(source))); }
+
+void ValidationPreview::setDocumentCount(int count) { m_count->setValue(count); }
+
+QString ValidationPreview::openFile(const QString &path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return tr("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    m_input->setPlainText(QString::fromUtf8(file.readAll()));
+    setSource(Source::Text);
+    return {};
+}
+
+int ValidationPreview::failures() const {
+    int n = 0;
+    for (const auto &o : m_outcomes)
+        n += o.valid ? 0 : 1;
+    return n;
+}
+
+void ValidationPreview::fail(const QString &message) {
+    m_outcomes.clear();
+    m_results->clear();
+    m_summary->setText(QStringLiteral("<span style='color:#b02020'>%1</span>").arg(message.toHtmlEscaped()));
+}
+
+void ValidationPreview::run() {
+    m_hasRun = true;
+    const Project &project = m_document->project();
+    const Analysis &analysis = m_document->analysis();
+    const CollectionShape *collection = nullptr;
+    const std::string name = m_collection->currentText().toStdString();
+    for (const auto &c : analysis.derived.collections)
+        if (c.name == name)
+            collection = &c;
+    if (!collection) {
+        fail(tr("Choose a collection."));
+        return;
+    }
+    auto validator = validatorFor(project, *collection);
+    if (!validator) {
+        fail(tr("The validator cannot be exported: %1").arg(qs(validator.error().toString())));
+        return;
+    }
+    auto schema = validate::JsonSchema::compileJson(exportJsonText(*validator));
+    if (!schema) {
+        fail(tr("The server would refuse this validator: %1").arg(qs(schema.error().toString())));
+        return;
+    }
+
+    std::vector<Outcome> outcomes;
+    auto check = [&](Outcome o, std::string_view json) {
+        auto result = schema->validateJson(json);
+        if (!result) {
+            o.valid = false;
+            o.reasons = tr("not a document: %1").arg(qs(result.error().toString()));
+        } else {
+            o.valid = result->valid;
+            o.reasons = reasonsOf(*result);
+        }
+        outcomes.push_back(std::move(o));
+    };
+    const auto source = Source(m_source->currentData().toInt());
+    const int count = m_count->value();
+    if (source == Source::Text) {
+        const std::string text = m_input->toPlainText().toStdString();
+        std::istringstream in(text);
+        validate::DocumentStream stream(in);
+        for (;;) {
+            const auto next = stream.next();
+            if (next == validate::DocumentStream::Next::End)
+                break;
+            if (next == validate::DocumentStream::Next::Error) {
+                Outcome o;
+                o.label = tr("after document %1").arg(outcomes.size());
+                o.valid = false;
+                o.reasons = qs(stream.error());
+                outcomes.push_back(std::move(o));
+                break;
+            }
+            Outcome o;
+            o.label = tr("document %1 (line %2)").arg(stream.index() + 1).arg(stream.line());
+            check(std::move(o), stream.text());
+        }
+    } else {
+        SampleGenerator generator(*collection, kSeed);
+        std::vector<BreakRule> rules;
+        for (BreakRule r : kRules)
+            if (!generator.breakablePaths(r).empty())
+                rules.push_back(r);
+        if (source == Source::Broken && rules.empty()) {
+            fail(tr("Nothing in %1 can be broken on purpose: no required key, typed value, bounded array or enum.")
+                     .arg(qs(collection->name)));
+            return;
+        }
+        for (int k = 0; k < count; ++k) {
+            Result<SampleDocument> doc = source == Source::Broken
+                                             ? generator.nextBroken(rules[std::size_t(k) % rules.size()])
+                                             : generator.next(source == Source::Max ? SampleShape::Max
+                                                                                    : SampleShape::Typical);
+            if (!doc) {
+                fail(tr("Cannot generate samples: %1").arg(qs(doc.error().toString())));
+                return;
+            }
+            Outcome o;
+            o.label = tr("sample %1").arg(k + 1);
+            o.bytes = qint64(doc->size());
+            if (doc->broken)
+                o.expected = tr("breaks %1 at %2").arg(qs(toString(*doc->broken)), qs(doc->brokenPath));
+            check(std::move(o), doc->canonicalJson());
+        }
+    }
+    m_outcomes = std::move(outcomes);
+    showOutcomes(qs(collection->name));
+}
+
+void ValidationPreview::showOutcomes(const QString &collection) {
+    m_results->clear();
+    QStyle *style = QApplication::style();
+    QList<QTreeWidgetItem *> items;
+    for (const auto &o : m_outcomes) {
+        auto *item = new QTreeWidgetItem;
+        item->setText(0, o.label);
+        item->setIcon(1, style->standardIcon(o.valid ? QStyle::SP_DialogApplyButton : QStyle::SP_DialogCancelButton));
+        item->setText(1, o.valid ? tr("pass") : tr("fail"));
+        item->setText(2, o.bytes > 0 ? QStringLiteral("%1 B").arg(o.bytes) : QString());
+        QString why = o.reasons;
+        if (!o.expected.isEmpty())
+            why = tr("[%1] ").arg(o.expected) + why;
+        item->setText(3, why);
+        item->setToolTip(3, why);
+        if (!o.valid)
+            item->setForeground(1, QColor(0xb0, 0x20, 0x20));
+        items << item;
+    }
+    m_results->addTopLevelItems(items);
+
+    const int failed = failures();
+    const int total = int(m_outcomes.size());
+    const Entity *root = nullptr;
+    for (const auto &c : m_document->analysis().derived.collections)
+        if (qs(c.name) == collection)
+            root = c.root;
+    QString html = tr("<b>%1 of %2 documents do not match</b> the validator of %3.")
+                       .arg(failed)
+                       .arg(total)
+                       .arg(collection.toHtmlEscaped());
+    if (failed > 0) {
+        html += tr(" If documents like these were already stored: under <code>validationLevel: \"strict\"</code> every "
+                   "insert of such a document and every update to one of them fails (unless the update makes it "
+                   "valid); under <code>\"moderate\"</code> updates to documents that are already invalid are not "
+                   "checked, so these %n document(s) stay updatable, while inserts and updates of valid documents "
+                   "are still checked.",
+                   nullptr, failed);
+    }
+    if (root) {
+        html += tr(" This collection is set to <code>validationLevel: \"%1\"</code>, <code>validationAction: \"%2\"</code>")
+                    .arg(qs(toString(root->validationLevel)), qs(toString(root->validationAction)));
+        html += root->validationAction == ValidationAction::Warn
+                    ? tr(": failing writes succeed and the server logs a warning.")
+                    : QStringLiteral(".");
+    }
+    m_summary->setText(html);
+}
+
+} // namespace docshape::ui::panels

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "document/ChangeEvent.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QSpinBox;
+class QTreeWidget;
+
+namespace docshape::ui {
+class Document;
+}
+
+namespace docshape::ui::panels {
+
+// Runs a collection's exported validator (validatorFor, the text
+// `docshape-cli export` writes) over documents: generated samples (typical,
+// maximum, broken on purpose) or Extended JSON pasted in or opened from a
+// file. Shows pass or fail per document with the path and reason, how many
+// do not match, and what that means under validationLevel "strict" versus
+// "moderate". Re-runs on every change of the model once it has run.
+class ValidationPreview : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class Source { Typical, Max, Broken, Text };
+
+    struct Outcome {
+        QString label;    // "sample 3", "document 2 (line 5)"
+        bool valid = true;
+        qint64 bytes = 0; // BSON size of a generated sample; 0 for given text
+        QString reasons;  // "items.2.quantity: must be at least 1 (minimum)", one a line
+        QString expected; // for broken samples: the rule and path broken on purpose
+    };
+
+    explicit ValidationPreview(Document *document, QWidget *parent = nullptr);
+
+    QComboBox *collectionChooser() const { return m_collection; }
+    QComboBox *sourceChooser() const { return m_source; }
+    QPlainTextEdit *input() const { return m_input; }
+    QTreeWidget *results() const { return m_results; }
+    QString summaryText() const;
+
+    void setCollection(const QString &name);
+    void setSource(Source source);
+    void setDocumentCount(int count);
+    // Loads Extended JSON documents from a file into the input and switches
+    // to them; the error or empty.
+    QString openFile(const QString &path);
+
+    const std::vector<Outcome> &outcomes() const { return m_outcomes; }
+    int failures() const;
+
+public slots:
+    void run();
+
+private:
+    void rebuildChooser();
+    void showOutcomes(const QString &collection);
+    void fail(const QString &message);
+
+    Document *m_document;
+    QComboBox *m_collection;
+    QComboBox *m_source;
+    QSpinBox *m_count;
+    QPlainTextEdit *m_input;
+    QTreeWidget *m_results;
+    QLabel *m_summary;
+    std::vector<Outcome> m_outcomes;
+    bool m_hasRun = false;
+};
+
+} // namespace docshape::ui::panels
