@@ -80,6 +80,8 @@ AccessPatternTable::AccessPatternTable(AdviceSource *source, QWidget *parent)
     m_view->horizontalHeader()->setDefaultSectionSize(110);
     m_view->setColumnWidth(AccessPatternModel::Name, 220);
     m_view->setColumnWidth(AccessPatternModel::Kind, 60);
+    m_view->setColumnWidth(AccessPatternModel::Frequency, 120);
+    m_view->setColumnWidth(AccessPatternModel::Latency, 150);
     m_view->setColumnWidth(AccessPatternModel::RoundTrips, 80);
     m_view->setColumnWidth(AccessPatternModel::Index, 170);
     m_view->installEventFilter(this);

@@ -58,6 +58,17 @@ void showTip(bool on, const QString &text) {
         QToolTip::hideText();
 }
 
+// The smallest 1, 2 or 5 times a power of ten at or above `v`.
+double niceCeiling(double v) {
+    if (!(v > 0))
+        return 1;
+    const double p = std::pow(10.0, std::floor(std::log10(v)));
+    for (double step : {1.0, 2.0, 5.0, 10.0})
+        if (v <= step * p * (1 + 1e-12))
+            return step * p;
+    return 10 * p;
+}
+
 // Nice log-scale labels for a value axis holding log10(bytes).
 QCategoryAxis *logBytesAxis(double lo, double hi) {
     auto *axis = new QCategoryAxis;
@@ -65,8 +76,13 @@ QCategoryAxis *logBytesAxis(double lo, double hi) {
     const double from = std::floor(lo);
     const double to = std::ceil(hi);
     axis->setRange(from, to);
-    for (int e = int(from); e <= int(to); ++e)
-        axis->append(formatBytes(std::pow(10.0, e)), e);
+    // Powers of ten in decimal units ("10 KB", "1 MB"): exact labels, where
+    // formatBytes would print 1e7 bytes as "9.5 MiB".
+    static const char *const kUnits[] = {"B", "KB", "MB", "GB", "TB"};
+    for (int e = int(from); e <= int(to); ++e) {
+        const int unit = std::clamp(e / 3, 0, 4);
+        axis->append(QStringLiteral("%1 %2").arg(std::pow(10.0, e - 3 * unit)).arg(QLatin1String(kUnits[unit])), e);
+    }
     axis->setTitleText(QCoreApplication::translate("ChartsPanel", "document size (log scale)"));
     return axis;
 }
@@ -204,8 +220,16 @@ void ChartsPanel::buildBreakdown() {
     if (!inPlace) {
         chart = newChart(tr("Where the bytes go: average document, by top-level field"));
         series = new QHorizontalStackedBarSeries;
-        for (const auto &name : names)
-            series->append(new QBarSet(qs(name)));
+        // Distinct hues, cycled: the theme's own colours fade to white after ten sets.
+        static const QRgb kPalette[] = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b,
+                                        0xe377c2, 0x7f7f7f, 0xbcbd22, 0x17becf, 0x393b79, 0xad494a,
+                                        0x637939, 0xce6dbd, 0x8ca252, 0xe7ba52, 0x3182bd, 0x843c39};
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            auto *set = new QBarSet(qs(names[i]));
+            set->setColor(QColor(kPalette[i % std::size(kPalette)]));
+            set->setBorderColor(Qt::white);
+            series->append(set);
+        }
         series->setBarWidth(0.7);
         chart->addSeries(series);
         auto *y = new QBarCategoryAxis;
@@ -217,7 +241,9 @@ void ChartsPanel::buildBreakdown() {
         x->setLabelFormat(QStringLiteral("%.0f"));
         chart->addAxis(x, Qt::AlignBottom);
         series->attachAxis(x);
-        chart->legend()->setVisible(names.size() <= 14);
+        // The legend names the fields; past a screenful the tooltips do.
+        chart->legend()->setVisible(names.size() <= 40);
+        chart->legend()->setAlignment(Qt::AlignRight);
         connect(series, &QAbstractBarSeries::hovered, this,
                 [this](bool on, int index, QBarSet *set) { showBarTip(Breakdown, on, index, set); });
     }
@@ -251,8 +277,13 @@ void ChartsPanel::buildBreakdown() {
             set->remove(0, set->count());
         set->append(values[s]);
     }
-    if (auto *x = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).value(0)))
-        x->setRange(0, std::max(1.0, widest * 1.05));
+    if (auto *x = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).value(0))) {
+        const double max = niceCeiling(std::max(1.0, widest * 1.02));
+        if (x->max() != max) {
+            x->setRange(0, max);
+            x->setTickCount(6);
+        }
+    }
     m_barTips[Breakdown] = std::move(tips);
     if (!inPlace) {
         install(Breakdown, chart);
@@ -373,12 +404,20 @@ void ChartsPanel::buildIndexes() {
         const auto &[stat, index] = all[std::size_t(n - 1 - row)]; // top-down in collection order
         categories << qs(stat->name) + QStringLiteral(" · ") + qs(index->name);
     }
+    double mostEntries = 0;
+    for (const auto &[stat, index] : all)
+        mostEntries = std::max(mostEntries, index->entries);
+    // Entries in thousands or millions when large: axis labels stay short.
+    const double entryScale = mostEntries >= 1e6 ? 1e6 : mostEntries >= 1e4 ? 1e3 : 1;
+    const QString entryUnit = entryScale == 1e6 ? tr("entries, millions (estimate)")
+                              : entryScale == 1e3 ? tr("entries, thousands (estimate)")
+                                                  : tr("entries (estimate)");
     QList<qreal> entries, megabytes;
     QStringList entryTips, sizeTips;
     for (int row = 0; row < n; ++row) {
         const IndexStat &index = *all[std::size_t(n - 1 - row)].second;
         const QString &label = categories[row];
-        entries << index.entries;
+        entries << index.entries / entryScale;
         megabytes << index.estimatedBytes / 1e6;
         const QString error = index.error.empty() ? QString() : tr("\nProblem: %1").arg(qs(index.error));
         entryTips << tr("%1: %2 index entries (%3)%4.\nAn estimate from the document count%5.%6")
@@ -424,16 +463,25 @@ void ChartsPanel::buildIndexes() {
             tips[{set, row}] = tipList[row];
         m_barTips[which] = std::move(tips);
         const double top = values.isEmpty() ? 0 : *std::max_element(values.begin(), values.end());
+        // A round maximum and a fixed tick count: QValueAxis::applyNiceNumbers
+        // can pick hundreds of ticks, and laying out their labels costs
+        // milliseconds on every edit.
         if (auto *x = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).value(0))) {
-            x->setRange(0, std::max(top * 1.08, 1e-3));
-            x->applyNiceNumbers();
+            if (x->titleText() != axisTitle)
+                x->setTitleText(axisTitle);
+            const double max = niceCeiling(top * 1.02);
+            if (x->max() != max || x->min() != 0) {
+                x->setRange(0, max);
+                x->setTickCount(6);
+                x->setLabelFormat(QStringLiteral("%.3g"));
+            }
         }
         if (!inPlace) {
             install(which, chart);
             m_shape[which] = categories;
         }
     };
-    build(IndexEntries, tr("index entries"), entries, entryTips, tr("Index entries"), tr("entries (estimate)"));
+    build(IndexEntries, tr("index entries"), entries, entryTips, tr("Index entries"), entryUnit);
     build(IndexSize, tr("estimated size"), megabytes, sizeTips, tr("Estimated index size"),
           tr("MB (10⁶ bytes, estimate)"));
 }

@@ -125,8 +125,11 @@ ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWid
             return;
         if (event.affectsStructure())
             rebuildChooser();
-        if (m_hasRun)
+        // Off screen, the re-run waits until the panel is shown again.
+        if (m_hasRun && isVisible())
             run();
+        else
+            m_stale = m_hasRun;
     });
     rebuildChooser();
     m_summary->setText(tr("Choose a collection and documents, then Run."));
@@ -141,6 +144,12 @@ void ValidationPreview::rebuildChooser() {
     const int i = m_collection->findText(keep);
     m_collection->setCurrentIndex(i >= 0 ? i : 0);
     m_collection->blockSignals(blocked);
+}
+
+void ValidationPreview::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    if (m_stale)
+        run();
 }
 
 QString ValidationPreview::summaryText() const { return m_summary->text(); }
@@ -179,6 +188,7 @@ void ValidationPreview::fail(const QString &message) {
 
 void ValidationPreview::run() {
     m_hasRun = true;
+    m_stale = false;
     const Project &project = m_document->project();
     const Analysis &analysis = m_document->analysis();
     const CollectionShape *collection = nullptr;

@@ -23,7 +23,8 @@ namespace docshape::ui::panels {
 // maximum, broken on purpose) or Extended JSON pasted in or opened from a
 // file. Shows pass or fail per document with the path and reason, how many
 // do not match, and what that means under validationLevel "strict" versus
-// "moderate". Re-runs on every change of the model once it has run.
+// "moderate". Once it has run it re-runs on every change of the model (when
+// next shown, if the change came while it was hidden).
 class ValidationPreview : public QWidget {
     Q_OBJECT
 
@@ -59,6 +60,9 @@ public:
 public slots:
     void run();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void rebuildChooser();
     void showOutcomes(const QString &collection);
@@ -73,6 +77,7 @@ private:
     QLabel *m_summary;
     std::vector<Outcome> m_outcomes;
     bool m_hasRun = false;
+    bool m_stale = false; // the model changed while hidden
 };
 
 } // namespace docshape::ui::panels

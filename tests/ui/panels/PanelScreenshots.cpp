@@ -15,6 +15,8 @@
 #include "panels/ValidationPreview.h"
 #include "panels/WorksheetView.h"
 
+#include "advisor/Advisor.h"
+
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -72,12 +74,37 @@ TEST_CASE("screenshots of every panel", "[.screenshots]") {
     patterns.selectPattern(doc->project().accessPatterns.at(1).id);
     shoot(&patterns, "access-patterns", {1400, 420});
 
-    FindingsPanel findings(advice);
+    // Findings and the worksheet on the example the advisor says most about.
+    Document advised;
+    std::size_t most = 0;
+    const QDir examples(QString::fromStdString(test::examplesDir()));
+    for (const QString &name : examples.entryList({QStringLiteral("*.docshape")})) {
+        const QString example = examples.filePath(name);
+        Document candidate;
+        REQUIRE(candidate.load(example));
+        const std::size_t n = lint(candidate.project(), candidate.analysis()).size();
+        if (n > most) {
+            most = n;
+            REQUIRE(advised.load(example));
+        }
+    }
+    AdviceSource advisedSource(&advised);
+    FindingsPanel findings(&advisedSource);
     findings.list()->setCurrentItem(findings.list()->topLevelItem(0));
     shoot(&findings, "findings");
 
-    WorksheetView worksheet(advice);
-    shoot(&worksheet, "worksheet", {1000, 520});
+    // The worksheet of orders, with a stated size put far off on purpose so
+    // that the shot shows a marked mismatch.
+    Document stated;
+    Project project = doc->project();
+    for (auto &e : project.entities)
+        if (e.stated.documentBytes)
+            e.stated.documentBytes = *e.stated.documentBytes * 40;
+    stated.reset(project, QString());
+    AdviceSource statedSource(&stated);
+    WorksheetView worksheet(&statedSource);
+    worksheet.showCollection(QStringLiteral("orders"));
+    shoot(&worksheet, "worksheet", {1000, 480});
 
     ChartsPanel charts(doc);
     charts.tabs()->setCurrentIndex(0);
