@@ -67,14 +67,19 @@ ShapeNode nodeFromField(const Field &field) {
     return node;
 }
 
+// Gives a string or binary id value (or array element) the assumed length.
+void sizeIdValue(ShapeNode &node, BsonType idType) {
+    if (hasByteLength(idType)) {
+        node.avgBytes = kByteIdLength;
+        node.maxBytes = static_cast<std::uint64_t>(kByteIdLength);
+    }
+}
+
 ShapeNode idNode(std::string name, BsonType type) {
     ShapeNode node;
     node.name = std::move(name);
     node.type = type;
-    if (hasByteLength(type)) {
-        node.avgBytes = kByteIdLength;
-        node.maxBytes = static_cast<std::uint64_t>(kByteIdLength);
-    }
+    sizeIdValue(node, type);
     return node;
 }
 
@@ -223,10 +228,7 @@ private:
             if (r.cardinality == Cardinality::ManyToMany) {
                 n = idNode(orDefault(r.backFieldName, base + "Ids"), BsonType::Array);
                 n.elementType = parent->idType;
-                if (hasByteLength(parent->idType)) {
-                    n.avgBytes = kByteIdLength;
-                    n.maxBytes = static_cast<std::uint64_t>(kByteIdLength);
-                }
+                sizeIdValue(n, parent->idType);
                 const Entity *child = entity(r.childId);
                 const double children = child ? child->count : 0;
                 n.avgCount = children > 0 ? parent->count * r.avgChildren / children : 0;
@@ -294,10 +296,7 @@ private:
         case Representation::ReferenceArrayInParent:
         case Representation::TwoWay: {
             ShapeNode n = childArray(r, orDefault(r.fieldName, base + "Ids"), child->idType);
-            if (hasByteLength(child->idType)) {
-                n.avgBytes = kByteIdLength;
-                n.maxBytes = static_cast<std::uint64_t>(kByteIdLength);
-            }
+            sizeIdValue(n, child->idType);
             n.origin = NodeOrigin::Reference;
             shape.fields.push_back(std::move(n));
             break;
