@@ -1,6 +1,7 @@
 #include "validate/BsonValues.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -616,9 +617,19 @@ bool documentsEqual(const uint8_t *a, uint32_t aLen, const uint8_t *b, uint32_t 
 uint64_t valueHash(const Value &v) { return valueHashImpl(v, 0); }
 
 uint64_t utf8Length(const char *s, uint32_t len) {
-    uint64_t n = 0;
-    for (uint32_t i = 0; i < len; ++i)
-        n += (uint8_t(s[i]) & 0xC0) != 0x80;
+    // Every byte but a continuation byte (10xxxxxx) starts a code point;
+    // eight at a time, skipping the arithmetic on plain ASCII.
+    uint64_t n = len;
+    uint32_t i = 0;
+    for (; len - i >= 8; i += 8) {
+        uint64_t w;
+        std::memcpy(&w, s + i, 8);
+        const uint64_t high = w & 0x8080808080808080ULL;
+        if (high)
+            n -= uint64_t(std::popcount(high & ~(w << 1)));
+    }
+    for (; i < len; ++i)
+        n -= (uint8_t(s[i]) & 0xC0) == 0x80;
     return n;
 }
 

@@ -8,6 +8,8 @@
 
 #include <bson/bson.h>
 
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -39,6 +41,27 @@ struct Value {
 // The value a libbson iterator is on.
 Value valueOf(const bson_iter_t *it);
 
+// Bytes of a value of each fixed-size BSON type; kVariableSize for the types
+// whose length is in their bytes, kNotAType for bytes that name no type.
+inline constexpr int8_t kVariableSize = -1, kNotAType = -2;
+inline constexpr std::array<int8_t, 256> kFixedSize = [] {
+    std::array<int8_t, 256> size{};
+    size.fill(kNotAType);
+    size[BSON_TYPE_DOUBLE] = size[BSON_TYPE_DATE_TIME] = size[BSON_TYPE_TIMESTAMP] =
+        size[BSON_TYPE_INT64] = 8;
+    size[BSON_TYPE_INT32] = 4;
+    size[BSON_TYPE_DECIMAL128] = 16;
+    size[BSON_TYPE_OID] = 12;
+    size[BSON_TYPE_BOOL] = 1;
+    size[BSON_TYPE_UNDEFINED] = size[BSON_TYPE_NULL] = size[BSON_TYPE_MINKEY] =
+        size[BSON_TYPE_MAXKEY] = 0;
+    for (bson_type_t t : {BSON_TYPE_UTF8, BSON_TYPE_CODE, BSON_TYPE_SYMBOL, BSON_TYPE_DBPOINTER,
+                          BSON_TYPE_DOCUMENT, BSON_TYPE_ARRAY, BSON_TYPE_CODEWSCOPE,
+                          BSON_TYPE_BINARY, BSON_TYPE_REGEX})
+        size[t] = kVariableSize;
+    return size;
+}();
+
 // Walks the elements of a BSON document in place, checking every length
 // against the bounds, so that a corrupt document ends the walk instead of
 // reading past it. Inline and allocation-free: evaluation spends its time
@@ -46,6 +69,9 @@ Value valueOf(const bson_iter_t *it);
 // per step, several times slower.
 class Cursor {
 public:
+    // What a key finder returns when it cannot tell the key's length.
+    static constexpr size_t kScanKey = SIZE_MAX;
+
     // `doc` starts with the document's int32 length and ends with its NUL.
     Cursor(const uint8_t *doc, uint32_t len) {
         if (len < 5 || doc[len - 1] != 0 || readInt32(doc) != int32_t(len)) {
@@ -66,88 +92,32 @@ public:
 
     // Moves to the next element; false at the end or on corrupt data.
     bool next() {
+        return next([](const uint8_t *, size_t) { return kScanKey; });
+    }
+
+    // The same, asking `keyLength(key, avail)` first for the length of the
+    // element's key: the caller may recognise it (see FieldNames::isAt), which
+    // spares scanning for its end. `avail` bytes from `key` are readable; a
+    // length given must be that of a key whose NUL lies within them.
+    template <class KeyLength>
+    bool next(KeyLength &&keyLength) {
         if (m_p >= m_end)
             return false;
         const uint8_t type = *m_p++;
-        // Keys are short: a plain loop beats a call to memchr.
-        const uint8_t *nul = m_p;
-        while (nul < m_end && *nul)
-            ++nul;
-        if (nul == m_end)
-            return corrupt();
-        m_key = std::string_view(reinterpret_cast<const char *>(m_p), size_t(nul - m_p));
-        m_p = nul + 1;
+        size_t keyLen = keyLength(m_p, size_t(m_end - m_p));
+        if (keyLen == kScanKey) {
+            keyLen = scanKey();
+            if (keyLen == kScanKey)
+                return corrupt();
+        }
+        m_key = std::string_view(reinterpret_cast<const char *>(m_p), keyLen);
+        m_p += keyLen + 1;
         const size_t avail = size_t(m_end - m_p);
-        uint32_t size = 0;
-        switch (type) {
-        case BSON_TYPE_DOUBLE:
-        case BSON_TYPE_DATE_TIME:
-        case BSON_TYPE_TIMESTAMP:
-        case BSON_TYPE_INT64:
-            size = 8;
-            break;
-        case BSON_TYPE_INT32:
-            size = 4;
-            break;
-        case BSON_TYPE_DECIMAL128:
-            size = 16;
-            break;
-        case BSON_TYPE_OID:
-            size = 12;
-            break;
-        case BSON_TYPE_BOOL:
-            size = 1;
-            break;
-        case BSON_TYPE_UNDEFINED:
-        case BSON_TYPE_NULL:
-        case BSON_TYPE_MINKEY:
-        case BSON_TYPE_MAXKEY:
-            size = 0;
-            break;
-        case BSON_TYPE_UTF8:
-        case BSON_TYPE_CODE:
-        case BSON_TYPE_SYMBOL:
-        case BSON_TYPE_DBPOINTER: {
-            if (avail < 4)
-                return corrupt();
-            const int32_t n = readInt32(m_p);
-            if (n < 1 || size_t(n) > avail - 4 || m_p[4 + n - 1] != 0)
-                return corrupt();
-            size = uint32_t(4 + n) + (type == BSON_TYPE_DBPOINTER ? 12 : 0);
-            break;
-        }
-        case BSON_TYPE_DOCUMENT:
-        case BSON_TYPE_ARRAY:
-        case BSON_TYPE_CODEWSCOPE: {
-            if (avail < 4)
-                return corrupt();
-            const int32_t n = readInt32(m_p);
-            if (n < 5)
-                return corrupt();
-            size = uint32_t(n);
-            break;
-        }
-        case BSON_TYPE_BINARY: {
-            if (avail < 5)
-                return corrupt();
-            const int32_t n = readInt32(m_p);
-            if (n < 0)
-                return corrupt();
-            size = uint32_t(n) + 5;
-            break;
-        }
-        case BSON_TYPE_REGEX: {
-            const auto *a = static_cast<const uint8_t *>(std::memchr(m_p, 0, avail));
-            if (!a)
-                return corrupt();
-            const auto *b = static_cast<const uint8_t *>(
-                std::memchr(a + 1, 0, size_t(m_end - (a + 1))));
-            if (!b)
-                return corrupt();
-            size = uint32_t(b + 1 - m_p);
-            break;
-        }
-        default:
+        uint32_t size;
+        const int fixed = kFixedSize[type];
+        if (fixed >= 0) {
+            size = uint32_t(fixed);
+        } else if (fixed == kNotAType || !variableSize(type, avail, size)) {
             return corrupt();
         }
         if (size > avail)
@@ -179,6 +149,78 @@ private:
         m_corrupt = true;
         m_p = m_end;
         return false;
+    }
+
+    // The length of the key at m_p up to its NUL, or kScanKey if the document
+    // ends first. Eight bytes at a time while eight are left.
+    size_t scanKey() const {
+        const uint8_t *p = m_p;
+        if constexpr (std::endian::native == std::endian::little) {
+            while (m_end - p >= 8) {
+                uint64_t w;
+                std::memcpy(&w, p, 8);
+                // The lowest flagged byte is the first NUL (flags above it
+                // may be false).
+                const uint64_t zero = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+                if (zero)
+                    return size_t(p - m_p) + size_t(std::countr_zero(zero) / 8);
+                p += 8;
+            }
+        }
+        while (p < m_end && *p)
+            ++p;
+        return p == m_end ? kScanKey : size_t(p - m_p);
+    }
+
+    // The size of a value whose type stores it; false if corrupt.
+    bool variableSize(uint8_t type, size_t avail, uint32_t &size) const {
+        switch (type) {
+        case BSON_TYPE_UTF8:
+        case BSON_TYPE_CODE:
+        case BSON_TYPE_SYMBOL:
+        case BSON_TYPE_DBPOINTER: {
+            if (avail < 4)
+                return false;
+            const int32_t n = readInt32(m_p);
+            if (n < 1 || size_t(n) > avail - 4 || m_p[4 + n - 1] != 0)
+                return false;
+            size = uint32_t(4 + n) + (type == BSON_TYPE_DBPOINTER ? 12 : 0);
+            return true;
+        }
+        case BSON_TYPE_DOCUMENT:
+        case BSON_TYPE_ARRAY:
+        case BSON_TYPE_CODEWSCOPE: {
+            if (avail < 4)
+                return false;
+            const int32_t n = readInt32(m_p);
+            if (n < 5)
+                return false;
+            size = uint32_t(n);
+            return true;
+        }
+        case BSON_TYPE_BINARY: {
+            if (avail < 5)
+                return false;
+            const int32_t n = readInt32(m_p);
+            if (n < 0)
+                return false;
+            size = uint32_t(n) + 5;
+            return true;
+        }
+        case BSON_TYPE_REGEX: {
+            const auto *a = static_cast<const uint8_t *>(std::memchr(m_p, 0, avail));
+            if (!a)
+                return false;
+            const auto *b = static_cast<const uint8_t *>(
+                std::memchr(a + 1, 0, size_t(m_end - (a + 1))));
+            if (!b)
+                return false;
+            size = uint32_t(b + 1 - m_p);
+            return true;
+        }
+        default:
+            return false;
+        }
     }
 
     const uint8_t *m_p = nullptr;
@@ -240,14 +282,19 @@ uint64_t utf8Length(const char *s, uint32_t len);
 // The server's type alias for a BSON type ("int", "objectId", ...).
 const char *typeName(bson_type_t t);
 
-// One bit per BSON type; see JsonSchema's type sets.
+// One bit per BSON type; see JsonSchema's type sets. Bytes that name no type
+// have none.
+inline constexpr std::array<uint32_t, 256> kTypeBits = [] {
+    std::array<uint32_t, 256> bits{};
+    for (unsigned v = 1; v <= 0x13; ++v)
+        bits[v] = 1u << v;
+    bits[BSON_TYPE_MINKEY] = 1u << 20;
+    bits[BSON_TYPE_MAXKEY] = 1u << 21;
+    return bits;
+}();
 inline uint32_t typeBit(bson_type_t t) {
-    if (t == BSON_TYPE_MINKEY)
-        return 1u << 20;
-    if (t == BSON_TYPE_MAXKEY)
-        return 1u << 21;
     const unsigned v = unsigned(t);
-    return v >= 1 && v <= 0x13 ? 1u << v : 0;
+    return v < kTypeBits.size() ? kTypeBits[v] : 0;
 }
 constexpr uint32_t kNumberBits = (1u << BSON_TYPE_DOUBLE) | (1u << BSON_TYPE_INT32) |
                                  (1u << BSON_TYPE_INT64) | (1u << BSON_TYPE_DECIMAL128);
