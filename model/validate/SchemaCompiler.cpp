@@ -190,6 +190,7 @@ public:
                          node->dependencies.empty() && node->allOf.empty() &&
                          node->anyOf.empty() && node->oneOf.empty() && !node->notSchema &&
                          !node->hasEnum && !node->encrypt;
+        node->finish();
         return node;
     }
 
@@ -879,6 +880,32 @@ private:
 };
 
 } // namespace
+
+void Node::finish() {
+    acceptTypes = !root && typeMask ? typeMask : ~0u;
+    keywordTypes = (numberChecks ? kNumberBits : 0) | (stringChecks ? typeBit(BSON_TYPE_UTF8) : 0) |
+                   (arrayChecks ? typeBit(BSON_TYPE_ARRAY) : 0) |
+                   (objectChecks || !dependencies.empty() ? typeBit(BSON_TYPE_DOCUMENT) : 0);
+    alwaysFalse = !alwaysFalseReason.empty();
+    const auto intBound = [](const Bound &b) {
+        return !b.present || b.value.type == BSON_TYPE_INT32 || b.value.type == BSON_TYPE_INT64;
+    };
+    intBoundsOnly = !hasMultipleOf && intBound(maximum) && intBound(minimum);
+    combines = encrypt || !allOf.empty() || !anyOf.empty() || !oneOf.empty() || notSchema ||
+               hasEnum;
+    bool anyDotted = false;
+    requiredBits = 0;
+    for (size_t i = 0; i < rules.size(); ++i) {
+        if (rules[i].dotted) {
+            anyDotted = true;
+            continue;
+        }
+        names.add(rules[i].name, uint32_t(i));
+        if (rules[i].isRequired && i < 64)
+            requiredBits |= uint64_t(1) << i;
+    }
+    requiredByBits = rules.size() <= 64 && !anyDotted;
+}
 
 Result<std::shared_ptr<const Node>> compileSchema(const bson_t *schema) {
     Compiler compiler;

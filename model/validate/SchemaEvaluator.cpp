@@ -48,17 +48,22 @@ std::string plural(int64_t n, const char *one, const char *many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// One evaluator per mode: with kCollect false it answers only pass/fail and
+// stops at the first failure, building no path and no message (the fast path
+// of matches()); with kCollect true it records every independent failure.
+template <bool kCollect>
 class Evaluator {
 public:
-    explicit Evaluator(std::vector<ValidationError> *errors) : m_errors(errors) {}
+    explicit Evaluator(std::vector<ValidationError> *errors = nullptr) : m_errors(errors) {}
 
     bool eval(const Node &n, const Value &v) {
-        if (!n.alwaysFalseReason.empty()) {
+        if (n.alwaysFalse) {
             report(n.alwaysFalseKeyword, n.alwaysFalseReason);
             return false;
         }
-        if (!n.root && n.typeMask && !(n.typeMask & typeBit(v.type))) {
-            if (collecting())
+        const uint32_t type = typeBit(v.type);
+        if (!(n.acceptTypes & type)) {
+            if constexpr (kCollect)
                 report(n.typeKeyword, "must be of type " + n.typeText + ", found " + found(v));
             return false;
         }
@@ -66,26 +71,58 @@ public:
         auto check = [&](bool passed) {
             if (!passed)
                 ok = false;
-            return passed || collecting();
+            return passed || kCollect;
         };
-        if (n.numberChecks && isNumericType(v.type)) {
-            if (!check(numberKeywords(n, v)))
-                return false;
-        } else if (n.stringChecks && v.type == BSON_TYPE_UTF8) {
-            if (!check(stringKeywords(n, v)))
-                return false;
-        } else if (n.arrayChecks && v.type == BSON_TYPE_ARRAY) {
-            if (!check(arrayKeywords(n, v)))
-                return false;
+        if (n.keywordTypes & type) {
+            if (type & kNumberBits) {
+                if (!check(numberKeywords(n, v)))
+                    return false;
+            } else if (v.type == BSON_TYPE_UTF8) {
+                if (!check(stringKeywords(n, v)))
+                    return false;
+            } else if (v.type == BSON_TYPE_ARRAY) {
+                if (!check(arrayKeywords(n, v)))
+                    return false;
+            } else {
+                if (n.objectChecks && !check(objectKeywords(n, v)))
+                    return false;
+                if (!n.dependencies.empty() && !check(dependencies(n, v)))
+                    return false;
+            }
         }
-        if (n.encrypt && !n.root && !check(encryptKeyword(n, v)))
+        if (n.combines && !check(combinations(n, v)))
             return false;
-        if (v.type == BSON_TYPE_DOCUMENT) {
-            if (n.objectChecks && !check(objectKeywords(n, v)))
-                return false;
-            if (!n.dependencies.empty() && !check(dependencies(n, v)))
-                return false;
-        }
+        return ok;
+    }
+
+private:
+    std::vector<ValidationError> *m_errors;
+    std::string m_path;
+
+    void report(const std::string &keyword, std::string message) {
+        if constexpr (kCollect)
+            m_errors->push_back({m_path, keyword, std::move(message)});
+    }
+
+    size_t push(std::string_view segment) {
+        const size_t old = m_path.size();
+        if (!m_path.empty())
+            m_path += '.';
+        m_path.append(segment);
+        return old;
+    }
+    void pop(size_t old) { m_path.resize(old); }
+
+    // encrypt, allOf, anyOf, oneOf, not and enum, reported in this order.
+    bool combinations(const Node &n, const Value &v) {
+        bool ok = true;
+        auto check = [&](bool passed) {
+            if (!passed)
+                ok = false;
+            return passed || kCollect;
+        };
+        if (n.encrypt && !check(encryptKeyword(n, v)))
+            return false;
         for (const NodePtr &sub : n.allOf)
             if (!check(eval(*sub, v)))
                 return false;
@@ -94,7 +131,7 @@ public:
             for (const NodePtr &sub : n.anyOf)
                 if ((any = quiet(*sub, v)))
                     break;
-            if (!any && collecting())
+            if (!any && kCollect)
                 report("anyOf", "does not match any of the " + std::to_string(n.anyOf.size()) +
                                     " schemas in anyOf");
             if (!check(any))
@@ -105,7 +142,7 @@ public:
             for (const NodePtr &sub : n.oneOf)
                 if (quiet(*sub, v) && ++matched > 1)
                     break;
-            if (matched != 1 && collecting()) {
+            if (matched != 1 && kCollect) {
                 if (matched == 0)
                     report("oneOf", "matches none of the " + std::to_string(n.oneOf.size()) +
                                         " schemas in oneOf");
@@ -119,7 +156,7 @@ public:
         }
         if (n.notSchema) {
             const bool matchedNot = quiet(*n.notSchema, v);
-            if (matchedNot && collecting())
+            if (matchedNot && kCollect)
                 report("not", "must not match the schema given in not");
             if (!check(!matchedNot))
                 return false;
@@ -129,48 +166,31 @@ public:
         return ok;
     }
 
-private:
-    std::vector<ValidationError> *m_errors;
-    std::string m_path;
-
-    bool collecting() const { return m_errors != nullptr; }
-
-    void report(const std::string &keyword, std::string message) {
-        if (m_errors)
-            m_errors->push_back({m_path, keyword, std::move(message)});
-    }
-
-    size_t push(std::string_view segment) {
-        if (!m_errors)
-            return 0;
-        const size_t old = m_path.size();
-        if (!m_path.empty())
-            m_path += '.';
-        m_path.append(segment);
-        return old;
-    }
-    void pop(size_t old) {
-        if (m_errors)
-            m_path.resize(old);
-    }
-
     // Evaluates without recording errors: anyOf, oneOf and not report their
     // own single failure rather than their alternatives'.
-    bool quiet(const Node &n, const Value &v) {
-        auto *saved = m_errors;
-        m_errors = nullptr;
-        const bool result = eval(n, v);
-        m_errors = saved;
-        return result;
-    }
+    static bool quiet(const Node &n, const Value &v) { return Evaluator<false>().eval(n, v); }
 
+    // A value inside `v` named by `segment` in error paths. A schema that
+    // checks only the type is tested inline.
     bool child(const Node &n, const Value &value, std::string_view segment) {
-        if (n.onlyType && !collecting())
-            return !n.typeMask || (n.typeMask & typeBit(value.type));
-        const size_t old = push(segment);
-        const bool result = eval(n, value);
-        pop(old);
-        return result;
+        return descend(n, value, [segment] { return segment; });
+    }
+    // An array element: its path segment is built only when collecting.
+    bool element(const Node &n, const Value &value, int64_t index) {
+        return descend(n, value, [index] { return std::to_string(index); });
+    }
+    template <class Segment>
+    bool descend(const Node &n, const Value &value, const Segment &segment) {
+        if constexpr (kCollect) {
+            const size_t old = push(segment());
+            const bool result = eval(n, value);
+            pop(old);
+            return result;
+        } else {
+            if (n.onlyType)
+                return n.acceptTypes & typeBit(value.type);
+            return eval(n, value);
+        }
     }
 
     // $lt/$lte/$gt/$gte: NaN equals NaN and otherwise compares false.
@@ -191,13 +211,29 @@ private:
         return b.exclusive ? c > 0 : c >= 0;
     }
 
+    static bool intWithin(int64_t x, const Bound &b, bool upper) {
+        if (!b.present)
+            return true;
+        if (upper)
+            return b.exclusive ? x < b.value.i : x <= b.value.i;
+        return b.exclusive ? x > b.value.i : x >= b.value.i;
+    }
+
     bool numberKeywords(const Node &n, const Value &v) {
+        // An int or long within int or long bounds, the usual case, needs no
+        // Number; a failure takes the full path below, which explains it.
+        if (n.intBoundsOnly && (v.type == BSON_TYPE_INT32 || v.type == BSON_TYPE_INT64)) {
+            const int64_t x = v.type == BSON_TYPE_INT32 ? Cursor::readInt32(v.data)
+                                                        : Cursor::readInt64(v.data);
+            if (intWithin(x, n.maximum, true) && intWithin(x, n.minimum, false))
+                return true;
+        }
         Number value;
         readNumber(v, value);
         bool ok = true;
         if (n.maximum.present && !withinBound(value, n.maximum, true)) {
             ok = false;
-            if (!collecting())
+            if (!kCollect)
                 return false;
             report("maximum", std::string(n.maximum.exclusive ? "must be less than "
                                                               : "must be at most ") +
@@ -206,7 +242,7 @@ private:
         }
         if (n.minimum.present && !withinBound(value, n.minimum, false)) {
             ok = false;
-            if (!collecting())
+            if (!kCollect)
                 return false;
             report("minimum", std::string(n.minimum.exclusive ? "must be greater than "
                                                               : "must be at least ") +
@@ -215,6 +251,8 @@ private:
         }
         if (n.hasMultipleOf && !isMultipleOf(value, n.multipleOf)) {
             ok = false;
+            if (!kCollect)
+                return false;
             report("multipleOf",
                    "must be a multiple of " + n.multipleOfText + ", found " + describeNumber(value));
         }
@@ -230,7 +268,7 @@ private:
             const uint64_t chars = utf8Length(s, len);
             if (n.minLength >= 0 && chars < uint64_t(n.minLength)) {
                 ok = false;
-                if (!collecting())
+                if (!kCollect)
                     return false;
                 report("minLength", "must be at least " +
                                         plural(n.minLength, "character", "characters") +
@@ -238,7 +276,7 @@ private:
             }
             if (n.maxLength >= 0 && chars > uint64_t(n.maxLength)) {
                 ok = false;
-                if (!collecting())
+                if (!kCollect)
                     return false;
                 report("maxLength", "must be at most " +
                                         plural(n.maxLength, "character", "characters") +
@@ -249,6 +287,8 @@ private:
             const auto outcome = n.pattern->search(std::string_view(s, len));
             if (outcome != Pcre2Regex::Outcome::Match) {
                 ok = false;
+                if (!kCollect)
+                    return false;
                 const std::string re = "/" + n.pattern->pattern() + "/";
                 if (outcome == Pcre2Regex::Outcome::NoMatch)
                     report("pattern", "must match the pattern " + re + ", found " + found(v));
@@ -295,7 +335,7 @@ private:
                         break;
                     }
         }
-        if (duplicate && collecting())
+        if (duplicate && kCollect)
             report("uniqueItems", "must not contain duplicates, but items " +
                                       std::to_string(first) + " and " + std::to_string(second) +
                                       " are equal: " + describeValue(items[second], 60));
@@ -316,12 +356,9 @@ private:
             else if (n.itemsIsTuple && n.additionalItems == Extra::Schema)
                 schema = n.additionalItemsSchema.get();
             if (schema) {
-                char buf[16];
-                const char *key;
-                const size_t keyLen = bson_uint32_to_string(uint32_t(count), &key, buf, sizeof buf);
-                if (!child(*schema, it.value(), std::string_view(key, keyLen))) {
+                if (!element(*schema, it.value(), count)) {
                     ok = false;
-                    if (!collecting())
+                    if (!kCollect)
                         return false;
                 }
             }
@@ -333,21 +370,27 @@ private:
         }
         if (n.itemsIsTuple && n.additionalItems == Extra::Deny && size_t(count) > tuple) {
             ok = false;
+            if (!kCollect)
+                return false;
             report("additionalItems", "must have at most " + plural(int64_t(tuple), "item", "items") +
                                           " (additionalItems is false), found " +
                                           std::to_string(count));
         }
         if (n.minItems >= 0 && count < n.minItems) {
             ok = false;
+            if (!kCollect)
+                return false;
             report("minItems", "must have at least " + plural(n.minItems, "item", "items") +
                                    ", found " + std::to_string(count));
         }
         if (n.maxItems >= 0 && count > n.maxItems) {
             ok = false;
+            if (!kCollect)
+                return false;
             report("maxItems", "must have at most " + plural(n.maxItems, "item", "items") +
                                    ", found " + std::to_string(count));
         }
-        if (!ok && !collecting())
+        if (!ok && !kCollect)
             return false;
         if (n.uniqueItems && !uniqueItems(v))
             ok = false;
@@ -361,6 +404,8 @@ private:
         const int subtype = v.data[4];
         const uint8_t *data = v.data + 5;
         if (subtype != BSON_SUBTYPE_ENCRYPTED) {
+            if (!kCollect)
+                return false;
             report("encrypt", "must be encrypted (binData subtype 6), found binData subtype " +
                                   std::to_string(int(subtype)));
             return false;
@@ -403,27 +448,31 @@ private:
                 seenBits |= uint64_t(1) << i;
         };
         int64_t fieldCount = 0;
-        size_t hint = 0;
+        const FieldNames &names = n.names;
+        const uint32_t nameCount = names.size();
+        // Documents usually list fields in the schema's order: expect the
+        // name after the one matched last.
+        uint32_t expected = 0;
+        uint32_t id = FieldNames::kNone;
+        auto knownKey = [&](const uint8_t *key, size_t avail) {
+            if (nameCount && names.isAt(expected, key, avail)) {
+                id = expected;
+                return names.length(id);
+            }
+            id = FieldNames::kNone;
+            return Cursor::kScanKey;
+        };
         Cursor it(v);
-        while (it.next()) {
+        while (it.next(knownKey)) {
             ++fieldCount;
             const uint32_t keyLen = uint32_t(it.key().size());
             const char *key = it.key().data();
-            // Documents usually list fields in the schema's order: start
-            // looking after the rule matched last.
+            if (id == FieldNames::kNone)
+                id = names.find(it.key());
             int matched = -1;
-            for (size_t k = 0; k < ruleCount; ++k) {
-                size_t i = hint + k;
-                if (i >= ruleCount)
-                    i -= ruleCount;
-                const Rule &r = n.rules[i];
-                if (r.name.size() == keyLen && !r.dotted &&
-                    (keyLen == 0 || (r.name[0] == key[0] &&
-                                     std::memcmp(r.name.data(), key, keyLen) == 0))) {
-                    matched = int(i);
-                    hint = i + 1 < ruleCount ? i + 1 : 0;
-                    break;
-                }
+            if (id != FieldNames::kNone) {
+                matched = int(names.rule(id));
+                expected = id + 1 < nameCount ? id + 1 : 0;
             }
             // The server checks the first field of a name; later duplicates
             // are seen only by patternProperties/additionalProperties.
@@ -432,7 +481,7 @@ private:
                 const Rule &r = n.rules[size_t(matched)];
                 if (r.schema && !child(*r.schema, it.value(), std::string_view(key, keyLen))) {
                     ok = false;
-                    if (!collecting())
+                    if (!kCollect)
                         return false;
                 }
             }
@@ -445,7 +494,7 @@ private:
                 otherwise = false;
                 if (!child(*p.schema, it.value(), std::string_view(key, keyLen))) {
                     ok = false;
-                    if (!collecting())
+                    if (!kCollect)
                         return false;
                 }
             }
@@ -453,7 +502,7 @@ private:
                 continue;
             if (n.additionalProperties == Extra::Deny) {
                 ok = false;
-                if (!collecting())
+                if (!kCollect)
                     return false;
                 const size_t old = push(std::string_view(key, keyLen));
                 std::string message = "is not allowed: additionalProperties is false and the "
@@ -465,7 +514,7 @@ private:
             } else if (n.additionalProperties == Extra::Schema &&
                        !child(*n.additionalPropertiesSchema, it.value(), std::string_view(key, keyLen))) {
                 ok = false;
-                if (!collecting())
+                if (!kCollect)
                     return false;
             }
         }
@@ -473,14 +522,17 @@ private:
             report("$jsonSchema", "is not valid BSON");
             return false;
         }
-        for (size_t i = 0; i < ruleCount; ++i) {
+        // Every required field seen and no dotted names: nothing left to do.
+        const bool rulesDone =
+            n.requiredByBits && (seenBits & n.requiredBits) == n.requiredBits;
+        for (size_t i = 0; i < ruleCount && !rulesDone; ++i) {
             const Rule &r = n.rules[i];
             if (r.dotted) {
                 Value found;
                 if (lookup(v, r.name, &found)) {
                     if (r.schema && !child(*r.schema, found, r.name)) {
                         ok = false;
-                        if (!collecting())
+                        if (!kCollect)
                             return false;
                     }
                     continue;
@@ -490,7 +542,7 @@ private:
             }
             if (r.isRequired) {
                 ok = false;
-                if (!collecting())
+                if (!kCollect)
                     return false;
                 const size_t old = push(r.name);
                 report("required", "is required but missing");
@@ -499,12 +551,16 @@ private:
         }
         if (n.minProperties >= 0 && fieldCount < n.minProperties) {
             ok = false;
+            if (!kCollect)
+                return false;
             report("minProperties", "must have at least " +
                                         plural(n.minProperties, "field", "fields") + ", found " +
                                         std::to_string(fieldCount));
         }
         if (n.maxProperties >= 0 && fieldCount > n.maxProperties) {
             ok = false;
+            if (!kCollect)
+                return false;
             report("maxProperties", "must have at most " +
                                         plural(n.maxProperties, "field", "fields") + ", found " +
                                         std::to_string(fieldCount));
@@ -521,7 +577,7 @@ private:
             if (d.schema) {
                 if (!eval(*d.schema, v)) {
                     ok = false;
-                    if (!collecting())
+                    if (!kCollect)
                         return false;
                 }
                 continue;
@@ -530,7 +586,7 @@ private:
                 if (lookup(v, p, &found))
                     continue;
                 ok = false;
-                if (!collecting())
+                if (!kCollect)
                     return false;
                 const size_t old = push(p);
                 report("dependencies", "is required because '" + d.name + "' is present");
@@ -563,7 +619,7 @@ private:
             while (!matched && e.next())
                 matched = valuesEqual(v, e.value());
         }
-        if (!matched && collecting())
+        if (!matched && kCollect)
             report("enum", "must be one of " + n.enumText + ", found " + found(v));
         return matched;
     }
@@ -582,8 +638,9 @@ bool evaluate(const Node &root, const uint8_t *bson, uint32_t size,
             errors->push_back({"", "$jsonSchema", "is not valid BSON"});
         return false;
     }
-    Evaluator evaluator(errors);
-    return evaluator.eval(root, v);
+    if (!errors)
+        return Evaluator<false>().eval(root, v);
+    return Evaluator<true>(errors).eval(root, v);
 }
 
 } // namespace docshape::validate::detail

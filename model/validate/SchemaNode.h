@@ -6,6 +6,7 @@
 
 #include "validate/BsonValues.h"
 #include "validate/ExtendedJson.h"
+#include "validate/FieldNames.h"
 #include "validate/Pcre2Regex.h"
 
 #include <memory>
@@ -111,6 +112,28 @@ struct Node {
     // Nothing to check but the type (or nothing at all): the evaluator tests
     // the type inline instead of descending.
     bool onlyType = false;
+
+    // Derived from the above once compiled (finish()), so that the evaluator
+    // decides what applies to a value with a few bit tests.
+    // The types a value may have: typeMask, or every type when unrestricted
+    // or at the root (the document's own type is settled by alwaysFalse).
+    uint32_t acceptTypes = ~0u;
+    // The types that some number, string, array or object keyword (or
+    // dependencies) applies to.
+    uint32_t keywordTypes = 0;
+    bool alwaysFalse = false;
+    // Every bound present is an int or a long, and no multipleOf.
+    bool intBoundsOnly = false;
+    // encrypt, allOf, anyOf, oneOf, not or enum is present.
+    bool combines = false;
+    // The undotted names of `rules`, for the walk over a document's fields.
+    FieldNames names;
+    // With at most 64 rules and none dotted: the required ones, one bit per
+    // rule index, so that a document holding them all needs no second pass.
+    bool requiredByBits = false;
+    uint64_t requiredBits = 0;
+
+    void finish();
 };
 
 } // namespace docshape::validate::detail
