@@ -3,6 +3,8 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include <cstring>
+
 namespace docshape::validate {
 
 namespace {
@@ -13,6 +15,21 @@ std::string errorText(int code) {
     if (n < 0)
         return "PCRE2 error " + std::to_string(code);
     return std::string(reinterpret_cast<const char *>(buf), size_t(n));
+}
+
+// No byte above 0x7F; eight bytes at a time.
+bool isAscii(std::string_view s) {
+    const char *p = s.data();
+    size_t n = s.size();
+    uint64_t high = 0;
+    for (; n >= 8; p += 8, n -= 8) {
+        uint64_t w;
+        std::memcpy(&w, p, 8);
+        high |= w;
+    }
+    for (; n > 0; ++p, --n)
+        high |= uint8_t(*p);
+    return (high & 0x8080808080808080ULL) == 0;
 }
 
 struct MatchData {
@@ -59,15 +76,7 @@ Pcre2Regex::Outcome Pcre2Regex::search(std::string_view subject) const {
     thread_local MatchData md;
     // pcre2_jit_match skips the UTF-8 check, so take it only when the
     // subject needs none: byte mode, or plain ASCII (the usual field value).
-    bool ascii = !m_utf;
-    if (m_jit && m_utf) {
-        ascii = true;
-        for (unsigned char c : subject)
-            if (c >= 0x80) {
-                ascii = false;
-                break;
-            }
-    }
+    const bool ascii = !m_utf || (m_jit && isAscii(subject));
     int rc;
     if (m_jit && ascii)
         rc = pcre2_jit_match(static_cast<const pcre2_code *>(m_code),

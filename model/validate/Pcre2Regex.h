@@ -23,6 +23,8 @@ public:
     // from stalling for minutes.
     static constexpr uint32_t kMatchLimit = 1'000'000;
     // Nested backtracking depth (PCRE2's depth_limit), bounding memory.
+    // JIT matching ignores it: there PCRE2's default 32 KiB JIT stack bounds
+    // memory, and running out of it counts as LimitReached too.
     static constexpr uint32_t kDepthLimit = 10'000;
     // Longest pattern the server accepts (mongo::pcre kMaxPatternLength).
     static constexpr size_t kMaxPatternLength = 32764;

@@ -1,6 +1,7 @@
 #include "validate/ExtendedJson.h"
 #include "validate/JsonSchema.h"
 
+#include <bson/bson.h>
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -167,6 +168,12 @@ TEST_CASE("multipleOf uses the server's decimal remainder", "[validate][numbers]
 TEST_CASE("string length counts code points; pattern is PCRE2 with UTF", "[validate][strings]") {
     CHECK(matches(R"({"properties":{"s":{"maxLength":5}}})", R"({"s": "héllo"})"));
     CHECK_FALSE(matches(R"({"properties":{"s":{"minLength":6}}})", R"({"s": "héllo"})"));
+    // Longer strings are counted a word at a time: 9 two-byte, 3 four-byte
+    // and 5 one-byte code points in 35 bytes.
+    const std::string mixed = R"({"s": "ééééééééé😀😀😀abcde"})";
+    CHECK(matches(R"({"properties":{"s":{"minLength":17,"maxLength":17}}})", mixed));
+    CHECK_FALSE(matches(R"({"properties":{"s":{"maxLength":16}}})", mixed));
+    CHECK_FALSE(matches(R"({"properties":{"s":{"minLength":18}}})", mixed));
     CHECK(matches(R"({"properties":{"s":{"pattern":"ing"}}})", R"({"s": "string"})")); // unanchored
     CHECK_FALSE(matches(R"({"properties":{"s":{"pattern":"^ing"}}})", R"({"s": "string"})"));
     CHECK(matches(R"({"properties":{"s":{"pattern":"^.$"}}})", R"({"s": "é"})"));
@@ -176,6 +183,35 @@ TEST_CASE("string length counts code points; pattern is PCRE2 with UTF", "[valid
     CHECK(refusal(R"({"properties":{"s":{"minLength":-1}}})") ==
           "Expected a non-negative number in: minLength: -1");
     CHECK(refusal(R"({"properties":{"s":{"maxLength":2.5}}})") == "Expected an integer: maxLength: 2.5");
+}
+
+TEST_CASE("pattern subjects: ASCII, UTF-8 and bad UTF-8 at any offset", "[validate][strings]") {
+    // The JIT matcher takes plain ASCII; anything else goes through PCRE2's
+    // UTF check, wherever the first byte above 0x7F lies.
+    JsonSchema s = schemaOf(R"({"properties":{"s":{"pattern":"^[a-zé]*$"}}})");
+    auto check = [&](const std::string &value) {
+        BsonDocument doc;
+        bson_append_utf8(doc.get(), "s", 1, value.data(), int(value.size()));
+        const bool fast = s.matches(doc.get());
+        const ValidationResult explained = s.validate(doc.get());
+        REQUIRE(explained.valid == fast);
+        return explained;
+    };
+    for (size_t at : {0, 5, 7, 8, 15, 16, 20}) {
+        INFO("at " << at);
+        std::string plain(21, 'a');
+        CHECK(check(plain).valid);
+        plain[at] = 'A';
+        CHECK_FALSE(check(plain).valid);
+        std::string accented(21, 'a');
+        accented.replace(at, 1, "é");
+        CHECK(check(accented).valid);
+        std::string bad(21, 'a');
+        bad[at] = char(0xFF);
+        const ValidationResult r = check(bad);
+        REQUIRE(r.errors.size() == 1);
+        CHECK(r.errors[0].message.rfind("is not valid UTF-8", 0) == 0);
+    }
 }
 
 TEST_CASE("a hostile pattern gives up instead of hanging", "[validate][strings][hostile]") {
