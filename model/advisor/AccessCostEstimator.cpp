@@ -194,7 +194,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
         cost.operation = q.operation;
         if (plan.collection < 0) {
             cost.index = "none";
-            cost.assumptions = "The entity is not stored in any collection.";
+            cost.notes.notStored = true;
             out.push_back(std::move(cost));
             continue;
         }
@@ -203,12 +203,12 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
         const double docs = std::max(0.0, stat.documents);
         const double avgBytes = stat.avgDocumentBytes;
         cost.collections.push_back(stat.name);
-        std::string assumptions;
-        auto note = [&assumptions](const std::string &text) {
-            if (!assumptions.empty())
-                assumptions += ' ';
-            assumptions += text;
-        };
+        CostNotes &notes = cost.notes;
+        notes.unknownEquality = ctx.s.unknownEquality;
+        notes.rangeSelectivity = ctx.s.rangeSelectivity;
+        notes.roundTripMs = ctx.s.roundTripMs;
+        notes.documentExaminedMs = ctx.s.documentExaminedMs;
+        notes.bytesPerMs = ctx.s.bytesPerMs;
 
         // Selectivity of the whole filter and of the part the index bounds.
         double matchedShare = 1;
@@ -226,10 +226,8 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
             for (int i = 0; i < plan.fit.rangeMatched; ++i)
                 boundShare *= ctx.s.rangeSelectivity;
         }
-        if (plan.assumedSelectivity)
-            note(ctx.equalityNote);
-        if (!q.range.empty())
-            note(ctx.rangeNote);
+        notes.assumedSelectivity = plan.assumedSelectivity;
+        notes.range = !q.range.empty();
         const double matched = docs * matchedShare;
         std::optional<double> limit;
         if (q.limit)
@@ -285,7 +283,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
             }
             cost.lookups = static_cast<int>(others.size());
             cost.roundTrips = 1 + cost.lookups;
-            note(ctx.cacheNote);
+            notes.wholeDocuments = true;
         } else {
             // Which documents the write finds, through which index.
             if (plan.index) {
@@ -343,15 +341,12 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
                 }
             }
             cost.indexEntriesTouched = entries;
-            if (q.operation == Operation::Update && q.fieldsReturned.empty())
-                note("The update's written fields are not stated (fieldsReturned), so every secondary index "
-                     "is assumed to change.");
+            notes.unstatedUpdateFields = q.operation == Operation::Update && q.fieldsReturned.empty();
             if (root && q.operation == Operation::Delete)
                 cost.bytesWritten = 0;
             else
                 cost.bytesWritten = touched * avgBytes;
-            if (!root)
-                note("The entity is embedded: the write rewrites the whole " + stat.name + " document.");
+            notes.embedded = !root;
             for (const auto &[oc, fan] : others) {
                 cost.collections.push_back(ctx.stat(oc).name);
                 cost.documentsTouched += std::max(1.0, fan);
@@ -403,8 +398,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
             } else {
                 cost.consistency = "single-document atomic";
             }
-            if (eventualCopies)
-                note("Copies with eventual semantics are updated afterwards by their owner, outside this write.");
+            notes.eventualCopies = eventualCopies;
         }
         cost.docsExaminedPerSecond = cost.docsExamined * q.frequencyPerSecond;
         cost.bytesReadPerSecond = cost.bytesRead * q.frequencyPerSecond;
@@ -412,8 +406,6 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
                            (cost.bytesRead + cost.bytesWritten) / std::max(1.0, ctx.s.bytesPerMs);
         if (q.latencyBudgetMs > 0)
             cost.withinBudget = cost.estimatedMs <= q.latencyBudgetMs;
-        note(ctx.timeNote);
-        cost.assumptions = std::move(assumptions);
         out.push_back(std::move(cost));
     }
     return out;
@@ -446,13 +438,9 @@ std::vector<SuggestedIndex> suggestIndexes(Context &ctx) {
         if (s.keys.empty() || (s.keys.size() == 1 && s.keys.front().path == "_id"))
             continue;
         s.accessPatterns.push_back(q.name);
-        std::string why = "Equality-Sort-Range for '" + q.name + "'";
-        if (tenantFirst)
-            why += ", the tenant field first";
-        s.reason = why + "; " +
-                   (plan.index ? "the best existing index, " + plan.index->name + ", serves it only in part"
-                               : "no existing index serves it (collection scan)") +
-                   ".";
+        s.tenantFirst = tenantFirst;
+        if (plan.index)
+            s.partlyServedBy = plan.index->name;
         auto &list = byCollection[plan.collection];
         bool merged = false;
         for (auto &existing : list) {
@@ -462,7 +450,6 @@ std::vector<SuggestedIndex> suggestIndexes(Context &ctx) {
                 if (&a == &s.keys)
                     existing.keys = s.keys;
                 existing.accessPatterns.push_back(q.name);
-                existing.reason += " Also serves '" + q.name + "'.";
                 merged = true;
                 break;
             }

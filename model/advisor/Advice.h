@@ -1,15 +1,43 @@
 #pragma once
 
 #include "advisor/Finding.h"
+#include "advisor/Wording.h"
 #include "core/AccessPattern.h"
+#include "core/Entity.h"
+#include "core/Field.h"
 #include "core/IndexSpec.h"
+#include "core/Project.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+// The advisor's results hold numbers, names and static text; the prose a
+// user reads is worded by the accessors (assumptions(), factors(),
+// topReads(), ...) on each call, so that advising a large model stays fast.
+
 namespace docshape {
+
+// The assumptions behind one access cost, as flags and the settings they
+// quote; AccessCost::assumptions() words them.
+struct CostNotes {
+    bool notStored = false;          // the entity is in no collection: nothing else applies
+    bool assumedSelectivity = false; // some equality field has no stated cardinality
+    bool range = false;              // the filter has a range
+    bool wholeDocuments = false;     // a read: whole documents enter the cache
+    bool unstatedUpdateFields = false;
+    bool embedded = false;       // a write to an entity embedded in the first collection
+    bool eventualCopies = false; // copies with eventual semantics are left to their owner
+    // The settings the notes quote (Thresholds.h).
+    double unknownEquality = 0;
+    double rangeSelectivity = 0;
+    double roundTripMs = 0;
+    double documentExaminedMs = 0;
+    double bytesPerMs = 0;
+};
 
 // The cost of one access pattern (DESIGN.md, "Per access pattern" and "Per
 // write pattern"). Counts are per execution unless named per second.
@@ -36,37 +64,57 @@ struct AccessCost {
     double bytesWritten = 0; // whole documents rewritten (or inserted)
     double indexEntriesTouched = 0;
     bool needsTransaction = false;
-    std::string consistency; // "single-document atomic", "transaction", "eventual (consistency plan)"
-    std::string assumptions;
+    std::string_view consistency; // static text: "single-document atomic", "transaction", ...
+    CostNotes notes;
+
+    // The estimate's assumptions, one sentence each.
+    std::string assumptions() const;
 };
 
 // One row of the decision matrix of seed data-modeling-patterns.txt.
 struct MatrixFactor {
-    std::string factor; // "read pattern", "write pattern", ...
-    std::string points; // "embed", "reference" or "neutral"
+    std::string_view factor; // "read pattern", "write pattern", ...
+    std::string_view points; // "embed", "reference" or "neutral"
     std::string why;
 };
 
 struct RelationshipAdvice {
     std::string relationshipId;
     std::string name;
-    std::string current;     // Representation name
-    std::string recommended; // Representation name, or "outlier"
+    std::string_view current;     // Representation name
+    std::string_view recommended; // Representation name, or "outlier"
     bool agrees = true;
-    std::vector<MatrixFactor> factors;
-    std::vector<std::string> reasons;
     // For a recommendation to reference: the index the child's collection
     // needs, and that collection's name.
     std::string indexCollection;
     std::vector<IndexKey> recommendedIndex;
+
+    // The seven factors of the matrix, in order.
+    std::vector<MatrixFactor> factors() const;
+    // "factor -> points: why" for each factor, then the recommendation.
+    std::vector<std::string> reasons() const;
+
+    // What factors() and reasons() are worded from.
+    struct Vote {
+        std::string_view factor;
+        std::string_view points;
+        Phrase why;
+    };
+    static constexpr std::size_t kFactors = 7;
+    std::array<Vote, kFactors> votes{};
+    Phrase summary; // why the recommendation
+    Wording words;
 };
 
 struct SuggestedIndex {
     std::string collection;
     std::string entityId; // the collection's root entity, for IndexSpec::entityId
     std::vector<IndexKey> keys;
-    std::vector<std::string> accessPatterns; // names of the patterns it serves
-    std::string reason;
+    std::vector<std::string> accessPatterns; // names of the patterns it serves, the first one's first
+    bool tenantFirst = false;                // the first pattern's equality starts with the tenant field
+    std::string partlyServedBy;              // the first pattern's best existing index; empty: a scan
+
+    std::string reason() const;
 };
 
 // The worksheet of seed lesson-135 for one collection: derived rows beside
@@ -74,24 +122,60 @@ struct SuggestedIndex {
 struct Worksheet {
     std::string collection;
     std::string rootEntityId;
-    std::vector<std::string> topReads;  // "name (N/s)", most frequent first
-    std::vector<std::string> topWrites;
     std::vector<std::string> filterFields;
-    std::vector<std::string> sortFields;
     double documentBytes = 0;                      // estimated average
     std::optional<std::uint64_t> maxDocumentBytes; // nullopt: unbounded
     std::optional<double> statedDocumentBytes;
-    std::vector<std::string> arrayBounds; // "items: avg 3, max 50 (validator)"
     bool hasArrays = false;
     std::optional<double> largestArrayBound; // nullopt with hasArrays: some array unbounded
     std::optional<double> statedMaxArrayCount;
-    std::string atomicUpdateBoundary;
     std::string statedAtomicUpdateBoundary;
-    std::string deletion;
-    std::string tenantScope;
-    std::string retention;
     std::vector<std::string> indexes;
-    std::vector<std::string> mismatches;
+
+    // The worded rows.
+    std::vector<std::string> topReads() const; // "name (N/s)", most frequent first
+    std::vector<std::string> topWrites() const;
+    std::vector<std::string> sortFields() const;  // "createdAt (descending)"
+    std::vector<std::string> arrayBounds() const; // "items: avg 3, max 50 (enforced by validator)"
+    std::string atomicUpdateBoundary() const;
+    std::string deletion() const;
+    std::string tenantScope() const;
+    std::string retention() const;
+    std::vector<std::string> mismatches() const;
+
+    // What the worded rows are made from.
+    struct PatternRate {
+        std::string name;
+        double perSecond = 0;
+    };
+    struct ArrayRow {
+        std::string path;
+        double avgCount = 0;
+        std::optional<std::uint64_t> maxCount;
+        BoundEnforcer enforcer = BoundEnforcer::Nobody;
+        double growthPerDay = 0;
+    };
+    struct Ttl {
+        std::string index;
+        double seconds = 0;
+    };
+    std::vector<PatternRate> reads, writes; // the most frequent, in order
+    std::vector<SortKey> sorts;             // distinct, direction 1 or -1
+    std::vector<ArrayRow> arrays;
+    bool junction = false;
+    std::vector<std::string> boundary; // the root entity's name, then the entities embedded with it
+    std::optional<DeletionPolicy> deletionPolicy; // the root's; nullopt without a root entity
+    bool embedsEntities = false;
+    Tenancy tenancy = Tenancy::None;
+    bool tenantScoped = false; // the root is tenant-scoped
+    bool tenantFieldMissing = false;
+    std::string tenantField;
+    double tenantCount = 0;
+    std::optional<double> retentionDays;
+    std::vector<Ttl> ttlIndexes;
+    std::optional<double> timeSeriesExpireAfterSeconds;
+    bool documentSizeMismatch = false; // stated and estimated size differ by the mismatch ratio
+    bool arrayBoundsMismatch = false;
 };
 
 struct WorkingSet {
@@ -101,7 +185,11 @@ struct WorkingSet {
     double indexBytes = 0;
     double totalBytes = 0;
     bool fits = true;
-    std::string assumptions;
+    double hotWindowSeconds = 0;
+
+    std::string assumptions() const;
+    // The same text as a phrase of `words`, for a finding to quote.
+    Phrase sayAssumptions(Wording &words) const;
 };
 
 struct Advice {

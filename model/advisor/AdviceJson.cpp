@@ -64,23 +64,23 @@ Json costJson(const AccessCost &c) {
         j["bytesWritten"] = num(c.bytesWritten);
         j["indexEntriesTouched"] = num(c.indexEntriesTouched);
         j["needsTransaction"] = c.needsTransaction;
-        j["consistency"] = c.consistency;
+        j["consistency"] = std::string(c.consistency);
     }
-    j["assumptions"] = c.assumptions;
+    j["assumptions"] = c.assumptions();
     return j;
 }
 
 Json relationshipJson(const RelationshipAdvice &r) {
     Json j;
     j["name"] = r.name;
-    j["current"] = r.current;
-    j["recommended"] = r.recommended;
+    j["current"] = std::string(r.current);
+    j["recommended"] = std::string(r.recommended);
     j["agrees"] = r.agrees;
-    j["reasons"] = strings(r.reasons);
+    j["reasons"] = strings(r.reasons());
     j["id"] = r.relationshipId;
     Json factors = Json::array();
-    for (const auto &f : r.factors)
-        factors.push_back({{"factor", f.factor}, {"points", f.points}, {"why", f.why}});
+    for (const auto &f : r.factors())
+        factors.push_back({{"factor", std::string(f.factor)}, {"points", std::string(f.points)}, {"why", f.why}});
     j["factors"] = std::move(factors);
     if (!r.recommendedIndex.empty())
         j["recommendedIndex"] = {{"collection", r.indexCollection}, {"keys", keysJson(r.recommendedIndex)}};
@@ -90,28 +90,28 @@ Json relationshipJson(const RelationshipAdvice &r) {
 Json worksheetJson(const Worksheet &w) {
     Json j;
     j["collection"] = w.collection;
-    j["topReads"] = strings(w.topReads);
-    j["topWrites"] = strings(w.topWrites);
+    j["topReads"] = strings(w.topReads());
+    j["topWrites"] = strings(w.topWrites());
     j["filterFields"] = strings(w.filterFields);
-    j["sortFields"] = strings(w.sortFields);
+    j["sortFields"] = strings(w.sortFields());
     j["expectedDocumentSize"] = {
         {"estimatedAvgBytes", num(w.documentBytes)},
         {"estimatedMaxBytes", w.maxDocumentBytes ? Json(*w.maxDocumentBytes) : Json(nullptr)},
         {"statedBytes", w.statedDocumentBytes ? num(*w.statedDocumentBytes) : Json(nullptr)}};
     j["expectedArrayBounds"] = {
-        {"arrays", strings(w.arrayBounds)},
+        {"arrays", strings(w.arrayBounds())},
         {"largestBound", w.hasArrays ? (w.largestArrayBound ? num(*w.largestArrayBound) : Json("unbounded"))
                                      : Json(nullptr)},
         {"stated", w.statedMaxArrayCount ? num(*w.statedMaxArrayCount) : Json(nullptr)}};
-    j["atomicUpdateBoundary"] = {{"derived", w.atomicUpdateBoundary},
+    j["atomicUpdateBoundary"] = {{"derived", w.atomicUpdateBoundary()},
                                  {"stated", w.statedAtomicUpdateBoundary.empty()
                                                 ? Json(nullptr)
                                                 : Json(w.statedAtomicUpdateBoundary)}};
-    j["deletionBehaviour"] = w.deletion;
-    j["tenantScope"] = w.tenantScope;
-    j["retention"] = w.retention;
+    j["deletionBehaviour"] = w.deletion();
+    j["tenantScope"] = w.tenantScope();
+    j["retention"] = w.retention();
     j["indexes"] = strings(w.indexes);
-    j["mismatches"] = strings(w.mismatches);
+    j["mismatches"] = strings(w.mismatches());
     return j;
 }
 
@@ -131,7 +131,7 @@ void appendAdvice(Json &analysisJson, const Advice &advice) {
         suggested.push_back({{"collection", s.collection},
                              {"keys", keysJson(s.keys)},
                              {"accessPatterns", strings(s.accessPatterns)},
-                             {"reason", s.reason}});
+                             {"reason", s.reason()}});
     analysisJson["suggestedIndexes"] = std::move(suggested);
     Json worksheets = Json::array();
     for (const auto &w : advice.worksheets)
@@ -144,7 +144,7 @@ void appendAdvice(Json &analysisJson, const Advice &advice) {
                                   {"indexBytes", num(ws.indexBytes)},
                                   {"totalBytes", num(ws.totalBytes)},
                                   {"fits", ws.fits},
-                                  {"assumptions", ws.assumptions}};
+                                  {"assumptions", ws.assumptions()}};
 }
 
 void appendAdvice(Json &analysisJson, const Project &project, const Analysis &analysis) {
@@ -157,10 +157,10 @@ Json findingsJson(const std::vector<Finding> &findings) {
         list.push_back({{"id", f.id},
                         {"severity", std::string(toString(f.severity))},
                         {"target", {{"kind", f.target.kind}, {"id", f.target.id}, {"name", f.target.name}}},
-                        {"message", f.message},
-                        {"reason", f.reason},
-                        {"source", f.source},
-                        {"fix", f.fix}});
+                        {"message", f.message()},
+                        {"reason", f.reason()},
+                        {"source", std::string(f.source())},
+                        {"fix", f.fix()}});
     Json out;
     out["findings"] = std::move(list);
     return out;

@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <charconv>
-#include <cstdio>
 
 namespace docshape::advisor {
 
@@ -71,15 +69,6 @@ Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a),
     m_patternsByEntity.build(p.entities.size(), patternsByEntity);
     m_patternsByCollection.build(collections.size(), patternsByCollection);
 
-    timeNote = "Time assumes the working set is in cache: " + number(s.roundTripMs) + " ms per round trip, " +
-               number(s.documentExaminedMs * 1000) + " us per document examined, " +
-               bytesText(s.bytesPerMs * 1000) + "/s read from cache.";
-    cacheNote = "Whole documents enter the cache even when a projection returns less: bytes read are "
-                "documents examined times their average size.";
-    equalityNote = "An equality on a field with no stated cardinality matches " + number(s.unknownEquality * 100) +
-                   "% of documents.";
-    rangeNote = "A range matches " + number(s.rangeSelectivity * 100) + "% of documents.";
-
     // The model index behind each IndexStat. estimateIndexes lists a
     // collection's model indexes in project order, so the two walk together;
     // a mismatch falls back to a search.
@@ -114,6 +103,13 @@ Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a),
         }
     }
     m_specs.build(collections.size(), specs);
+    m_statOfIndex.assign(p.indexes.size(), nullptr);
+    for (std::size_t c = 0; c < collections.size(); ++c) {
+        const Span<const IndexSpec *> mine = m_specs.of(c);
+        for (std::size_t k = 0; k < mine.size(); ++k)
+            if (const IndexSpec *spec = mine.first[k])
+                m_statOfIndex[static_cast<std::size_t>(spec - p.indexes.data())] = &a.collections[c].indexes[k];
+    }
 
     m_tenantField.assign(collections.size(), 0);
     m_uniquePaths.resize(collections.size());
@@ -205,24 +201,13 @@ double Context::equalitySelectivity(int collection, std::string_view path, bool 
     return std::max(s.unknownEquality, 1 / docs);
 }
 
-void Context::add(std::string_view ruleId, FindingTarget target, std::string message, std::string reasonExtra,
-                  std::string fix) {
-    const Rule *r = findRule(ruleId);
-    Finding f;
+Finding &Context::newFinding(std::string_view ruleId, FindingTarget target) {
+    Finding &f = findings.emplace_back();
     f.id = std::string(ruleId);
-    f.target = std::move(target);
-    f.message = std::move(message);
-    if (r) {
+    if (const Rule *r = findRule(ruleId))
         f.severity = r->severity;
-        f.reason = std::string(r->reason);
-        f.source = std::string(r->source);
-        f.fix = fix.empty() ? std::string(r->fix) : std::move(fix);
-    } else {
-        f.fix = std::move(fix);
-    }
-    if (!reasonExtra.empty())
-        f.reason += " " + reasonExtra;
-    findings.push_back(std::move(f));
+    f.target = std::move(target);
+    return f;
 }
 
 FindingTarget Context::relationshipTarget(const Relationship &r) {
@@ -266,57 +251,6 @@ const ShapeNode *nodeAt(const ObjectShape &shape, std::string_view path, const S
         path.remove_prefix(dot + 1);
     }
     return nullptr;
-}
-
-namespace {
-void appendThousands(std::string &out, std::string_view digits) {
-    if (!digits.empty() && digits[0] == '-') {
-        out += '-';
-        digits.remove_prefix(1);
-    }
-    const std::size_t n = digits.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        out += digits[i];
-        if ((n - i - 1) % 3 == 0 && i + 1 != n)
-            out += ',';
-    }
-}
-} // namespace
-
-void appendNumber(std::string &out, double value) {
-    if (!std::isfinite(value)) {
-        out += "unbounded";
-        return;
-    }
-    char buf[64];
-    const double a = std::fabs(value);
-    if (a >= 100 || a == std::floor(a)) {
-        if (a < 9e15) {
-            auto [end, ec] = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(std::llround(value)));
-            appendThousands(out, std::string_view(buf, static_cast<std::size_t>(end - buf)));
-            return;
-        }
-        auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 0);
-        appendThousands(out, std::string_view(buf, static_cast<std::size_t>(end - buf)));
-        return;
-    }
-    auto [end, ec] = a >= 1 ? std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 1)
-                            : std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 3);
-    out.append(buf, end);
-}
-
-void appendBytes(std::string &out, double bytes) {
-    if (bytes < 10000) {
-        appendNumber(out, std::round(bytes));
-        out += " bytes";
-        return;
-    }
-    char buf[64];
-    const char *unit = bytes < 1e6 ? " KB" : bytes < 1e9 ? " MB" : " GB";
-    const double scaled = bytes < 1e6 ? bytes / 1e3 : bytes < 1e9 ? bytes / 1e6 : bytes / 1e9;
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, scaled, std::chars_format::fixed, 1);
-    out.append(buf, end);
-    out += unit;
 }
 
 std::string number(double value) {

@@ -116,25 +116,35 @@ public:
     // Fraction of documents one equality on `path` matches.
     double equalitySelectivity(int collection, std::string_view path, bool &assumed) const;
 
-    // Notes every access cost repeats, formatted once per run.
-    std::string timeNote, cacheNote, equalityNote, rangeNote;
-
     std::vector<PatternPlan> plans; // parallel to project.accessPatterns
 
+    // Adds a finding of the rule on `target` whose message says `form` with
+    // `values` (Wording::say); returns it, for a rule to add specifics:
+    // f.reasonPhrase = f.words.say(...), f.fixPhrase = f.words.say(...).
+    template <typename... Values>
+    Finding &add(std::string_view ruleId, FindingTarget target, std::string_view form, Values &&...values) {
+        Finding &f = newFinding(ruleId, std::move(target));
+        f.messagePhrase = f.words.say(form, std::forward<Values>(values)...);
+        return f;
+    }
     std::vector<Finding> findings;
-    void add(std::string_view ruleId, FindingTarget target, std::string message, std::string reasonExtra = {},
-             std::string fix = {});
 
     static FindingTarget projectTarget(const Project &p) { return {"project", "", p.name}; }
     static FindingTarget entityTarget(const Entity &e) { return {"entity", e.id, e.name}; }
     static FindingTarget collectionTarget(const CollectionStat &c) { return {"collection", c.name, c.name}; }
     static FindingTarget relationshipTarget(const Relationship &r);
     static FindingTarget patternTarget(const AccessPattern &q) { return {"accessPattern", q.id, q.name}; }
-    static FindingTarget indexTarget(const IndexSpec &i) { return {"index", i.id, indexName(i)}; }
+    // `name`: the index's name (IndexStat::name, or indexName(i)).
+    static FindingTarget indexTarget(const IndexSpec &i, const std::string &name) { return {"index", i.id, name}; }
     FindingTarget relationshipTargetById(std::string_view id) const;
+
+    // The statistics of a model index (position in project.indexes);
+    // nullptr when its entity is not stored.
+    const IndexStat *statOf(std::size_t index) const { return m_statOfIndex[index]; }
 
 private:
     int entityIndex(std::string_view id) const;
+    Finding &newFinding(std::string_view ruleId, FindingTarget target);
 
     std::unordered_map<std::string_view, std::uint32_t> m_entityIndex; // position in project.entities
     std::unordered_map<std::string_view, const Relationship *> m_relationships;
@@ -146,6 +156,7 @@ private:
     Grouped<const IndexSpec *> m_specs; // by collection, parallel to analysis.collections[c].indexes
     // Paths of single-key unique indexes per collection, for selectivity.
     std::vector<std::vector<std::string_view>> m_uniquePaths;
+    std::vector<const IndexStat *> m_statOfIndex; // by position in project.indexes
 };
 
 // The node at a dotted path through subdocuments, arrays of subdocuments
@@ -153,19 +164,12 @@ private:
 const ShapeNode *nodeAt(const ObjectShape &shape, std::string_view path, const ShapeNode **parent = nullptr);
 
 // Text helpers shared by the rules, so that numbers read the same everywhere.
-// cat(...) builds a message in one allocation: strings and views as they
+// cat(...) builds a string in one allocation: strings and views as they
 // are, Num{x} as number(x), Bytes{x} as bytesText(x), Rate{x} as perSecond(x).
-struct Num {
-    double value;
-};
-struct Bytes {
-    double value;
-};
-struct Rate {
-    double value;
-};
-void appendNumber(std::string &out, double value);
-void appendBytes(std::string &out, double bytes);
+using Num = Wording::Num;
+using Bytes = Wording::Bytes;
+using Rate = Wording::Rate;
+using Static = Wording::Static;
 inline void append(std::string &out, std::string_view v) { out += v; }
 inline void append(std::string &out, const std::string &v) { out += v; }
 inline void append(std::string &out, const char *v) { out += v; }

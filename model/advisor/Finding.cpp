@@ -1,5 +1,6 @@
 #include "advisor/Finding.h"
 
+#include "advisor/RuleCatalog.h"
 #include "core/EnumNames.h"
 
 namespace docshape {
@@ -15,6 +16,34 @@ constexpr std::pair<Severity, std::string_view> kSeverities[] = {
 std::string_view toString(Severity s) { return detail::enumName(kSeverities, s); }
 std::optional<Severity> severityFromString(std::string_view s) {
     return detail::enumFromName(kSeverities, s);
+}
+
+std::string Finding::message() const { return words.render(messagePhrase); }
+
+std::string Finding::reason() const {
+    const Rule *r = findRule(id);
+    std::string out(r ? r->reason : std::string_view());
+    if (!reasonPhrase.empty()) {
+        const std::string extra = words.render(reasonPhrase);
+        if (!extra.empty()) {
+            out += ' ';
+            out += extra;
+        }
+    }
+    return out;
+}
+
+std::string_view Finding::source() const {
+    const Rule *r = findRule(id);
+    return r ? r->source : std::string_view();
+}
+
+std::string Finding::fix() const {
+    std::string own = fixPhrase.empty() ? std::string() : words.render(fixPhrase);
+    if (!own.empty())
+        return own;
+    const Rule *r = findRule(id);
+    return std::string(r ? r->fix : std::string_view());
 }
 
 } // namespace docshape

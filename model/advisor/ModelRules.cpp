@@ -129,7 +129,7 @@ FindingTarget fieldTarget(const Field &f, const Entity &e, const std::string &pa
 void checkThresholdNames(Context &ctx) {
     for (const auto &name : ctx.thresholds.unknownNames())
         ctx.add(rule::kUnknownThreshold, Context::projectTarget(ctx.project),
-                "threshold '" + name + "' is not a setting of the advisor");
+                "threshold '{0}' is not a setting of the advisor", name);
 }
 
 void checkArrays(Context &ctx) {
@@ -152,7 +152,9 @@ void checkArrays(Context &ctx) {
             }
             const double grown = a.avgCount + a.growthPerDay * days;
             const double largest = a.maxCount ? static_cast<double>(*a.maxCount) : std::max(a.avgCount, grown);
-            const std::string last = a.path.substr(a.path.rfind('.') == std::string::npos ? 0 : a.path.rfind('.') + 1);
+            const std::size_t dot = a.path.rfind('.');
+            const std::string_view last =
+                std::string_view(a.path).substr(dot == std::string::npos ? 0 : dot + 1);
             const bool audit = (!a.maxCount || a.growthPerDay > 0) && anyWordIn(last, kAuditWords);
             const bool any = !a.maxCount || enforcer == BoundEnforcer::Nobody || largest > ctx.s.compassArray || audit;
             if (!any)
@@ -162,48 +164,54 @@ void checkArrays(Context &ctx) {
                 target.id = node->field->id;
             else if (node && !node->relationshipId.empty())
                 target = ctx.relationshipTargetById(node->relationshipId);
-            const std::string where = "array '" + a.path + "' of " + stat.name;
             if (!a.maxCount) {
-                std::string msg = where + " has no maximum (" + number(a.avgCount) + " elements on average";
-                if (a.growthPerDay > 0)
-                    msg += ", growing " + number(a.growthPerDay) + " per document per day: " + number(grown) +
-                           " after " + std::to_string(ctx.project.growthDays) + " days";
-                msg += ")";
-                std::string fix;
+                Finding &f =
+                    a.growthPerDay > 0
+                        ? ctx.add(rule::kUnboundedArray, target,
+                                  "array '{0}' of {1} has no maximum ({2} elements on average, growing {3} per "
+                                  "document per day: {4} after {5} days)",
+                                  a.path, stat.name, Num{a.avgCount}, Num{a.growthPerDay}, Num{grown},
+                                  ctx.project.growthDays)
+                        : ctx.add(rule::kUnboundedArray, target,
+                                  "array '{0}' of {1} has no maximum ({2} elements on average)", a.path, stat.name,
+                                  Num{a.avgCount});
                 if (rel && embedsChild(rel->representation)) {
                     if (const Entity *parent = ctx.entity(rel->parentId)) {
                         std::string id = parent->name;
                         if (!id.empty())
                             id[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(id[0])));
-                        fix = "Reference from the child: each element becomes a document holding " + id +
-                              "Id, with an index on " + id +
-                              "Id; or bound it with the validator, or keep the newest few (subset pattern).";
+                        f.fixPhrase = f.words.say("Reference from the child: each element becomes a document "
+                                                  "holding {0}Id, with an index on {0}Id; or bound it with the "
+                                                  "validator, or keep the newest few (subset pattern).",
+                                                  std::move(id));
                     }
                 } else if (rel && (rel->representation == Representation::ReferenceArrayInParent ||
                                    rel->representation == Representation::TwoWay)) {
-                    fix = "Put the reference on the other side (each child holds the parent's id, indexed) "
-                          "instead of an array of ids that grows forever.";
+                    f.fixPhrase = f.words.say("Put the reference on the other side (each child holds the parent's "
+                                              "id, indexed) instead of an array of ids that grows forever.");
                 }
-                ctx.add(rule::kUnboundedArray, target, msg, {}, fix);
             } else if (enforcer == BoundEnforcer::Nobody) {
-                ctx.add(rule::kBoundNotEnforced, target,
-                        where + " is bounded at " + number(static_cast<double>(*a.maxCount)) +
-                            " but nobody enforces the bound");
+                ctx.add(rule::kBoundNotEnforced, target, "array '{0}' of {1} is bounded at {2} but nobody enforces the bound",
+                        a.path, stat.name, Num{static_cast<double>(*a.maxCount)});
             }
             if (largest > ctx.s.atlasArray)
-                ctx.add(rule::kArrayOverAtlas, target,
-                        where + " reaches " + number(largest) + " elements, over Atlas's " +
-                            number(ctx.s.atlasArray));
+                ctx.add(rule::kArrayOverAtlas, target, "array '{0}' of {1} reaches {2} elements, over Atlas's {3}",
+                        a.path, stat.name, Num{largest}, Num{ctx.s.atlasArray});
             else if (largest > ctx.s.compassArray)
-                ctx.add(rule::kArrayOverCompass, target,
-                        where + " reaches " + number(largest) + " elements, over Compass's " +
-                            number(ctx.s.compassArray));
-            if (audit)
-                ctx.add(rule::kAuditHistoryArray, target,
-                        where + " looks like an audit history and " +
-                            (a.maxCount ? "grows " + number(a.growthPerDay) + " entries per day"
-                                        : std::string("has no maximum")) +
-                            " inside the main record");
+                ctx.add(rule::kArrayOverCompass, target, "array '{0}' of {1} reaches {2} elements, over Compass's {3}",
+                        a.path, stat.name, Num{largest}, Num{ctx.s.compassArray});
+            if (audit) {
+                if (a.maxCount)
+                    ctx.add(rule::kAuditHistoryArray, target,
+                            "array '{0}' of {1} looks like an audit history and grows {2} entries per day inside "
+                            "the main record",
+                            a.path, stat.name, Num{a.growthPerDay});
+                else
+                    ctx.add(rule::kAuditHistoryArray, target,
+                            "array '{0}' of {1} looks like an audit history and has no maximum inside the main "
+                            "record",
+                            a.path, stat.name);
+            }
         }
     }
 }
@@ -216,32 +224,33 @@ void checkSizes(Context &ctx) {
         bool overLimit = false;
         if (stat.maxDocumentBytes && static_cast<double>(*stat.maxDocumentBytes) > ctx.s.maxDocument) {
             overLimit = true;
-            ctx.add(rule::kDocumentOverLimit, target(),
-                    "the largest " + stat.name + " document is " + bytesText(static_cast<double>(*stat.maxDocumentBytes)) +
-                        ", over the " + number(ctx.s.maxDocument) + "-byte limit");
+            ctx.add(rule::kDocumentOverLimit, target(), "the largest {0} document is {1}, over the {2}-byte limit",
+                    stat.name, Bytes{static_cast<double>(*stat.maxDocumentBytes)}, Num{ctx.s.maxDocument});
         } else if (stat.daysToMaxLimit && *stat.daysToMaxLimit <= days) {
             overLimit = true;
             ctx.add(rule::kDocumentOverLimit, target(),
-                    "the largest " + stat.name + " document crosses 16 MiB after " + number(*stat.daysToMaxLimit) +
-                        " days of growth (horizon " + std::to_string(ctx.project.growthDays) + " days)");
+                    "the largest {0} document crosses 16 MiB after {1} days of growth (horizon {2} days)", stat.name,
+                    Num{*stat.daysToMaxLimit}, ctx.project.growthDays);
         }
         const double largestBounded = stat.maxDocumentBytes ? static_cast<double>(*stat.maxDocumentBytes) : 0;
         if (!overLimit && std::max(largestBounded, grownAvg) > ctx.s.atlasDocument)
-            ctx.add(rule::kDocumentOverAtlas, target(),
-                    stat.name + " documents reach " + bytesText(std::max(largestBounded, grownAvg)) + ", over " +
-                        bytesText(ctx.s.atlasDocument));
+            ctx.add(rule::kDocumentOverAtlas, target(), "{0} documents reach {1}, over {2}", stat.name,
+                    Bytes{std::max(largestBounded, grownAvg)}, Bytes{ctx.s.atlasDocument});
         if (stat.avgDocumentBytes > ctx.s.documentTarget)
-            ctx.add(rule::kDocumentOverTarget, target(),
-                    "the average " + stat.name + " document is " + bytesText(stat.avgDocumentBytes) + ", over the " +
-                        bytesText(ctx.s.documentTarget) + " target");
-        else if (grownAvg > ctx.s.documentTarget)
-            ctx.add(rule::kDocumentOverTarget, target(),
-                    "the average " + stat.name + " document grows from " + bytesText(stat.avgDocumentBytes) + " to " +
-                        bytesText(grownAvg) + " in " + std::to_string(ctx.project.growthDays) + " days, over the " +
-                        bytesText(ctx.s.documentTarget) + " target" +
-                        (stat.daysToAvgTarget && !ctx.thresholds.overridden(threshold::kDocumentTargetBytes)
-                             ? " on day " + number(*stat.daysToAvgTarget)
-                             : std::string()));
+            ctx.add(rule::kDocumentOverTarget, target(), "the average {0} document is {1}, over the {2} target",
+                    stat.name, Bytes{stat.avgDocumentBytes}, Bytes{ctx.s.documentTarget});
+        else if (grownAvg > ctx.s.documentTarget) {
+            if (stat.daysToAvgTarget && !ctx.thresholds.overridden(threshold::kDocumentTargetBytes))
+                ctx.add(rule::kDocumentOverTarget, target(),
+                        "the average {0} document grows from {1} to {2} in {3} days, over the {4} target on day {5}",
+                        stat.name, Bytes{stat.avgDocumentBytes}, Bytes{grownAvg}, ctx.project.growthDays,
+                        Bytes{ctx.s.documentTarget}, Num{*stat.daysToAvgTarget});
+            else
+                ctx.add(rule::kDocumentOverTarget, target(),
+                        "the average {0} document grows from {1} to {2} in {3} days, over the {4} target", stat.name,
+                        Bytes{stat.avgDocumentBytes}, Bytes{grownAvg}, ctx.project.growthDays,
+                        Bytes{ctx.s.documentTarget});
+        }
     }
 }
 
@@ -250,9 +259,8 @@ void checkTenancy(Context &ctx) {
     const auto &collections = ctx.analysis.collections;
     if (p.tenancy == Tenancy::CollectionPerTenant)
         ctx.add(rule::kCollectionPerTenant, Context::projectTarget(p),
-                "one collection per tenant: " + number(p.tenantCount) + " tenants x " +
-                    std::to_string(collections.size()) + " collections = " +
-                    number(p.tenantCount * static_cast<double>(collections.size())) + " collections");
+                "one collection per tenant: {0} tenants x {1} collections = {2} collections", Num{p.tenantCount},
+                collections.size(), Num{p.tenantCount * static_cast<double>(collections.size())});
     if (p.tenancy != Tenancy::SharedCollection)
         return;
     for (std::size_t ci = 0; ci < collections.size(); ++ci) {
@@ -262,8 +270,8 @@ void checkTenancy(Context &ctx) {
             continue;
         if (!ctx.hasTenantField(c)) {
             ctx.add(rule::kTenantFieldMissing, Context::entityTarget(*shape.root),
-                    shape.root->name + " is tenant-scoped in a shared collection but " + collections[ci].name +
-                        " documents have no '" + p.tenantField + "' field");
+                    "{0} is tenant-scoped in a shared collection but {1} documents have no '{2}' field",
+                    shape.root->name, collections[ci].name, p.tenantField);
             continue;
         }
         for (std::size_t k = 0; k < collections[ci].indexes.size(); ++k) {
@@ -272,15 +280,15 @@ void checkTenancy(Context &ctx) {
             // A TTL index must be single-field, so it cannot lead with the tenant.
             if (!spec || spec->keys.empty() || spec->keys.front().path == p.tenantField || spec->expireAfterSeconds)
                 continue;
-            ctx.add(rule::kIndexNotTenantFirst, Context::indexTarget(*spec),
-                    cat("index ", index.name, " on tenant-scoped ", collections[ci].name, " starts with '",
-                        spec->keys.front().path, "', not '", p.tenantField, "'"));
+            ctx.add(rule::kIndexNotTenantFirst, Context::indexTarget(*spec, index.name),
+                    "index {0} on tenant-scoped {1} starts with '{2}', not '{3}'", index.name, collections[ci].name,
+                    spec->keys.front().path, p.tenantField);
         }
         for (const AccessPattern *q : ctx.patternsOn(c))
             if (!q->tenantScoped)
                 ctx.add(rule::kPatternNotTenantScoped, Context::patternTarget(*q),
-                        "'" + q->name + "' reads or writes tenant-scoped " + collections[ci].name +
-                            " without the tenant constraint");
+                        "'{0}' reads or writes tenant-scoped {1} without the tenant constraint", q->name,
+                        collections[ci].name);
     }
 }
 
@@ -302,8 +310,8 @@ void checkStructure(Context &ctx) {
                 ++roots;
         if (roots == p.entities.size())
             ctx.add(rule::kRelationalCopy, Context::projectTarget(p),
-                    "all " + std::to_string(p.relationships.size()) + " relationships are references and all " +
-                        std::to_string(p.entities.size()) + " entities are collections: nothing is embedded");
+                    "all {0} relationships are references and all {1} entities are collections: nothing is embedded",
+                    p.relationships.size(), p.entities.size());
     }
 
     std::size_t collections = ctx.analysis.collections.size();
@@ -311,18 +319,17 @@ void checkStructure(Context &ctx) {
     if (p.tenancy == Tenancy::CollectionPerTenant && p.tenantCount > 1)
         physical *= p.tenantCount;
     if (physical > ctx.s.atlasCollections)
-        ctx.add(rule::kTooManyCollections, Context::projectTarget(p),
-                number(physical) + " collections in database " + p.database + ", over " +
-                    number(ctx.s.atlasCollections));
+        ctx.add(rule::kTooManyCollections, Context::projectTarget(p), "{0} collections in database {1}, over {2}",
+                Num{physical}, p.database, Num{ctx.s.atlasCollections});
 
     for (const auto &stat : ctx.analysis.collections) {
         const double n = static_cast<double>(stat.indexes.size());
         if (n > ctx.s.atlasIndexes)
             ctx.add(rule::kIndexesOverAtlas, Context::collectionTarget(stat),
-                    stat.name + " has " + number(n) + " indexes (with _id_), over " + number(ctx.s.atlasIndexes));
+                    "{0} has {1} indexes (with _id_), over {2}", stat.name, Num{n}, Num{ctx.s.atlasIndexes});
         else if (n > ctx.s.compassIndexes)
             ctx.add(rule::kIndexesOverCompass, Context::collectionTarget(stat),
-                    stat.name + " has " + number(n) + " indexes (with _id_), over " + number(ctx.s.compassIndexes));
+                    "{0} has {1} indexes (with _id_), over {2}", stat.name, Num{n}, Num{ctx.s.compassIndexes});
     }
 }
 
@@ -330,47 +337,51 @@ void checkDuplication(Context &ctx) {
     forEachField(ctx.project, [&](const Field &f, const std::vector<std::string_view> &stack, const Entity &e, bool) {
         if (f.duplicatedFrom.empty())
             return;
+        const bool noSemantics = f.duplication == Duplication::None;
+        if (!noSemantics && (f.duplication == Duplication::Snapshot || !f.duplicationOwner.empty()))
+            return;
         const std::string path = joinPath(stack);
         const Field *source = ctx.project.findField(f.duplicatedFrom);
-        const std::string from = source ? "'" + source->name + "'" : "field " + f.duplicatedFrom;
-        if (f.duplication == Duplication::None)
+        std::string from = source ? "'" + source->name + "'" : "field " + f.duplicatedFrom;
+        if (noSemantics)
             ctx.add(rule::kDuplicateWithoutPlan, fieldTarget(f, e, path),
-                    e.name + "." + path + " copies " + from + " but states no semantics (snapshot, synchronous, eventual)");
-        else if (f.duplication != Duplication::Snapshot && f.duplicationOwner.empty())
+                    "{0}.{1} copies {2} but states no semantics (snapshot, synchronous, eventual)", e.name, path,
+                    std::move(from));
+        else
             ctx.add(rule::kDuplicateWithoutPlan, fieldTarget(f, e, path),
-                    e.name + "." + path + " copies " + from + " with " + std::string(toString(f.duplication)) +
-                        " semantics but names no owner or update path");
+                    "{0}.{1} copies {2} with {3} semantics but names no owner or update path", e.name, path,
+                    std::move(from), Static{toString(f.duplication)});
     });
     for (const auto &r : ctx.project.relationships) {
         if (r.representation != Representation::ExtendedReference && r.representation != Representation::Subset)
             continue;
-        const std::string name = r.name.empty() ? r.id : r.name;
+        const std::string &name = r.name.empty() ? r.id : r.name;
         if (r.copySemantics == Duplication::None)
             ctx.add(rule::kDuplicateWithoutPlan, Context::relationshipTarget(r),
-                    "'" + name + "' (" + std::string(toString(r.representation)) +
-                        ") copies fields but states no semantics (snapshot, synchronous, eventual)");
+                    "'{0}' ({1}) copies fields but states no semantics (snapshot, synchronous, eventual)", name,
+                    Static{toString(r.representation)});
         else if (r.copySemantics != Duplication::Snapshot && r.copyOwner.empty())
             ctx.add(rule::kDuplicateWithoutPlan, Context::relationshipTarget(r),
-                    "'" + name + "' copies fields with " + std::string(toString(r.copySemantics)) +
-                        " semantics but names no owner or update path");
+                    "'{0}' copies fields with {1} semantics but names no owner or update path", name,
+                    Static{toString(r.copySemantics)});
     }
 }
 
 void checkLifecycle(Context &ctx) {
     const Project &p = ctx.project;
-    // Entities other documents point at, with the relationships that do.
-    std::vector<std::pair<const Entity *, std::string>> referenced;
+    // Entities other documents point at that state no deletion policy, with
+    // the relationships that point at them, in model order.
+    std::vector<std::pair<const Entity *, std::vector<const Relationship *>>> referenced;
     auto mark = [&](const std::string &entityId, const Relationship &r) {
         const Entity *e = ctx.entity(entityId);
-        if (!e)
+        if (!e || e->deletion != DeletionPolicy::Unspecified)
             return;
-        const std::string name = r.name.empty() ? r.id : r.name;
-        for (auto &[entity, names] : referenced)
+        for (auto &[entity, by] : referenced)
             if (entity == e) {
-                names += ", '" + name + "'";
+                by.push_back(&r);
                 return;
             }
-        referenced.emplace_back(e, "'" + name + "'");
+        referenced.push_back({e, {&r}});
     };
     for (const auto &r : p.relationships) {
         switch (r.representation) {
@@ -391,10 +402,18 @@ void checkLifecycle(Context &ctx) {
             break;
         }
     }
-    for (const auto &[e, names] : referenced)
-        if (e->deletion == DeletionPolicy::Unspecified)
-            ctx.add(rule::kDeletionUnspecified, Context::entityTarget(*e),
-                    e->name + " is referenced by " + names + " but has no deletion policy");
+    for (const auto &[e, by] : referenced) {
+        std::string names;
+        for (const Relationship *r : by) {
+            if (!names.empty())
+                names += ", ";
+            names += '\'';
+            names += r->name.empty() ? r->id : r->name;
+            names += '\'';
+        }
+        ctx.add(rule::kDeletionUnspecified, Context::entityTarget(*e), "{0} is referenced by {1} but has no deletion policy",
+                e->name, std::move(names));
+    }
 
     for (std::size_t ci = 0; ci < ctx.analysis.collections.size(); ++ci) {
         const CollectionShape &shape = ctx.shape(static_cast<int>(ci));
@@ -402,19 +421,25 @@ void checkLifecycle(Context &ctx) {
         if (!root || shape.kind != CollectionKind::Entity)
             continue;
         const bool longLived = !root->retentionDays || *root->retentionDays > ctx.s.longLivedDays;
-        if (!root->variants.empty() && !root->schemaVersion && longLived)
-            ctx.add(rule::kNoSchemaVersion, Context::entityTarget(*root),
-                    root->name + " is polymorphic (" + std::to_string(root->variants.size()) + " variants) and kept " +
-                        (root->retentionDays ? number(*root->retentionDays) + " days" : std::string("forever")) +
-                        " without a schemaVersion");
+        if (!root->variants.empty() && !root->schemaVersion && longLived) {
+            if (root->retentionDays)
+                ctx.add(rule::kNoSchemaVersion, Context::entityTarget(*root),
+                        "{0} is polymorphic ({1} variants) and kept {2} days without a schemaVersion", root->name,
+                        root->variants.size(), Num{*root->retentionDays});
+            else
+                ctx.add(rule::kNoSchemaVersion, Context::entityTarget(*root),
+                        "{0} is polymorphic ({1} variants) and kept forever without a schemaVersion", root->name,
+                        root->variants.size());
+        }
         if (root->deletion == DeletionPolicy::SoftDelete)
             for (std::size_t k = 0; k < ctx.analysis.collections[ci].indexes.size(); ++k) {
                 const IndexStat &index = ctx.analysis.collections[ci].indexes[k];
                 const IndexSpec *spec = ctx.specOf(static_cast<int>(ci), k);
                 if (spec && spec->unique && spec->partialFilter.empty())
-                    ctx.add(rule::kSoftDeleteUnique, Context::indexTarget(*spec),
-                            "unique index " + index.name + " on soft-deleted " + root->name +
-                                " has no partial filter: a deleted document keeps its key");
+                    ctx.add(rule::kSoftDeleteUnique, Context::indexTarget(*spec, index.name),
+                            "unique index {0} on soft-deleted {1} has no partial filter: a deleted document keeps "
+                            "its key",
+                            index.name, root->name);
             }
     }
 }
@@ -459,25 +484,23 @@ void checkFields(Context &ctx) {
         const bool minor = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) && names.minor;
         if (t == BsonType::Double && (money || minor))
             ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, at()),
-                    e.name + "." + at() + " is a double" +
-                        (minor ? " although its name says minor units (integers)" : " and looks like money"));
+                    minor ? "{0}.{1} is a double although its name says minor units (integers)"
+                          : "{0}.{1} is a double and looks like money",
+                    e.name, at());
         else if (minor && (t == BsonType::Decimal || t == BsonType::String))
             ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, at()),
-                    e.name + "." + at() + " is a " + std::string(toString(t)) +
-                        " although its name says integer minor units");
+                    "{0}.{1} is a {2} although its name says integer minor units", e.name, at(), Static{toString(t)});
         if (t == BsonType::String && f.enumValues.empty() && (names.date || (f.pattern && looksLikeDate(f))))
-            ctx.add(rule::kDateAsString, fieldTarget(f, e, at()),
-                    e.name + "." + at() + " holds a date as a string");
+            ctx.add(rule::kDateAsString, fieldTarget(f, e, at()), "{0}.{1} holds a date as a string", e.name, at());
         if ((t == BsonType::Int || t == BsonType::Long) && !f.enumValues.empty())
-            ctx.add(rule::kEnumAsInteger, fieldTarget(f, e, at()),
-                    e.name + "." + at() + " is an enum of " + std::to_string(f.enumValues.size()) + " integers");
+            ctx.add(rule::kEnumAsInteger, fieldTarget(f, e, at()), "{0}.{1} is an enum of {2} integers", e.name, at(),
+                    f.enumValues.size());
         if (f.nullFraction > 0)
-            ctx.add(rule::kStoredNulls, fieldTarget(f, e, at()),
-                    e.name + "." + at() + " stores null in " + number(f.nullFraction * 100) + "% of documents");
+            ctx.add(rule::kStoredNulls, fieldTarget(f, e, at()), "{0}.{1} stores null in {2}% of documents", e.name,
+                    at(), Num{f.nullFraction * 100});
         if (top && f.name == "id" && ctx.collectionOf(e.id) >= 0 &&
             ctx.stat(ctx.collectionOf(e.id)).rootEntityId == e.id)
-            ctx.add(rule::kIdMirrorsId, fieldTarget(f, e, at()),
-                    e.name + " has a field 'id' beside _id");
+            ctx.add(rule::kIdMirrorsId, fieldTarget(f, e, at()), "{0} has a field 'id' beside _id", e.name);
     });
 }
 

@@ -99,7 +99,7 @@ struct Workload {
     double childUpdates = 0;
     double childInserts = 0;
     bool atomic = false;
-    std::string togetherName, independentName, writeName;
+    std::string_view togetherName, independentName, writeName; // the first pattern of each
 };
 
 Workload workloadOf(const Context &ctx, const Relationship &r) {
@@ -148,17 +148,20 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
     std::vector<RelationshipAdvice> out;
     out.reserve(ctx.project.relationships.size());
     const double target = ctx.s.documentTarget;
+    constexpr std::string_view kEmbed = "embed", kReference = "reference", kNeutral = "neutral";
     for (const auto &r : ctx.project.relationships) {
         const Entity *parent = ctx.entity(r.parentId);
         const Entity *child = ctx.entity(r.childId);
         if (!parent || !child)
             continue;
-        RelationshipAdvice advice;
+        RelationshipAdvice &advice = out.emplace_back();
         advice.relationshipId = r.id;
         advice.name = r.name.empty() ? parent->name + " - " + child->name : r.name;
-        advice.current = std::string(toString(r.representation));
+        advice.current = toString(r.representation);
         const Family current = familyOf(r.representation);
         const Workload w = workloadOf(ctx, r);
+        const std::string &parentName = parent->name;
+        const std::string &childName = child->name;
 
         // Sizes: the child as an element, the parent without it.
         double childBytes = 0;
@@ -182,94 +185,105 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         // is shared, and embedding it would copy it into each of them.
         const double holdersPerChild = child->count > 0 ? parent->count * r.avgChildren / child->count : 0;
         const bool shared = manyToMany || holdersPerChild > 1.5;
+        const Static underOver{atBound <= target ? "under" : "over"};
 
         int embedVotes = 0, refVotes = 0;
-        advice.factors.reserve(7);
-        advice.reasons.reserve(8);
-        auto factor = [&](std::string_view name, std::string_view points, std::string why) {
-            if (points == "embed")
+        std::size_t votes = 0;
+        Wording &words = advice.words;
+        auto factor = [&](std::string_view name, std::string_view points, Phrase why) {
+            if (points == kEmbed)
                 ++embedVotes;
-            else if (points == "reference")
+            else if (points == kReference)
                 ++refVotes;
-            advice.reasons.push_back(cat(name, " -> ", points, ": ", why));
-            advice.factors.push_back({std::string(name), std::string(points), std::move(why)});
+            advice.votes[votes++] = {name, points, why};
         };
 
         // 1. Read pattern.
         if (w.togetherReads > w.independentReads)
-            factor("read pattern", "embed",
-                   cat("read together at ", Rate{w.togetherReads}, " ('", w.togetherName, "')",
-                       w.independentReads > 0 ? cat(", alone at ", Rate{w.independentReads}) : std::string()));
+            factor("read pattern", kEmbed,
+                   w.independentReads > 0 ? words.say("read together at {0} ('{1}'), alone at {2}",
+                                                      Rate{w.togetherReads}, w.togetherName, Rate{w.independentReads})
+                                          : words.say("read together at {0} ('{1}')", Rate{w.togetherReads},
+                                                      w.togetherName));
         else if (w.independentReads > 0)
-            factor("read pattern", "reference",
-                   cat(child->name, " is read on its own at ", Rate{w.independentReads}, " ('", w.independentName, "')",
-                       w.togetherReads > 0 ? cat(", with ", parent->name, " at ", Rate{w.togetherReads})
-                                           : std::string()));
+            factor("read pattern", kReference,
+                   w.togetherReads > 0
+                       ? words.say("{0} is read on its own at {1} ('{2}'), with {3} at {4}", childName,
+                                   Rate{w.independentReads}, w.independentName, parentName, Rate{w.togetherReads})
+                       : words.say("{0} is read on its own at {1} ('{2}')", childName, Rate{w.independentReads},
+                                   w.independentName));
         else
-            factor("read pattern", "neutral", cat("no access pattern reads ", child->name, " with or without ",
-                                                  parent->name));
+            factor("read pattern", kNeutral,
+                   words.say("no access pattern reads {0} with or without {1}", childName, parentName));
         // 2. Write pattern.
         if (w.togetherWrites > w.independentWrites)
-            factor("write pattern", "embed", cat("written together at ", Rate{w.togetherWrites}));
+            factor("write pattern", kEmbed, words.say("written together at {0}", Rate{w.togetherWrites}));
         else if (w.independentWrites > 0)
-            factor("write pattern", "reference",
-                   cat(child->name, " is written on its own at ", Rate{w.independentWrites}, " ('", w.writeName, "')"));
+            factor("write pattern", kReference,
+                   words.say("{0} is written on its own at {1} ('{2}')", childName, Rate{w.independentWrites},
+                             w.writeName));
         else
-            factor("write pattern", "neutral", cat("no write pattern involves ", child->name));
+            factor("write pattern", kNeutral, words.say("no write pattern involves {0}", childName));
         // 3. Data size and bound.
         if (single)
-            factor("data size", atBound <= target ? "embed" : "reference",
-                   cat("one ", child->name, " of ", Bytes{childBytes}, "; the ", parent->name, " document would be ",
-                       Bytes{atBound}, atBound <= target ? ", under" : ", over", " the ", Bytes{target}, " target"));
+            factor("data size", atBound <= target ? kEmbed : kReference,
+                   words.say("one {0} of {1}; the {2} document would be {3}, {4} the {5} target", childName,
+                             Bytes{childBytes}, parentName, Bytes{atBound}, underOver, Bytes{target}));
         else if (unbounded)
-            factor("data size", "reference",
-                   grows ? cat("unbounded: no maximum stated, growing ", Num{r.growthPerParentPerDay}, " per ",
-                               parent->name, " per day")
-                         : std::string("unbounded: no maximum stated"));
+            factor("data size", kReference,
+                   grows ? words.say("unbounded: no maximum stated, growing {0} per {1} per day",
+                                     Num{r.growthPerParentPerDay}, parentName)
+                         : words.say("unbounded: no maximum stated"));
         else
-            factor("data size", atBound <= target ? "embed" : "reference",
-                   cat("bounded at ", Num{boundCount}, " x ", Bytes{childBytes}, ": the ", parent->name,
-                       " document at its bound is ", Bytes{atBound}, atBound <= target ? ", under" : ", over", " the ",
-                       Bytes{target}, " target"));
+            factor("data size", atBound <= target ? kEmbed : kReference,
+                   words.say("bounded at {0} x {1}: the {2} document at its bound is {3}, {4} the {5} target",
+                             Num{boundCount}, Bytes{childBytes}, parentName, Bytes{atBound}, underOver,
+                             Bytes{target}));
         // 4. Duplication.
         if (shared)
-            factor("duplication", "reference",
-                   cat(child->name, " is shared (", Num{holdersPerChild}, " ", parent->name, "s per ", child->name,
-                       "); embedding copies it into each"));
+            factor("duplication", kReference,
+                   words.say("{0} is shared ({1} {2}s per {0}); embedding copies it into each", childName,
+                             Num{holdersPerChild}, parentName));
         else if (current == Family::ExtendedReference || current == Family::Subset)
-            factor("duplication", r.copySemantics == Duplication::Snapshot ? "embed" : "neutral",
-                   cat("copied fields with ", toString(r.copySemantics), " semantics",
-                       r.copySemantics == Duplication::Snapshot ? ": duplication is the intended history" : ""));
+            factor("duplication", r.copySemantics == Duplication::Snapshot ? kEmbed : kNeutral,
+                   r.copySemantics == Duplication::Snapshot
+                       ? words.say("copied fields with {0} semantics: duplication is the intended history",
+                                   Static{toString(r.copySemantics)})
+                       : words.say("copied fields with {0} semantics", Static{toString(r.copySemantics)}));
         else
-            factor("duplication", "embed", cat(child->name, " belongs to one ", parent->name, ": nothing is duplicated"));
+            factor("duplication", kEmbed,
+                   words.say("{0} belongs to one {1}: nothing is duplicated", childName, parentName));
         // 5. Atomicity.
         if (w.atomic)
-            factor("atomicity", "embed", "a write with strong consistency changes both: one document makes it atomic");
+            factor("atomicity", kEmbed,
+                   words.say("a write with strong consistency changes both: one document makes it atomic"));
         else if (w.independentWrites > 0 && w.togetherWrites == 0)
-            factor("atomicity", "reference", "no write needs both to change atomically");
+            factor("atomicity", kReference, words.say("no write needs both to change atomically"));
         else
-            factor("atomicity", "neutral", "no write states an atomicity need");
+            factor("atomicity", kNeutral, words.say("no write states an atomicity need"));
         // 6. Relationship size.
         if (single || (r.maxChildren && boundCount <= ctx.s.fewChildren))
-            factor("relationship size", "embed",
-                   single ? std::string("one-to-one") : cat("few-to-many: at most ", Num{boundCount}));
+            factor("relationship size", kEmbed,
+                   single ? words.say("one-to-one") : words.say("few-to-many: at most {0}", Num{boundCount}));
         else if (r.avgChildren >= ctx.s.manyChildren || (unbounded && grows))
-            factor("relationship size", "reference",
-                   unbounded ? cat("many-to-millions: ", Num{r.avgChildren}, " on average, no maximum")
-                             : cat("many-to-millions: ", Num{r.avgChildren}, " on average, at most ", Num{boundCount}));
+            factor("relationship size", kReference,
+                   unbounded ? words.say("many-to-millions: {0} on average, no maximum", Num{r.avgChildren})
+                             : words.say("many-to-millions: {0} on average, at most {1}", Num{r.avgChildren},
+                                         Num{boundCount}));
         else
-            factor("relationship size", unbounded ? "reference" : "neutral",
-                   unbounded ? cat(Num{r.avgChildren}, " on average, no maximum")
-                             : cat(Num{r.avgChildren}, " on average, at most ", Num{boundCount}));
+            factor("relationship size", unbounded ? kReference : kNeutral,
+                   unbounded ? words.say("{0} on average, no maximum", Num{r.avgChildren})
+                             : words.say("{0} on average, at most {1}", Num{r.avgChildren}, Num{boundCount}));
         // 7. Volatility.
         if (w.childUpdates > 0 && w.childUpdates >= w.togetherReads)
-            factor("volatility", "reference",
-                   cat(child->name, " changes at ", Rate{w.childUpdates}, ", as often as it is read with ", parent->name));
+            factor("volatility", kReference,
+                   words.say("{0} changes at {1}, as often as it is read with {2}", childName, Rate{w.childUpdates},
+                             parentName));
         else if (w.togetherReads > 0 && w.childUpdates * 10 < w.togetherReads)
-            factor("volatility", "embed",
-                   cat(child->name, " changes at ", Rate{w.childUpdates}, ", far less often than it is read"));
+            factor("volatility", kEmbed,
+                   words.say("{0} changes at {1}, far less often than it is read", childName, Rate{w.childUpdates}));
         else
-            factor("volatility", "neutral", "no update frequency stated against reads");
+            factor("volatility", kNeutral, words.say("no update frequency stated against reads"));
 
         // The recommendation: hard limits first, then the vote, then the
         // patterns the seeds name for the mixed cases.
@@ -285,62 +299,67 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                             insertsPerSecond >= ctx.s.eventInserts && perParentPerDay >= ctx.s.eventsPerParentPerDay;
         // Embedding needs what the seed lists: read with the parent (not on
         // its own), written with it, owned by it (not shared), bounded.
-        const auto points = [&](std::string_view name) {
-            for (const auto &f : advice.factors)
-                if (f.factor == name)
-                    return f.points;
-            return std::string();
-        };
-        const bool embeddable = !shared && points("read pattern") != "reference" &&
-                                points("write pattern") != "reference";
+        const bool embeddable = !shared && advice.votes[0].points != kReference && advice.votes[1].points != kReference;
         const bool outlier = embeddable && r.maxChildren && r.avgChildren > 0 &&
                              static_cast<double>(*r.maxChildren) / r.avgChildren >= ctx.s.outlierRatio &&
                              avgBytes <= target / 2 && atBound > target && embedVotes >= refVotes;
-        std::string recommended;
-        std::string summary;
+        // A time-series child already is the specialised form of a bucket.
+        const bool timeSeries = child->timeSeries.has_value();
+        std::string_view recommended;
         if (outlier) {
             recommended = "outlier";
-            summary = "most " + parent->name + "s have about " + number(r.avgChildren) + " " + child->name +
-                      "s but a few reach " + number(boundCount) +
-                      ": embed the common case and spill the outliers to an overflow collection (outlier pattern)";
+            advice.summary = words.say("most {0}s have about {1} {2}s but a few reach {3}: embed the common case and "
+                                       "spill the outliers to an overflow collection (outlier pattern)",
+                                       parentName, Num{r.avgChildren}, childName, Num{boundCount});
         } else if (!tooLarge && embeddable && embedVotes > refVotes) {
             recommended = single ? "embedOne" : "embedArray";
-            summary = "the factors point to embedding (" + std::to_string(embedVotes) + " to " +
-                      std::to_string(refVotes) + ") and the embedded data stays bounded and small";
+            advice.summary = words.say("the factors point to embedding ({0} to {1}) and the embedded data stays "
+                                       "bounded and small",
+                                       embedVotes, refVotes);
         } else if (events && !tooLarge && current == Family::Embed) {
             recommended = "bucket";
-            summary = child->name + " arrives at " + perSecond(w.childInserts) +
-                      ": group the events per time window (bucket pattern) or use a time-series collection";
+            advice.summary = words.say(timeSeries ? "{0} arrives at {1}: group the events per time window (bucket "
+                                                    "pattern) or use a time-series collection ({0} is already a "
+                                                    "time-series collection)"
+                                                  : "{0} arrives at {1}: group the events per time window (bucket "
+                                                    "pattern) or use a time-series collection",
+                                       childName, Rate{w.childInserts});
         } else if (events) {
             recommended = "bucket";
-            summary = child->name + " is a high-frequency event stream (" + perSecond(w.childInserts) +
-                      " inserts): bucket pattern or a time-series collection";
+            advice.summary = words.say(timeSeries ? "{0} is a high-frequency event stream ({1} inserts): bucket "
+                                                    "pattern or a time-series collection ({0} is already a "
+                                                    "time-series collection)"
+                                                  : "{0} is a high-frequency event stream ({1} inserts): bucket "
+                                                    "pattern or a time-series collection",
+                                       childName, Rate{w.childInserts});
         } else if (w.parentShowsChildren > 0 && !single && !manyToMany) {
             recommended = "subset";
-            summary = "read with " + parent->name + " but " + (unbounded ? "unbounded" : "too large to embed") +
-                      ": embed the newest few in " + parent->name + ", reference the rest (subset pattern)";
+            advice.summary = words.say("read with {0} but {1}: embed the newest few in {0}, reference the rest "
+                                       "(subset pattern)",
+                                       parentName, Static{unbounded ? "unbounded" : "too large to embed"});
         } else if (!manyToMany && (w.childShowsParent > 0 || (current == Family::ExtendedReference && !tooLarge))) {
             recommended = "extendedReference";
-            summary = child->name + " is read with a few fields of " + parent->name +
-                      ": copy those fields beside the reference (extended reference pattern)";
+            advice.summary = words.say("{0} is read with a few fields of {1}: copy those fields beside the reference "
+                                       "(extended reference pattern)",
+                                       childName, parentName);
         } else if (manyToMany) {
-            recommended = (r.maxChildren && boundCount <= ctx.s.fewChildren) ? "referenceArrayInParent" : "junction";
-            summary = recommended == "junction" ? "large many-to-many: a junction collection of pairs"
-                                                : "bounded many-to-many: an array of ids";
+            const bool ids = r.maxChildren && boundCount <= ctx.s.fewChildren;
+            recommended = ids ? "referenceArrayInParent" : "junction";
+            advice.summary = words.say(ids ? "bounded many-to-many: an array of ids"
+                                           : "large many-to-many: a junction collection of pairs");
         } else if (current == Family::ExtendedReference && !tooLarge) {
             recommended = "extendedReference";
-            summary = "a reference with the fields shown copied beside it";
+            advice.summary = words.say("a reference with the fields shown copied beside it");
         } else if (embeddable && embedVotes > refVotes && single) {
             recommended = "embedOne";
-            summary = "the factors point to embedding";
+            advice.summary = words.say("the factors point to embedding");
         } else {
             recommended = "referenceFromChild";
-            summary = cat(tooLarge ? "too large or unbounded to embed" : "the factors point to referencing", ": each ",
-                          child->name, " holds its ", parent->name, "'s id");
+            advice.summary = words.say("{0}: each {1} holds its {2}'s id",
+                                       Static{tooLarge ? "too large or unbounded to embed"
+                                                       : "the factors point to referencing"},
+                                       childName, parentName);
         }
-        // A time-series child already is the specialised form of a bucket.
-        if (recommended == "bucket" && child->timeSeries)
-            summary += " (" + child->name + " is already a time-series collection)";
         advice.recommended = recommended;
 
         // Agreement.
@@ -354,7 +373,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         else if (recommended == "extendedReference")
             agrees = current == Family::ExtendedReference;
         else if (recommended == "bucket")
-            agrees = current == Family::Bucket || child->timeSeries.has_value();
+            agrees = current == Family::Bucket || timeSeries;
         else if (recommended == "junction")
             agrees = r.representation == Representation::Junction ||
                      ((r.representation == Representation::TwoWay ||
@@ -371,8 +390,6 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                        r.representation == Representation::ReferenceArrayInParent) &&
                       !unbounded);
         advice.agrees = agrees;
-        advice.reasons.push_back(cat("recommendation: ", recommended, ", ", summary, "; the current ", advice.current,
-                                     agrees ? " agrees" : " does not agree"));
 
         // The index a referenced child needs: the parent id (tenant first),
         // then the sort of the child's most frequent read.
@@ -398,11 +415,11 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                     best = q;
             if (best)
                 for (const auto &k : best->sort) {
-                    std::string path = k.path;
+                    std::string_view path = k.path;
                     if (!strip.empty() && path.starts_with(strip))
-                        path = path.substr(strip.size());
+                        path.remove_prefix(strip.size());
                     if (path != field)
-                        advice.recommendedIndex.push_back({path, k.direction < 0 ? "-1" : "1"});
+                        advice.recommendedIndex.push_back({std::string(path), k.direction < 0 ? "-1" : "1"});
                 }
             advice.indexCollection =
                 cc >= 0 && ctx.stat(cc).rootEntityId == r.childId
@@ -412,37 +429,38 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
 
         // Findings.
         if (!agrees) {
-            const FindingTarget where = Context::relationshipTarget(r);
-            std::string matrix;
-            for (const auto &f : advice.factors) {
-                if (!matrix.empty())
+            std::string matrix = "Factors: ";
+            for (std::size_t i = 0; i < votes; ++i) {
+                if (i)
                     matrix += "; ";
-                matrix += f.factor;
+                matrix += advice.votes[i].factor;
                 matrix += " -> ";
-                matrix += f.points;
+                matrix += advice.votes[i].points;
             }
-            std::string fix = cat("Recommended: ", recommended, ". ", summary, ".");
+            matrix += ".";
+            std::string fix = cat("Recommended: ", recommended, ". ");
+            words.renderTo(fix, advice.summary);
+            fix += ".";
             if (!advice.recommendedIndex.empty())
                 fix += cat(" Index ", advice.indexCollection, " on ", keysText(advice.recommendedIndex), ".");
             const bool toEmbed = recommended == "embedOne" || recommended == "embedArray";
-            if (current == Family::Embed && !toEmbed && recommended != "outlier")
-                ctx.add(rule::kEmbeddedShouldReference, where,
-                        "'" + advice.name + "' embeds " + child->name + " (" + advice.current + ") but the workload points to " +
-                            recommended + " (" + std::to_string(refVotes) + " factors for referencing, " +
-                            std::to_string(embedVotes) + " for embedding)",
-                        "Factors: " + matrix + ".", fix);
-            else if (current != Family::Embed && toEmbed)
-                ctx.add(rule::kReferenceShouldEmbed, where,
-                        "'" + advice.name + "' is represented as " + advice.current + " but " + std::to_string(embedVotes) +
-                            " factors point to embedding and " + child->name + " stays under the " +
-                            bytesText(target) + " target at its bound",
-                        "Factors: " + matrix + ".", fix);
-            else
-                ctx.add(rule::kPatternRecommended, where,
-                        "'" + advice.name + "': " + recommended + " fits better than " + advice.current,
-                        "Factors: " + matrix + ".", fix);
+            Finding &f =
+                current == Family::Embed && !toEmbed && recommended != "outlier"
+                    ? ctx.add(rule::kEmbeddedShouldReference, Context::relationshipTarget(r),
+                              "'{0}' embeds {1} ({2}) but the workload points to {3} ({4} factors for referencing, "
+                              "{5} for embedding)",
+                              advice.name, childName, Static{advice.current}, Static{recommended}, refVotes,
+                              embedVotes)
+                : current != Family::Embed && toEmbed
+                    ? ctx.add(rule::kReferenceShouldEmbed, Context::relationshipTarget(r),
+                              "'{0}' is represented as {1} but {2} factors point to embedding and {3} stays under "
+                              "the {4} target at its bound",
+                              advice.name, Static{advice.current}, embedVotes, childName, Bytes{target})
+                    : ctx.add(rule::kPatternRecommended, Context::relationshipTarget(r), "'{0}': {1} fits better than {2}",
+                              advice.name, Static{recommended}, Static{advice.current});
+            f.reasonPhrase = f.words.say("{0}", std::move(matrix));
+            f.fixPhrase = f.words.say("{0}", std::move(fix));
         }
-        out.push_back(std::move(advice));
     }
     return out;
 }

@@ -27,12 +27,18 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
         for (const auto &name : s.accessPatterns)
             suggestionsByPattern[name].push_back(&s);
     auto suggestionFor = [&](const std::string &patternName, const std::string &collection) -> const SuggestedIndex * {
+        if (suggestionsByPattern.empty())
+            return nullptr;
         auto it = suggestionsByPattern.find(patternName);
         if (it != suggestionsByPattern.end())
             for (const SuggestedIndex *s : it->second)
                 if (s->collection == collection)
                     return s;
         return nullptr;
+    };
+    auto suggestFix = [&](Finding &f, const AccessPattern &q, const CollectionStat &stat) {
+        if (const SuggestedIndex *s = suggestionFor(q.name, stat.name))
+            f.fixPhrase = f.words.say("Create index {0} on {1} (Equality-Sort-Range).", keysText(s->keys), stat.name);
     };
     std::size_t writes = 0, multi = 0;
     for (std::size_t i = 0; i < ctx.plans.size(); ++i) {
@@ -50,11 +56,13 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
             if (cost.collections.size() > 1) {
                 ++multi;
                 std::string list;
-                for (const auto &c : cost.collections)
-                    list += (list.empty() ? "" : ", ") + c;
-                ctx.add(rule::kWriteSpansCollections, target(),
-                        "'" + q.name + "' writes " + std::to_string(cost.collections.size()) + " collections (" + list +
-                            "): " + cost.consistency);
+                for (const auto &c : cost.collections) {
+                    if (!list.empty())
+                        list += ", ";
+                    list += c;
+                }
+                ctx.add(rule::kWriteSpansCollections, target(), "'{0}' writes {1} collections ({2}): {3}", q.name,
+                        cost.collections.size(), std::move(list), Static{cost.consistency});
             }
             // Writes per second that land on one document, spread evenly.
             double perDocument = 0;
@@ -67,55 +75,52 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                                                 std::max(1.0, stat.documents));
             if (perDocument >= ctx.s.hotWrites)
                 ctx.add(rule::kHotDocument, target(),
-                        "'" + q.name + "' sends " + perSecond(perDocument) + " writes to each " + stat.name +
-                            " document (" + perSecond(q.frequencyPerSecond) + " over " + number(stat.documents) +
-                            " documents), over " + perSecond(ctx.s.hotWrites));
+                        "'{0}' sends {1} writes to each {2} document ({3} over {4} documents), over {5}", q.name,
+                        Rate{perDocument}, stat.name, Rate{q.frequencyPerSecond}, Num{stat.documents},
+                        Rate{ctx.s.hotWrites});
         }
 
         if (q.kind == AccessKind::Read && cost.lookups > 0 && frequent)
             ctx.add(rule::kFrequentLookup, target(),
-                    "'" + q.name + "' joins " + std::to_string(cost.lookups) + " other collection" +
-                        (cost.lookups > 1 ? "s" : "") + " at " + perSecond(q.frequencyPerSecond) + " (" +
-                        std::to_string(cost.roundTrips) + " round trips or $lookup stages per read)");
+                    cost.lookups > 1
+                        ? "'{0}' joins {1} other collections at {2} ({3} round trips or $lookup stages per read)"
+                        : "'{0}' joins {1} other collection at {2} ({3} round trips or $lookup stages per read)",
+                    q.name, cost.lookups, Rate{q.frequencyPerSecond}, cost.roundTrips);
 
-        if (plan.needsIndex && !plan.index && frequent && stat.documents >= ctx.s.scanDocuments) {
-            const SuggestedIndex *s = suggestionFor(q.name, stat.name);
-            ctx.add(rule::kMissingIndex, target(),
-                    "'" + q.name + "' scans all " + number(stat.documents) + " " + stat.name + " documents at " +
-                        perSecond(q.frequencyPerSecond) + " (" + number(cost.docsExaminedPerSecond) +
-                        " documents examined per second)",
-                    {}, s ? "Create index " + keysText(s->keys) + " on " + stat.name + " (Equality-Sort-Range)." : "");
+        if (plan.needsIndex && !plan.index && frequent && stat.documents >= ctx.s.scanDocuments)
+            suggestFix(ctx.add(rule::kMissingIndex, target(),
+                               "'{0}' scans all {1} {2} documents at {3} ({4} documents examined per second)", q.name,
+                               Num{stat.documents}, stat.name, Rate{q.frequencyPerSecond},
+                               Num{cost.docsExaminedPerSecond}),
+                       q, stat);
+        if (plan.index && cost.inMemorySort && frequent)
+            suggestFix(ctx.add(rule::kInMemorySort, target(),
+                               "'{0}' sorts {1} documents in memory at {2}; index {3} does not give the order",
+                               q.name, Num{cost.docsExamined}, Rate{q.frequencyPerSecond}, plan.index->name),
+                       q, stat);
+        if (cost.withinBudget && !*cost.withinBudget) {
+            Finding &f = ctx.add(rule::kOverLatencyBudget, target(),
+                                 "'{0}' needs about {1} ms ({2} documents, {3}, {4} round trips) against a budget "
+                                 "of {5} ms",
+                                 q.name, Num{cost.estimatedMs}, Num{cost.docsExamined},
+                                 Bytes{cost.bytesRead + cost.bytesWritten}, cost.roundTrips,
+                                 Num{q.latencyBudgetMs});
+            f.reasonPhrase = f.words.say("{0}", cost.assumptions());
         }
-        if (plan.index && cost.inMemorySort && frequent) {
-            const SuggestedIndex *s = suggestionFor(q.name, stat.name);
-            ctx.add(rule::kInMemorySort, target(),
-                    "'" + q.name + "' sorts " + number(cost.docsExamined) + " documents in memory at " +
-                        perSecond(q.frequencyPerSecond) + "; index " + plan.index->name + " does not give the order",
-                    {}, s ? "Create index " + keysText(s->keys) + " on " + stat.name + " (Equality-Sort-Range)." : "");
-        }
-        if (cost.withinBudget && !*cost.withinBudget)
-            ctx.add(rule::kOverLatencyBudget, target(),
-                    "'" + q.name + "' needs about " + number(cost.estimatedMs) + " ms (" +
-                        number(cost.docsExamined) + " documents, " + bytesText(cost.bytesRead + cost.bytesWritten) +
-                        ", " + std::to_string(cost.roundTrips) + " round trips) against a budget of " +
-                        number(q.latencyBudgetMs) + " ms",
-                    cost.assumptions);
     }
     if (writes >= 2 && multi >= 2 && static_cast<double>(multi) / static_cast<double>(writes) >= ctx.s.multiShare)
         ctx.add(rule::kTransactionsEverywhere, Context::projectTarget(ctx.project),
-                std::to_string(multi) + " of " + std::to_string(writes) +
-                    " write patterns span collections and need a transaction or a consistency plan");
+                "{0} of {1} write patterns span collections and need a transaction or a consistency plan", multi,
+                writes);
 
     // Indexes no pattern chose. Unique and TTL indexes have a job besides
     // serving queries, so they are left alone.
     std::vector<char> used(ctx.project.indexes.size(), 0);
-    std::unordered_map<std::string_view, std::size_t> position;
-    for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i)
-        position.emplace(ctx.project.indexes[i].id, i);
     for (const auto &plan : ctx.plans)
         if (plan.index && !plan.index->id.empty())
-            if (auto it = position.find(plan.index->id); it != position.end())
-                used[it->second] = 1;
+            if (const IndexSpec *spec = ctx.specOf(plan.collection, static_cast<std::size_t>(
+                                                                        plan.index - ctx.stat(plan.collection).indexes.data())))
+                used[static_cast<std::size_t>(spec - ctx.project.indexes.data())] = 1;
     for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i) {
         const IndexSpec &index = ctx.project.indexes[i];
         if (used[i] || index.unique || index.expireAfterSeconds)
@@ -123,10 +128,12 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
         const int c = ctx.collectionOf(index.entityId);
         if (c < 0)
             continue;
-        FindingTarget where = Context::indexTarget(index);
-        ctx.add(rule::kUnusedIndex, where,
-                cat("index ", where.name, " on ", ctx.stat(c).name, " serves none of the ",
-                    Num{static_cast<double>(ctx.patternsOn(c).size())}, " access patterns of the collection"));
+        const IndexStat *indexStat = ctx.statOf(i);
+        std::string computed;
+        const std::string &name = indexStat ? indexStat->name : (computed = indexName(index));
+        ctx.add(rule::kUnusedIndex, Context::indexTarget(index, name),
+                "index {0} on {1} serves none of the {2} access patterns of the collection", name, ctx.stat(c).name,
+                Num{static_cast<double>(ctx.patternsOn(c).size())});
     }
 }
 

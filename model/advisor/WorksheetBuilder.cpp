@@ -30,15 +30,17 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
     const auto &collections = ctx.analysis.collections;
     out.reserve(collections.size());
     const AccessPattern *first = ctx.project.accessPatterns.empty() ? nullptr : &ctx.project.accessPatterns.front();
+    std::vector<const AccessPattern *> reads, writes;
     for (std::size_t ci = 0; ci < collections.size(); ++ci) {
         const int c = static_cast<int>(ci);
         const CollectionStat &stat = collections[ci];
         const CollectionShape &shape = ctx.shape(c);
-        Worksheet ws;
+        Worksheet &ws = out.emplace_back();
         ws.collection = stat.name;
         ws.rootEntityId = stat.rootEntityId;
 
-        std::vector<const AccessPattern *> reads, writes;
+        reads.clear();
+        writes.clear();
         for (const AccessPattern *q : ctx.patternsOn(c))
             (q->kind == AccessKind::Read ? reads : writes).push_back(q);
         auto byFrequency = [](const AccessPattern *a, const AccessPattern *b) {
@@ -46,26 +48,32 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
         };
         std::stable_sort(reads.begin(), reads.end(), byFrequency);
         std::stable_sort(writes.begin(), writes.end(), byFrequency);
+        ws.reads.reserve(std::min(reads.size(), kTopRows));
         for (std::size_t i = 0; i < reads.size() && i < kTopRows; ++i)
-            ws.topReads.push_back(cat(reads[i]->name, " (", Rate{reads[i]->frequencyPerSecond}, ")"));
+            ws.reads.push_back({reads[i]->name, reads[i]->frequencyPerSecond});
+        ws.writes.reserve(std::min(writes.size(), kTopRows));
         for (std::size_t i = 0; i < writes.size() && i < kTopRows; ++i)
-            ws.topWrites.push_back(cat(writes[i]->name, " (", Rate{writes[i]->frequencyPerSecond}, ")"));
+            ws.writes.push_back({writes[i]->name, writes[i]->frequencyPerSecond});
         for (const AccessPattern *q : ctx.patternsOn(c)) {
             const PatternPlan &plan = ctx.plans[static_cast<std::size_t>(q - first)];
             for (const auto &p : plan.equality)
                 addUnique(ws.filterFields, p);
             for (const auto &p : q->range)
                 addUnique(ws.filterFields, p);
-            for (const auto &k : q->sort)
-                addUnique(ws.sortFields, cat(k.path, k.direction < 0 ? " (descending)" : " (ascending)"));
+            for (const auto &k : q->sort) {
+                const int direction = k.direction < 0 ? -1 : 1;
+                if (std::none_of(ws.sorts.begin(), ws.sorts.end(),
+                                 [&](const SortKey &s) { return s.direction == direction && s.path == k.path; }))
+                    ws.sorts.push_back({k.path, direction});
+            }
         }
 
         ws.documentBytes = stat.avgDocumentBytes;
         ws.maxDocumentBytes = stat.maxDocumentBytes;
         ws.hasArrays = !stat.arrays.empty();
         std::optional<double> largest = 0.0;
+        ws.arrays.reserve(stat.arrays.size());
         for (const auto &a : stat.arrays) {
-            std::string row = cat(a.path, ": avg ", Num{a.avgCount});
             BoundEnforcer enforcer = BoundEnforcer::Nobody;
             if (const ShapeNode *node = nodeAt(shape.shape, a.path)) {
                 if (node->field)
@@ -77,78 +85,44 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
                     enforcer = BoundEnforcer::Validator; // DocShape writes the bound itself
             }
             if (a.maxCount) {
-                append(row, cat(", max ", Num{static_cast<double>(*a.maxCount)}, " (enforced by ", toString(enforcer),
-                                ")"));
                 if (largest)
                     largest = std::max(*largest, static_cast<double>(*a.maxCount));
             } else {
-                row += ", unbounded";
                 largest.reset();
             }
-            if (a.growthPerDay > 0)
-                append(row, cat(", +", Num{a.growthPerDay}, " per document per day"));
-            ws.arrayBounds.push_back(std::move(row));
+            ws.arrays.push_back({a.path, a.avgCount, a.maxCount, enforcer, a.growthPerDay});
         }
         if (ws.hasArrays)
             ws.largestArrayBound = largest;
 
         const Entity *root = stat.kind == CollectionKind::Entity ? shape.root : nullptr;
-        std::string boundary = cat("one ", stat.name, " document");
-        if (stat.kind == CollectionKind::Junction) {
-            boundary += ": one pair";
-        } else if (shape.root) {
-            boundary += ": ";
-            boundary += shape.root->name;
-            bool first = true;
+        ws.junction = stat.kind == CollectionKind::Junction;
+        if (!ws.junction && shape.root) {
+            ws.boundary.reserve(1 + shape.embeddedEntityIds.size());
+            ws.boundary.push_back(shape.root->name);
             for (const auto &id : shape.embeddedEntityIds)
-                if (const Entity *e = ctx.entity(id); e && e != shape.root) {
-                    boundary += first ? " with " : ", ";
-                    boundary += e->name;
-                    first = false;
-                }
+                if (const Entity *e = ctx.entity(id); e && e != shape.root)
+                    ws.boundary.push_back(e->name);
+            ws.deletionPolicy = shape.root->deletion;
+            ws.embedsEntities = !shape.embeddedEntityIds.empty();
         }
-        ws.atomicUpdateBoundary = boundary;
-
-        if (stat.kind == CollectionKind::Junction) {
-            ws.deletion = "pairs are deleted when either side is";
-        } else if (shape.root) {
-            ws.deletion = std::string(toString(shape.root->deletion));
-            if (!shape.embeddedEntityIds.empty())
-                ws.deletion += "; embedded data goes with its document";
-        }
-        switch (ctx.project.tenancy) {
-        case Tenancy::None:
-            ws.tenantScope = "single tenant";
-            break;
-        case Tenancy::SharedCollection:
-            if (shape.root && shape.root->tenantScoped)
-                ws.tenantScope = "shared collection, scoped by " + ctx.project.tenantField +
-                                 (ctx.hasTenantField(c) ? "" : " (field missing)");
-            else
-                ws.tenantScope = "shared by all tenants (not tenant-scoped)";
-            break;
-        case Tenancy::DatabasePerTenant:
-            ws.tenantScope = "one database per tenant (" + number(ctx.project.tenantCount) + ")";
-            break;
-        case Tenancy::CollectionPerTenant:
-            ws.tenantScope = "one collection per tenant (" + number(ctx.project.tenantCount) + ")";
-            break;
-        }
+        ws.tenancy = ctx.project.tenancy;
+        ws.tenantScoped = shape.root && shape.root->tenantScoped;
+        ws.tenantFieldMissing = !ctx.hasTenantField(c);
+        if (ws.tenancy == Tenancy::SharedCollection && ws.tenantScoped)
+            ws.tenantField = ctx.project.tenantField;
+        ws.tenantCount = ctx.project.tenantCount;
         if (shape.root && shape.root->retentionDays)
-            ws.retention = cat(Num{*shape.root->retentionDays}, " days");
-        else
-            ws.retention = "kept forever";
+            ws.retentionDays = *shape.root->retentionDays;
         ws.indexes.reserve(stat.indexes.size());
         for (std::size_t k = 0; k < stat.indexes.size(); ++k) {
             const IndexStat &index = stat.indexes[k];
             ws.indexes.push_back(index.name);
             if (const IndexSpec *spec = ctx.specOf(c, k); spec && spec->expireAfterSeconds)
-                ws.retention += "; TTL index " + index.name + " expires documents after " +
-                                number(static_cast<double>(*spec->expireAfterSeconds)) + " s";
+                ws.ttlIndexes.push_back({index.name, static_cast<double>(*spec->expireAfterSeconds)});
         }
         if (shape.root && shape.root->timeSeries && shape.root->timeSeries->expireAfterSeconds)
-            ws.retention += "; time-series expireAfterSeconds " +
-                            number(static_cast<double>(*shape.root->timeSeries->expireAfterSeconds));
+            ws.timeSeriesExpireAfterSeconds = static_cast<double>(*shape.root->timeSeries->expireAfterSeconds);
 
         if (root) {
             ws.statedDocumentBytes = root->stated.documentBytes;
@@ -157,31 +131,34 @@ std::vector<Worksheet> buildWorksheets(Context &ctx) {
             auto target = [root] { return Context::entityTarget(*root); };
             if (ws.statedDocumentBytes &&
                 ratio(*ws.statedDocumentBytes, ws.documentBytes) >= ctx.s.mismatchRatio) {
-                const std::string text = "expected document size: stated " + bytesText(*ws.statedDocumentBytes) +
-                                         ", estimated " + bytesText(ws.documentBytes);
-                ws.mismatches.push_back(text);
-                ctx.add(rule::kWorksheetMismatch, target(), stat.name + " worksheet, " + text,
-                        "A factor of " + number(ratio(*ws.statedDocumentBytes, ws.documentBytes)) +
-                            " (threshold " + number(ctx.s.mismatchRatio) + ").");
+                ws.documentSizeMismatch = true;
+                Finding &f = ctx.add(rule::kWorksheetMismatch, target(),
+                                     "{0} worksheet, expected document size: stated {1}, estimated {2}", stat.name,
+                                     Bytes{*ws.statedDocumentBytes}, Bytes{ws.documentBytes});
+                f.reasonPhrase = f.words.say("A factor of {0} (threshold {1}).",
+                                             Num{ratio(*ws.statedDocumentBytes, ws.documentBytes)},
+                                             Num{ctx.s.mismatchRatio});
             }
-            if (ws.statedMaxArrayCount) {
-                std::string text;
-                if (ws.hasArrays && !ws.largestArrayBound)
-                    text = "expected array bounds: stated at most " + number(*ws.statedMaxArrayCount) +
-                           ", but an array has no maximum in the model";
-                else if (!ws.hasArrays)
-                    text = "expected array bounds: stated " + number(*ws.statedMaxArrayCount) +
-                           ", but the documents have no arrays";
-                else if (ratio(*ws.statedMaxArrayCount, *ws.largestArrayBound) >= ctx.s.mismatchRatio)
-                    text = "expected array bounds: stated " + number(*ws.statedMaxArrayCount) +
-                           ", the model's largest bound is " + number(*ws.largestArrayBound);
-                if (!text.empty()) {
-                    ws.mismatches.push_back(text);
-                    ctx.add(rule::kWorksheetMismatch, target(), stat.name + " worksheet, " + text);
+            if (const auto stated = ws.statedMaxArrayCount) {
+                if (ws.hasArrays && !ws.largestArrayBound) {
+                    ws.arrayBoundsMismatch = true;
+                    ctx.add(rule::kWorksheetMismatch, target(),
+                            "{0} worksheet, expected array bounds: stated at most {1}, but an array has no maximum "
+                            "in the model",
+                            stat.name, Num{*stated});
+                } else if (!ws.hasArrays) {
+                    ws.arrayBoundsMismatch = true;
+                    ctx.add(rule::kWorksheetMismatch, target(),
+                            "{0} worksheet, expected array bounds: stated {1}, but the documents have no arrays",
+                            stat.name, Num{*stated});
+                } else if (ratio(*stated, *ws.largestArrayBound) >= ctx.s.mismatchRatio) {
+                    ws.arrayBoundsMismatch = true;
+                    ctx.add(rule::kWorksheetMismatch, target(),
+                            "{0} worksheet, expected array bounds: stated {1}, the model's largest bound is {2}",
+                            stat.name, Num{*stated}, Num{*ws.largestArrayBound});
                 }
             }
         }
-        out.push_back(std::move(ws));
     }
     return out;
 }
@@ -235,19 +212,15 @@ WorkingSet estimateWorkingSet(Context &ctx, const std::vector<AccessCost> &costs
     }
     ws.totalBytes = ws.hotDocumentBytes + ws.indexBytes;
     ws.fits = ws.totalBytes <= ws.cacheBytes;
-    ws.assumptions = "WiredTiger cache = max(50% of (" + number(ctx.project.ramGiB) +
-                     " GiB RAM - 1 GB), 256 MB) = " + bytesText(ws.cacheBytes) +
-                     ". Hot documents: the distinct documents the access patterns examine or write within " +
-                     number(window) + " s, at their average size, assuming uniform access over the values of "
-                     "each pattern's equality fields (a limited query reaches only its first documents per "
-                     "value); every insert is hot; "
-                     "indexes: every index an access pattern uses, whole (estimated size).";
-    if (!ws.fits)
-        ctx.add(rule::kWorkingSet, Context::projectTarget(ctx.project),
-                "working set " + bytesText(ws.totalBytes) + " (hot documents " + bytesText(ws.hotDocumentBytes) +
-                    " + indexes " + bytesText(ws.indexBytes) + ") exceeds the " + bytesText(ws.cacheBytes) +
-                    " WiredTiger cache of a " + number(ctx.project.ramGiB) + " GiB node",
-                ws.assumptions);
+    ws.hotWindowSeconds = window;
+    if (!ws.fits) {
+        Finding &f = ctx.add(rule::kWorkingSet, Context::projectTarget(ctx.project),
+                             "working set {0} (hot documents {1} + indexes {2}) exceeds the {3} WiredTiger cache of a "
+                             "{4} GiB node",
+                             Bytes{ws.totalBytes}, Bytes{ws.hotDocumentBytes}, Bytes{ws.indexBytes},
+                             Bytes{ws.cacheBytes}, Num{ctx.project.ramGiB});
+        f.reasonPhrase = ws.sayAssumptions(f.words);
+    }
     return ws;
 }
 

@@ -195,7 +195,7 @@ QVariant AccessPatternModel::tooltip(const AccessPattern &q, const AccessCost *c
     }
     if (!cost)
         return {};
-    const QString estimate = tr("An estimate. %1").arg(qs(cost->assumptions));
+    const QString estimate = tr("An estimate. %1").arg(qs(cost->assumptions()));
     switch (column) {
     case RoundTrips:
         return tr("%n round trip(s) per execution, %1 $lookup stage(s)", nullptr, cost->roundTrips).arg(cost->lookups);

@@ -29,7 +29,7 @@ namespace docshape::ui::panels {
 namespace {
 QString qs(const std::string &s) { return QString::fromStdString(s); }
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
-QString esc(const std::string &s) { return qs(s).toHtmlEscaped(); }
+QString esc(std::string_view s) { return qs(s).toHtmlEscaped(); }
 
 QString keysText(const std::vector<IndexKey> &keys) {
     QStringList parts;
@@ -289,8 +289,8 @@ void AccessPatternTable::updateCostPane() {
     for (const auto &s : m_source->advice().suggestedIndexes)
         if (std::find(s.accessPatterns.begin(), s.accessPatterns.end(), q->name) != s.accessPatterns.end())
             html += tr("<p><b>Suggested index</b> on %1: <code>%2</code><br>%3</p>")
-                        .arg(esc(s.collection), keysText(s.keys).toHtmlEscaped(), esc(s.reason));
-    html += tr("<p style='color:#666'><i>Estimates.</i> %1</p>").arg(esc(c->assumptions));
+                        .arg(esc(s.collection), keysText(s.keys).toHtmlEscaped(), esc(s.reason()));
+    html += tr("<p style='color:#666'><i>Estimates.</i> %1</p>").arg(esc(c->assumptions()));
     m_cost->setText(html);
 }
 

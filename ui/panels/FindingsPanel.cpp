@@ -20,6 +20,7 @@ namespace docshape::ui::panels {
 
 namespace {
 QString qs(const std::string &s) { return QString::fromStdString(s); }
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 enum Role { IndexRole = Qt::UserRole + 1, SeverityRole };
 
@@ -36,7 +37,7 @@ QIcon severityIcon(Severity s) {
 // The identity of a finding across rebuilds.
 QString keyOf(const Finding &f) {
     return qs(f.id) + QLatin1Char('|') + qs(f.target.kind) + QLatin1Char('|') + qs(f.target.id) + QLatin1Char('|') +
-           qs(f.message);
+           qs(f.message());
 }
 } // namespace
 
@@ -107,8 +108,9 @@ void FindingsPanel::rebuild() {
         item->setIcon(0, severityIcon(f.severity));
         item->setText(0, qs(f.id));
         item->setText(1, qs(f.target.name.empty() ? f.target.kind : f.target.name));
-        item->setText(2, qs(f.message));
-        item->setToolTip(2, qs(f.message));
+        const QString message = qs(f.message());
+        item->setText(2, message);
+        item->setToolTip(2, message);
         item->setToolTip(0, qs(std::string(toString(f.severity))));
         item->setData(0, IndexRole, int(i));
         item->setData(0, SeverityRole, int(f.severity));
@@ -163,16 +165,16 @@ void FindingsPanel::showDetails() {
         return;
     }
     const Finding &f = findings[std::size_t(i)];
-    auto esc = [](const std::string &s) { return qs(s).toHtmlEscaped(); };
+    auto esc = [](std::string_view s) { return qs(s).toHtmlEscaped(); };
     QString html = QStringLiteral("<p><b>%1</b> · %2 · %3 %4</p><p>%5</p>")
-                       .arg(esc(f.id), qs(std::string(toString(f.severity))), esc(f.target.kind), esc(f.target.name),
-                            esc(f.message));
-    if (!f.reason.empty())
-        html += tr("<p><b>Why</b><br>%1</p>").arg(esc(f.reason));
-    if (!f.fix.empty())
-        html += tr("<p><b>Fix</b><br>%1</p>").arg(esc(f.fix));
-    if (!f.source.empty())
-        html += tr("<p><b>Source</b><br><i>%1</i></p>").arg(esc(f.source));
+                       .arg(esc(f.id), qs(toString(f.severity)), esc(f.target.kind), esc(f.target.name),
+                            esc(f.message()));
+    if (const std::string reason = f.reason(); !reason.empty())
+        html += tr("<p><b>Why</b><br>%1</p>").arg(esc(reason));
+    if (const std::string fix = f.fix(); !fix.empty())
+        html += tr("<p><b>Fix</b><br>%1</p>").arg(esc(fix));
+    if (!f.source().empty())
+        html += tr("<p><b>Source</b><br><i>%1</i></p>").arg(esc(f.source()));
     m_details->setHtml(html);
 }
 

@@ -71,7 +71,7 @@ void WorksheetView::rebuildChooser() {
     const bool blocked = m_collection->blockSignals(true);
     m_collection->clear();
     for (const auto &ws : m_source->advice().worksheets) {
-        const bool mismatched = !ws.mismatches.empty();
+        const bool mismatched = !ws.mismatches().empty();
         m_collection->addItem(mismatched ? QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon(),
                               qs(ws.collection));
     }
@@ -100,14 +100,16 @@ void WorksheetView::fill() {
     const Worksheet &ws = sheets[std::size_t(chosen)];
     // Which mismatch belongs to which row: the advisor words them after the
     // worksheet row they compare.
+    const std::vector<std::string> mismatches = ws.mismatches();
     auto mismatchFor = [&](const char *prefix) {
         QStringList out;
-        for (const auto &m : ws.mismatches)
+        for (const auto &m : mismatches)
             if (m.rfind(prefix, 0) == 0)
                 out << qs(m);
         return out.join(QStringLiteral("\n"));
     };
-    QString arrays = ws.arrayBounds.empty() ? tr("no arrays") : joined(ws.arrayBounds);
+    const std::vector<std::string> bounds = ws.arrayBounds();
+    QString arrays = bounds.empty() ? tr("no arrays") : joined(bounds);
     if (ws.hasArrays)
         arrays += ws.largestArrayBound ? tr("\nlargest bound %1").arg(countText(*ws.largestArrayBound))
                                        : tr("\nsome array has no bound");
@@ -115,20 +117,20 @@ void WorksheetView::fill() {
         QString label, derived, stated, mismatch;
     };
     const std::vector<RowData> rows{
-        {tr("Top reads"), joined(ws.topReads), {}, {}},
-        {tr("Top writes"), joined(ws.topWrites), {}, {}},
+        {tr("Top reads"), joined(ws.topReads()), {}, {}},
+        {tr("Top writes"), joined(ws.topWrites()), {}, {}},
         {tr("Filter fields"), joined(ws.filterFields), {}, {}},
-        {tr("Sort fields"), joined(ws.sortFields), {}, {}},
+        {tr("Sort fields"), joined(ws.sortFields()), {}, {}},
         {tr("Expected document size"),
          tr("average %1 (estimate)\nmaximum %2").arg(formatBytes(ws.documentBytes), formatMaxBytes(ws.maxDocumentBytes)),
          ws.statedDocumentBytes ? formatBytes(*ws.statedDocumentBytes) : QString(),
          mismatchFor("expected document size")},
         {tr("Expected array bounds"), arrays, ws.statedMaxArrayCount ? tr("at most %1").arg(countText(*ws.statedMaxArrayCount)) : QString(),
          mismatchFor("expected array bounds")},
-        {tr("Atomic update boundary"), qs(ws.atomicUpdateBoundary), qs(ws.statedAtomicUpdateBoundary), {}},
-        {tr("Deletion behavior"), qs(ws.deletion), {}, {}},
-        {tr("Tenant scope"), qs(ws.tenantScope), {}, {}},
-        {tr("Retention"), qs(ws.retention), {}, {}},
+        {tr("Atomic update boundary"), qs(ws.atomicUpdateBoundary()), qs(ws.statedAtomicUpdateBoundary), {}},
+        {tr("Deletion behavior"), qs(ws.deletion()), {}, {}},
+        {tr("Tenant scope"), qs(ws.tenantScope()), {}, {}},
+        {tr("Retention"), qs(ws.retention()), {}, {}},
         {tr("Indexes"), joined(ws.indexes), {}, {}},
     };
     const QIcon warn = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);

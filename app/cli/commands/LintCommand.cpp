@@ -50,9 +50,9 @@ void printFindings(std::ostream &os, const std::string &path, const std::vector<
     for (const auto &f : findings) {
         ++counts[static_cast<int>(f.severity)];
         os << path << ": " << toString(f.severity) << ' ' << f.id << ' ' << f.target.kind << " '" << f.target.name
-           << "'" << (f.target.id.empty() ? "" : " (" + f.target.id + ")") << ": " << f.message << '\n'
-           << "    why: " << f.reason << " [" << f.source << "]\n"
-           << "    fix: " << f.fix << '\n';
+           << "'" << (f.target.id.empty() ? "" : " (" + f.target.id + ")") << ": " << f.message() << '\n'
+           << "    why: " << f.reason() << " [" << f.source() << "]\n"
+           << "    fix: " << f.fix() << '\n';
     }
     os << findings.size() << " finding" << (findings.size() == 1 ? "" : "s") << ": " << counts[2] << " error"
        << (counts[2] == 1 ? "" : "s") << ", " << counts[1] << " warning" << (counts[1] == 1 ? "" : "s") << ", "

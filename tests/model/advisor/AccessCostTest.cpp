@@ -49,7 +49,7 @@ TEST_CASE("reads: a sort the index cannot give is in memory; no index is a colle
     // An equality with no stated cardinality matches 1% (stated assumption):
     // the scan stops at the first match after 100 documents on average.
     CHECK(email.docsExamined == Approx(100));
-    CHECK_THAT(email.assumptions, Catch::Contains("no stated cardinality"));
+    CHECK_THAT(email.assumptions(), Catch::Contains("no stated cardinality"));
 
     // Suggestions follow ESR and merge a prefix into the longer index.
     REQUIRE(advice.suggestedIndexes.size() == 2);
@@ -93,7 +93,7 @@ TEST_CASE("reads: tenant-scoped queries in a shared collection get the tenant fi
     REQUIRE(advice.suggestedIndexes.size() == 1);
     CHECK(advice.suggestedIndexes[0].keys ==
           std::vector<IndexKey>{{"tenantId", "1"}, {"customerId", "1"}, {"createdAt", "-1"}});
-    CHECK_THAT(advice.suggestedIndexes[0].reason, Catch::Contains("tenant field first"));
+    CHECK_THAT(advice.suggestedIndexes[0].reason(), Catch::Contains("tenant field first"));
 }
 
 TEST_CASE("writes: bytes rewritten, index entries, collections and transactions", "[advisor]") {

@@ -61,6 +61,6 @@ TEST_CASE("golden examples are designed by the seeds: no errors", "[advisor]") {
         const auto findings = lint(*project, analyze(*project));
         for (const auto &f : findings)
             if (f.severity == Severity::Error)
-                FAIL_CHECK(f.id << " " << f.target.name << ": " << f.message);
+                FAIL_CHECK(f.id << " " << f.target.name << ": " << f.message());
     }
 }

@@ -303,7 +303,7 @@ const std::vector<RuleCase> &cases() {
 TEST_CASE("the clean shop has no findings at all", "[advisor]") {
     const Advice advice = adviceFor(cleanShop());
     for (const auto &f : advice.findings)
-        FAIL_CHECK(f.id << " " << f.target.name << ": " << f.message);
+        FAIL_CHECK(f.id << " " << f.target.name << ": " << f.message());
     CHECK(advice.findings.empty());
 }
 
@@ -320,10 +320,10 @@ TEST_CASE("every rule fires on its trigger model and not on its near-identical m
         CHECK_FALSE(has(no, c.rule));
         for (const Finding *f : findingsOf(yes, c.rule)) {
             CHECK(f->severity == findRule(c.rule)->severity);
-            CHECK_FALSE(f->message.empty());
-            CHECK_FALSE(f->reason.empty());
-            CHECK_FALSE(f->source.empty());
-            CHECK_FALSE(f->fix.empty());
+            CHECK_FALSE(f->message().empty());
+            CHECK_FALSE(f->reason().empty());
+            CHECK_FALSE(f->source().empty());
+            CHECK_FALSE(f->fix().empty());
             CHECK_FALSE(f->target.kind.empty());
         }
     }
@@ -352,7 +352,7 @@ TEST_CASE("thresholds are overridden by name from the project", "[advisor]") {
     p.thresholds[std::string(threshold::kCompassArrayEntries)] = 100;
     const Advice advice = adviceFor(p);
     REQUIRE(has(advice, rule::kArrayOverCompass));
-    CHECK_THAT(findingsOf(advice, rule::kArrayOverCompass).front()->message, Catch::Contains("over Compass's 100"));
+    CHECK_THAT(findingsOf(advice, rule::kArrayOverCompass).front()->message(), Catch::Contains("over Compass's 100"));
     CHECK(Thresholds(p).overridden(threshold::kCompassArrayEntries));
     CHECK(Thresholds(p).get(threshold::kCompassArrayEntries) == 100);
     CHECK(Thresholds(cleanShop()).get(threshold::kCompassArrayEntries) == 250);
@@ -366,12 +366,12 @@ TEST_CASE("findings carry the number that triggered them and point at the object
     const Finding *hot = findingsOf(advice, rule::kHotDocument).front();
     CHECK(hot->target.kind == "accessPattern");
     CHECK(hot->target.id == "q9");
-    CHECK_THAT(hot->message, Catch::Contains("500/s"));
+    CHECK_THAT(hot->message(), Catch::Contains("500/s"));
     const Finding *money = findingsOf(advice, rule::kMoneyAsFloat).front();
     CHECK(money->target.kind == "field");
     CHECK(money->target.id == "f6");
     CHECK(money->target.name == "Order.totalMinor");
-    CHECK_THAT(money->message, Catch::Contains("minor units"));
+    CHECK_THAT(money->message(), Catch::Contains("minor units"));
     // Most severe first.
     for (std::size_t i = 1; i < advice.findings.size(); ++i)
         CHECK(advice.findings[i - 1].severity >= advice.findings[i].severity);

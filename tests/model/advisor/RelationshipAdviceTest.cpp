@@ -12,16 +12,16 @@ TEST_CASE("decision matrix: a bounded, owned child agrees with embedding", "[adv
     const RelationshipAdvice &items = relationshipOf(advice, "r1");
     CHECK(items.recommended == "embedArray");
     CHECK(items.agrees);
-    REQUIRE(items.factors.size() == 7);
-    CHECK(items.factors[0].factor == "read pattern");
-    CHECK(items.factors[2].factor == "data size");
-    CHECK(items.factors[2].points == "embed");
-    CHECK_THAT(items.factors[2].why, Catch::Contains("bounded at 50"));
-    CHECK(items.factors[3].factor == "duplication");
-    CHECK(items.factors[4].factor == "atomicity");
-    CHECK(items.factors[5].factor == "relationship size");
-    CHECK(items.factors[6].factor == "volatility");
-    CHECK(items.reasons.size() == 8);
+    REQUIRE(items.factors().size() == 7);
+    CHECK(items.factors()[0].factor == "read pattern");
+    CHECK(items.factors()[2].factor == "data size");
+    CHECK(items.factors()[2].points == "embed");
+    CHECK_THAT(items.factors()[2].why, Catch::Contains("bounded at 50"));
+    CHECK(items.factors()[3].factor == "duplication");
+    CHECK(items.factors()[4].factor == "atomicity");
+    CHECK(items.factors()[5].factor == "relationship size");
+    CHECK(items.factors()[6].factor == "volatility");
+    CHECK(items.reasons().size() == 8);
 
     const RelationshipAdvice &orders = relationshipOf(advice, "r2");
     CHECK(orders.recommended == "referenceFromChild");

@@ -1,0 +1,281 @@
+#include "advisor/Advice.h"
+
+namespace docshape {
+
+namespace {
+
+using advisor::appendBytes;
+using advisor::appendNumber;
+
+void sentence(std::string &out, std::string_view text) {
+    if (!out.empty())
+        out += ' ';
+    out += text;
+}
+
+std::string rated(const std::string &name, double perSecond) {
+    std::string out = name;
+    out += " (";
+    appendNumber(out, perSecond);
+    out += "/s)";
+    return out;
+}
+
+std::vector<std::string> ratedList(const std::vector<Worksheet::PatternRate> &list) {
+    std::vector<std::string> out;
+    out.reserve(list.size());
+    for (const auto &p : list)
+        out.push_back(rated(p.name, p.perSecond));
+    return out;
+}
+
+} // namespace
+
+std::string AccessCost::assumptions() const {
+    if (notes.notStored)
+        return "The entity is not stored in any collection.";
+    std::string out;
+    if (notes.assumedSelectivity) {
+        sentence(out, "An equality on a field with no stated cardinality matches ");
+        appendNumber(out, notes.unknownEquality * 100);
+        out += "% of documents.";
+    }
+    if (notes.range) {
+        sentence(out, "A range matches ");
+        appendNumber(out, notes.rangeSelectivity * 100);
+        out += "% of documents.";
+    }
+    if (notes.wholeDocuments)
+        sentence(out, "Whole documents enter the cache even when a projection returns less: bytes read are "
+                      "documents examined times their average size.");
+    if (notes.unstatedUpdateFields)
+        sentence(out, "The update's written fields are not stated (fieldsReturned), so every secondary index "
+                      "is assumed to change.");
+    if (notes.embedded) {
+        sentence(out, "The entity is embedded: the write rewrites the whole ");
+        out += collections.empty() ? std::string() : collections.front();
+        out += " document.";
+    }
+    if (notes.eventualCopies)
+        sentence(out, "Copies with eventual semantics are updated afterwards by their owner, outside this write.");
+    sentence(out, "Time assumes the working set is in cache: ");
+    appendNumber(out, notes.roundTripMs);
+    out += " ms per round trip, ";
+    appendNumber(out, notes.documentExaminedMs * 1000);
+    out += " us per document examined, ";
+    appendBytes(out, notes.bytesPerMs * 1000);
+    out += "/s read from cache.";
+    return out;
+}
+
+std::vector<MatrixFactor> RelationshipAdvice::factors() const {
+    std::vector<MatrixFactor> out;
+    out.reserve(votes.size());
+    for (const auto &v : votes)
+        if (!v.factor.empty())
+            out.push_back({v.factor, v.points, words.render(v.why)});
+    return out;
+}
+
+std::vector<std::string> RelationshipAdvice::reasons() const {
+    std::vector<std::string> out;
+    out.reserve(votes.size() + 1);
+    for (const auto &v : votes) {
+        if (v.factor.empty())
+            continue;
+        std::string line(v.factor);
+        line += " -> ";
+        line += v.points;
+        line += ": ";
+        words.renderTo(line, v.why);
+        out.push_back(std::move(line));
+    }
+    std::string line = "recommendation: ";
+    line += recommended;
+    line += ", ";
+    words.renderTo(line, summary);
+    line += "; the current ";
+    line += current;
+    line += agrees ? " agrees" : " does not agree";
+    out.push_back(std::move(line));
+    return out;
+}
+
+std::string SuggestedIndex::reason() const {
+    std::string out = "Equality-Sort-Range for '";
+    out += accessPatterns.empty() ? std::string() : accessPatterns.front();
+    out += "'";
+    if (tenantFirst)
+        out += ", the tenant field first";
+    out += "; ";
+    if (partlyServedBy.empty()) {
+        out += "no existing index serves it (collection scan)";
+    } else {
+        out += "the best existing index, ";
+        out += partlyServedBy;
+        out += ", serves it only in part";
+    }
+    out += ".";
+    for (std::size_t i = 1; i < accessPatterns.size(); ++i) {
+        out += " Also serves '";
+        out += accessPatterns[i];
+        out += "'.";
+    }
+    return out;
+}
+
+std::vector<std::string> Worksheet::topReads() const { return ratedList(reads); }
+
+std::vector<std::string> Worksheet::topWrites() const { return ratedList(writes); }
+
+std::vector<std::string> Worksheet::sortFields() const {
+    std::vector<std::string> out;
+    out.reserve(sorts.size());
+    for (const auto &k : sorts)
+        out.push_back(k.path + (k.direction < 0 ? " (descending)" : " (ascending)"));
+    return out;
+}
+
+std::vector<std::string> Worksheet::arrayBounds() const {
+    std::vector<std::string> out;
+    out.reserve(arrays.size());
+    for (const auto &a : arrays) {
+        std::string row = a.path;
+        row += ": avg ";
+        appendNumber(row, a.avgCount);
+        if (a.maxCount) {
+            row += ", max ";
+            appendNumber(row, static_cast<double>(*a.maxCount));
+            row += " (enforced by ";
+            row += toString(a.enforcer);
+            row += ")";
+        } else {
+            row += ", unbounded";
+        }
+        if (a.growthPerDay > 0) {
+            row += ", +";
+            appendNumber(row, a.growthPerDay);
+            row += " per document per day";
+        }
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+std::string Worksheet::atomicUpdateBoundary() const {
+    std::string out = "one " + collection + " document";
+    if (junction) {
+        out += ": one pair";
+    } else if (!boundary.empty()) {
+        out += ": ";
+        out += boundary.front();
+        for (std::size_t i = 1; i < boundary.size(); ++i) {
+            out += i == 1 ? " with " : ", ";
+            out += boundary[i];
+        }
+    }
+    return out;
+}
+
+std::string Worksheet::deletion() const {
+    if (junction)
+        return "pairs are deleted when either side is";
+    if (!deletionPolicy)
+        return {};
+    std::string out(toString(*deletionPolicy));
+    if (embedsEntities)
+        out += "; embedded data goes with its document";
+    return out;
+}
+
+std::string Worksheet::tenantScope() const {
+    std::string out;
+    switch (tenancy) {
+    case Tenancy::None:
+        out = "single tenant";
+        break;
+    case Tenancy::SharedCollection:
+        if (tenantScoped)
+            out = "shared collection, scoped by " + tenantField + (tenantFieldMissing ? " (field missing)" : "");
+        else
+            out = "shared by all tenants (not tenant-scoped)";
+        break;
+    case Tenancy::DatabasePerTenant:
+        out = "one database per tenant (";
+        appendNumber(out, tenantCount);
+        out += ")";
+        break;
+    case Tenancy::CollectionPerTenant:
+        out = "one collection per tenant (";
+        appendNumber(out, tenantCount);
+        out += ")";
+        break;
+    }
+    return out;
+}
+
+std::string Worksheet::retention() const {
+    std::string out;
+    if (retentionDays) {
+        appendNumber(out, *retentionDays);
+        out += " days";
+    } else {
+        out = "kept forever";
+    }
+    for (const auto &ttl : ttlIndexes) {
+        out += "; TTL index ";
+        out += ttl.index;
+        out += " expires documents after ";
+        appendNumber(out, ttl.seconds);
+        out += " s";
+    }
+    if (timeSeriesExpireAfterSeconds) {
+        out += "; time-series expireAfterSeconds ";
+        appendNumber(out, *timeSeriesExpireAfterSeconds);
+    }
+    return out;
+}
+
+std::vector<std::string> Worksheet::mismatches() const {
+    std::vector<std::string> out;
+    if (documentSizeMismatch && statedDocumentBytes) {
+        std::string text = "expected document size: stated ";
+        appendBytes(text, *statedDocumentBytes);
+        text += ", estimated ";
+        appendBytes(text, documentBytes);
+        out.push_back(std::move(text));
+    }
+    if (arrayBoundsMismatch && statedMaxArrayCount) {
+        std::string text = "expected array bounds: stated ";
+        if (hasArrays && !largestArrayBound) {
+            text += "at most ";
+            appendNumber(text, *statedMaxArrayCount);
+            text += ", but an array has no maximum in the model";
+        } else if (!hasArrays) {
+            appendNumber(text, *statedMaxArrayCount);
+            text += ", but the documents have no arrays";
+        } else {
+            appendNumber(text, *statedMaxArrayCount);
+            text += ", the model's largest bound is ";
+            appendNumber(text, *largestArrayBound);
+        }
+        out.push_back(std::move(text));
+    }
+    return out;
+}
+
+std::string WorkingSet::assumptions() const {
+    Wording words;
+    return words.render(sayAssumptions(words));
+}
+
+Phrase WorkingSet::sayAssumptions(Wording &words) const {
+    return words.say("WiredTiger cache = max(50% of ({0} GiB RAM - 1 GB), 256 MB) = {1}. Hot documents: the "
+                     "distinct documents the access patterns examine or write within {2} s, at their average "
+                     "size, assuming uniform access over the values of each pattern's equality fields (a "
+                     "limited query reaches only its first documents per value); every insert is hot; indexes: "
+                     "every index an access pattern uses, whole (estimated size).",
+                     Wording::Num{ramGiB}, Wording::Bytes{cacheBytes}, Wording::Num{hotWindowSeconds});
+}
+
+} // namespace docshape

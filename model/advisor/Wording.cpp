@@ -1,0 +1,160 @@
+#include "advisor/Wording.h"
+
+#include <cassert>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace docshape {
+
+std::string Wording::render(Phrase p) const {
+    std::string out;
+    renderTo(out, p);
+    return out;
+}
+
+void Wording::renderTo(std::string &out, Phrase p) const {
+    const std::string_view form = p.form;
+    std::size_t done = 0;
+    for (std::size_t open = form.find('{'); open != std::string_view::npos; open = form.find('{', open + 1)) {
+        std::size_t end = open + 1;
+        std::uint32_t n = 0;
+        while (end < form.size() && form[end] >= '0' && form[end] <= '9')
+            n = n * 10 + static_cast<std::uint32_t>(form[end++] - '0');
+        if (end == open + 1 || end >= form.size() || form[end] != '}')
+            continue; // a literal brace
+        out.append(form.substr(done, open - done));
+        append(out, p.first + n);
+        done = end + 1;
+        open = end;
+    }
+    out.append(form.substr(done));
+}
+
+void Wording::push(std::string_view text) {
+    const auto size = static_cast<std::uint32_t>(text.size());
+    m_bytes += static_cast<char>(Kind::Text);
+    m_bytes.append(reinterpret_cast<const char *>(&size), sizeof size);
+    m_bytes.append(text);
+    ++m_count;
+}
+
+void Wording::push(Static s) {
+    const char *data = s.text.data();
+    const std::size_t size = s.text.size();
+    m_bytes += static_cast<char>(Kind::Static);
+    m_bytes.append(reinterpret_cast<const char *>(&data), sizeof data);
+    m_bytes.append(reinterpret_cast<const char *>(&size), sizeof size);
+    ++m_count;
+}
+
+void Wording::pushNumber(Kind kind, double value) {
+    m_bytes += static_cast<char>(kind);
+    m_bytes.append(reinterpret_cast<const char *>(&value), sizeof value);
+    ++m_count;
+}
+
+void Wording::append(std::string &out, std::uint32_t index) const {
+    assert(index < m_count);
+    // Skip to the value: phrases quote a handful, so a walk is cheap.
+    const char *at = m_bytes.data();
+    const char *end = at + m_bytes.size();
+    auto textSize = [](const char *p) {
+        std::uint32_t size;
+        std::memcpy(&size, p + 1, sizeof size);
+        return size;
+    };
+    for (std::uint32_t i = 0; i < index && at < end; ++i) {
+        const auto kind = static_cast<Kind>(*at);
+        at += kind == Kind::Text ? 1 + sizeof(std::uint32_t) + textSize(at) : kind == Kind::Static ? kStaticSize : kNumberSize;
+    }
+    if (at >= end)
+        return;
+    const auto kind = static_cast<Kind>(*at);
+    double number = 0;
+    if (kind != Kind::Text && kind != Kind::Static)
+        std::memcpy(&number, at + 1, sizeof number);
+    switch (kind) {
+    case Kind::Text:
+        out.append(at + 1 + sizeof(std::uint32_t), textSize(at));
+        break;
+    case Kind::Static: {
+        const char *data;
+        std::size_t size;
+        std::memcpy(&data, at + 1, sizeof data);
+        std::memcpy(&size, at + 1 + sizeof data, sizeof size);
+        out.append(data, size);
+        break;
+    }
+    case Kind::Number:
+        advisor::appendNumber(out, number);
+        break;
+    case Kind::Bytes:
+        advisor::appendBytes(out, number);
+        break;
+    case Kind::Rate:
+        advisor::appendNumber(out, number);
+        out += "/s";
+        break;
+    case Kind::Integer:
+        out += std::to_string(static_cast<long long>(number));
+        break;
+    }
+}
+
+namespace advisor {
+
+namespace {
+void appendThousands(std::string &out, std::string_view digits) {
+    if (!digits.empty() && digits[0] == '-') {
+        out += '-';
+        digits.remove_prefix(1);
+    }
+    const std::size_t n = digits.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        out += digits[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 != n)
+            out += ',';
+    }
+}
+} // namespace
+
+void appendNumber(std::string &out, double value) {
+    if (!std::isfinite(value)) {
+        out += "unbounded";
+        return;
+    }
+    char buf[64];
+    const double a = std::fabs(value);
+    if (a >= 100 || a == std::floor(a)) {
+        if (a < 9e15) {
+            auto [end, ec] = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(std::llround(value)));
+            appendThousands(out, std::string_view(buf, static_cast<std::size_t>(end - buf)));
+            return;
+        }
+        auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 0);
+        appendThousands(out, std::string_view(buf, static_cast<std::size_t>(end - buf)));
+        return;
+    }
+    auto [end, ec] = a >= 1 ? std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 1)
+                            : std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 3);
+    out.append(buf, end);
+}
+
+void appendBytes(std::string &out, double bytes) {
+    if (bytes < 10000) {
+        appendNumber(out, std::round(bytes));
+        out += " bytes";
+        return;
+    }
+    char buf[64];
+    const char *unit = bytes < 1e6 ? " KB" : bytes < 1e9 ? " MB" : " GB";
+    const double scaled = bytes < 1e6 ? bytes / 1e3 : bytes < 1e9 ? bytes / 1e6 : bytes / 1e9;
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, scaled, std::chars_format::fixed, 1);
+    out.append(buf, end);
+    out += unit;
+}
+
+} // namespace advisor
+
+} // namespace docshape

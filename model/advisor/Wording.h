@@ -1,0 +1,101 @@
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace docshape {
+
+// One sentence of advisor text: a static form with holes "{0}", "{1}", ...
+// filled from a Wording's values, starting at `first`. Any other brace is
+// literal text.
+struct Phrase {
+    std::string_view form;   // static text (a literal or catalogue text); empty: nothing said
+    std::uint32_t first = 0; // the value that fills "{0}"
+
+    bool empty() const { return form.empty(); }
+    friend bool operator==(const Phrase &, const Phrase &) = default;
+};
+
+// The values advisor text quotes, kept as numbers and names so that advice
+// costs what it computed, not its prose: phrases are rendered only when
+// shown (AdviceJson, `docshape-cli lint`, the studio's panels). Names are
+// copied, so the text stays valid after the model changes; all values
+// share one buffer, so a finding's words cost at most one allocation.
+class Wording {
+public:
+    // How a value prints.
+    struct Num { // number(): "1,234", "0.5", "2.25"
+        double value;
+    };
+    struct Bytes { // "780 bytes", "40.1 KB" (1 KB = 1000 bytes)
+        double value;
+    };
+    struct Rate { // "300/s"
+        double value;
+    };
+    struct Static { // static text, quoted as is without a copy
+        std::string_view text;
+    };
+
+    // Appends the values and returns the phrase that quotes them:
+    // say("{0} has {1} indexes", name, Num{n}). Strings are copied; integers
+    // print as they are; a double must say how it prints (Num, Bytes, Rate).
+    template <typename... Values> Phrase say(std::string_view form, const Values &...values) {
+        const Phrase p{form, m_count};
+        m_bytes.reserve(m_bytes.size() + (std::size_t{0} + ... + encodedSize(values)));
+        (push(values), ...);
+        return p;
+    }
+
+    std::string render(Phrase p) const;
+    void renderTo(std::string &out, Phrase p) const;
+
+    friend bool operator==(const Wording &, const Wording &) = default;
+
+private:
+    // Each value is a kind byte, then: a double for numbers; the length and
+    // the characters for text; the address and length for static text.
+    enum class Kind : char { Text, Static, Number, Bytes, Rate, Integer };
+
+    static constexpr std::size_t kNumberSize = 1 + sizeof(double);
+    static constexpr std::size_t kStaticSize = 1 + sizeof(const char *) + sizeof(std::size_t);
+    static std::size_t encodedSize(std::string_view text) { return 1 + sizeof(std::uint32_t) + text.size(); }
+    static std::size_t encodedSize(const std::string &text) { return encodedSize(std::string_view(text)); }
+    static std::size_t encodedSize(const char *text) { return encodedSize(std::string_view(text)); }
+    static std::size_t encodedSize(Static) { return kStaticSize; }
+    template <typename T> static std::size_t encodedSize(const T &) { return kNumberSize; }
+
+    void push(std::string_view text);
+    void push(const std::string &text) { push(std::string_view(text)); }
+    void push(const char *text) { push(std::string_view(text)); }
+    void push(Static s);
+    void push(Num n) { pushNumber(Kind::Number, n.value); }
+    void push(Bytes b) { pushNumber(Kind::Bytes, b.value); }
+    void push(Rate r) { pushNumber(Kind::Rate, r.value); }
+    template <typename I>
+        requires std::is_integral_v<I>
+    void push(I n) {
+        pushNumber(Kind::Integer, static_cast<double>(n));
+    }
+    void push(double) = delete; // say how it prints: Num, Bytes or Rate
+    void push(bool) = delete;
+    void pushNumber(Kind kind, double value);
+
+    // Appends value `index` to `out`.
+    void append(std::string &out, std::uint32_t index) const;
+
+    std::string m_bytes;
+    std::uint32_t m_count = 0;
+};
+
+namespace advisor {
+// How the advisor prints numbers, the same everywhere.
+void appendNumber(std::string &out, double value); // "1,234", "0.5", "2.25", "unbounded"
+void appendBytes(std::string &out, double bytes);  // "780 bytes", "40.1 KB", "2.3 MB" (1 KB = 1000 bytes)
+} // namespace advisor
+
+} // namespace docshape
