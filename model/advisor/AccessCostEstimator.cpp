@@ -16,30 +16,27 @@ bool contains(const std::vector<std::string> &list, std::string_view value) {
     return std::find(list.begin(), list.end(), value) != list.end();
 }
 
-int keyDirection(const IndexKey &key) {
-    if (key.kind == "1")
-        return 1;
-    if (key.kind == "-1")
-        return -1;
-    return 0;
+bool contains(Span<std::string_view> list, std::string_view value) {
+    return std::find(list.begin(), list.end(), value) != list.end();
 }
 
 // Equality-Sort-Range: the equality keys first (in any order), then the
 // sort keys in order with one common direction (or all reversed), then the
 // range keys. Equality keys may sit between sort keys: a key fixed by
 // equality does not break the order.
-IndexFit fitIndex(const std::vector<IndexKey> &keys, const std::vector<std::string> &equality,
-                  const AccessPattern &q, std::vector<std::string_view> &boundEquality) {
+IndexFit fitIndex(const IndexKeys &index, Span<std::string_view> equality, const AccessPattern &q,
+                  std::vector<std::string_view> &boundEquality) {
     IndexFit fit;
     boundEquality.clear();
-    for (const auto &k : keys)
-        if (k.kind == "text" || k.kind == "2dsphere" || k.kind == "2d")
-            return fit;
+    if (index.special)
+        return fit;
+    const IndexKeys::Key *keys = index.keys.begin();
+    const std::size_t size = index.keys.size();
     std::size_t i = 0;
     auto bound = [&](std::string_view path) {
         return std::find(boundEquality.begin(), boundEquality.end(), path) != boundEquality.end();
     };
-    while (i < keys.size() && contains(equality, keys[i].path) && !bound(keys[i].path)) {
+    while (i < size && contains(equality, keys[i].path) && !bound(keys[i].path)) {
         boundEquality.push_back(keys[i].path);
         ++i;
     }
@@ -54,14 +51,14 @@ IndexFit fitIndex(const std::vector<IndexKey> &keys, const std::vector<std::stri
         int sign = 0;
         bool ok = true;
         std::size_t k = afterEquality;
-        while (j < q.sort.size() && k < keys.size()) {
+        while (j < q.sort.size() && k < size) {
             if (contains(equality, keys[k].path) && keys[k].path != q.sort[j].path) {
                 ++k;
                 continue;
             }
             if (keys[k].path != q.sort[j].path)
                 break;
-            const int d = keyDirection(keys[k]);
+            const int d = keys[k].direction;
             if (d == 0) {
                 ok = false;
                 break;
@@ -85,26 +82,26 @@ IndexFit fitIndex(const std::vector<IndexKey> &keys, const std::vector<std::stri
     for (std::size_t k = afterEquality; k < r; ++k)
         if (contains(q.range, keys[k].path))
             ++fit.rangeMatched;
-    while (r < keys.size() && contains(q.range, keys[r].path) && keyDirection(keys[r]) != 0) {
+    while (r < size && contains(q.range, keys[r].path) && keys[r].direction != 0) {
         ++fit.rangeMatched;
         ++r;
     }
     fit.usable = fit.equalityMatched > 0 || fit.rangeMatched > 0 || (!q.sort.empty() && fit.sortServed);
     fit.score = fit.equalityMatched * 100.0 + ((!q.sort.empty() && fit.sortServed) ? 50.0 : 0.0) +
-                fit.rangeMatched * 10.0 - static_cast<double>(keys.size()) * 0.01;
+                fit.rangeMatched * 10.0 - static_cast<double>(size) * 0.01;
     return fit;
 }
 
-// Documents of `other` read per document of `entityId` when a pattern reads
-// them together.
-double fanOut(const Context &ctx, std::string_view entityId, std::string_view other) {
-    for (const Relationship *r : ctx.relationshipsOf(entityId)) {
+// Documents of `other` read per document of `entityId` (at position
+// `entity`) when a pattern reads them together.
+double fanOut(const Context &ctx, int entity, std::string_view entityId, std::string_view other) {
+    for (const Relationship *r : ctx.relationshipsOf(entity)) {
         if (r->parentId == entityId && r->childId == other)
             return std::max(0.0, r->avgChildren);
         if (r->childId == entityId && r->parentId == other) {
             if (r->cardinality == Cardinality::ManyToMany) {
-                const Entity *parent = ctx.entity(r->parentId);
-                const Entity *child = ctx.entity(r->childId);
+                const Entity *parent = ctx.entityAt(ctx.parentOf(*r));
+                const Entity *child = ctx.entityAt(ctx.childOf(*r));
                 if (parent && child && child->count > 0)
                     return parent->count * r->avgChildren / child->count;
             }
@@ -125,79 +122,82 @@ double perDocument(const IndexStat &index, double documents) {
 
 } // namespace
 
-void planAccessPatterns(Context &ctx) {
-    ctx.plans.clear();
-    ctx.plans.reserve(ctx.project.accessPatterns.size());
-    std::vector<std::string_view> bound;
-    for (const auto &q : ctx.project.accessPatterns) {
-        PatternPlan plan;
-        plan.pattern = &q;
-        plan.collection = ctx.collectionOf(q.entityId);
-        if (plan.collection < 0) {
-            ctx.plans.push_back(std::move(plan));
+void planPattern(Context &ctx, const AccessPattern &q) {
+    PatternPlan &plan = ctx.plans[ctx.position(q)];
+    plan.pattern = &q;
+    plan.entity = ctx.entityOf(q);
+    plan.collection = ctx.collectionOfEntity(plan.entity);
+    if (plan.collection < 0)
+        return;
+    const CollectionView &view = ctx.view();
+    // The pattern's equality fields; _id for a lookup by id; the tenant
+    // field first when the query carries it.
+    const std::size_t first = ctx.planPaths.size();
+    const std::string_view tenant = ctx.project.tenantField;
+    const bool byId = q.equality.empty() && q.range.empty() &&
+                      (q.operation == Operation::FindOneById || q.operation == Operation::Update ||
+                       q.operation == Operation::Delete);
+    if (ctx.tenantScopedCollection(plan.collection) && q.tenantScoped && view.hasTenantField() &&
+        !contains(q.equality, tenant) && !(byId && tenant == "_id"))
+        ctx.planPaths.push_back(tenant);
+    ctx.planPaths.insert(ctx.planPaths.end(), q.equality.begin(), q.equality.end());
+    if (byId)
+        ctx.planPaths.push_back("_id");
+    plan.equality = {ctx.planPaths.data() + first, ctx.planPaths.data() + ctx.planPaths.size()};
+    plan.selectivity = ctx.planSelectivity.data() + ctx.planSelectivity.size();
+    for (const auto path : plan.equality)
+        ctx.planSelectivity.push_back(ctx.equalitySelectivity(path, plan.assumedSelectivity));
+    plan.needsIndex =
+        q.operation != Operation::Insert && (!plan.equality.empty() || !q.range.empty() || !q.sort.empty());
+    if (!plan.needsIndex)
+        return;
+    std::vector<std::string_view> &bound = ctx.boundScratch;
+    const auto &indexes = view.stat->indexes;
+    for (std::size_t k = 0; k < indexes.size(); ++k) {
+        const IndexKeys &keys = view.keys(k);
+        if (keys.error)
             continue;
+        IndexFit fit = fitIndex(keys, plan.equality, q, bound);
+        // A unique key bound by equality finds at most one document.
+        const bool point = keys.idIndex ? std::find(bound.begin(), bound.end(), "_id") != bound.end()
+                                        : keys.uniqueKeys >= 0 &&
+                                              bound.size() == static_cast<std::size_t>(keys.uniqueKeys);
+        if (point)
+            fit.score += 1000;
+        if (fit.usable && (!plan.index || fit.score > plan.fit.score)) {
+            plan.index = &indexes[k];
+            plan.indexSpec = view.spec(k);
+            plan.fit = fit;
+            plan.pointLookup = point;
+            // The share of documents the bound keys select.
+            plan.boundShare = 1;
+            for (const auto path : bound)
+                for (std::size_t e = 0; e < plan.equality.size(); ++e)
+                    if (plan.equality[e] == path)
+                        plan.boundShare *= plan.selectivity[e];
+            for (int i = 0; i < fit.rangeMatched; ++i)
+                plan.boundShare *= ctx.s.rangeSelectivity;
         }
-        plan.equality = q.equality;
-        if (plan.equality.empty() && q.range.empty() &&
-            (q.operation == Operation::FindOneById || q.operation == Operation::Update ||
-             q.operation == Operation::Delete))
-            plan.equality.push_back("_id");
-        if (ctx.tenantScopedCollection(plan.collection) && q.tenantScoped &&
-            ctx.hasTenantField(plan.collection) && !contains(plan.equality, ctx.project.tenantField))
-            plan.equality.insert(plan.equality.begin(), ctx.project.tenantField);
-        plan.selectivity.reserve(plan.equality.size());
-        for (const auto &path : plan.equality)
-            plan.selectivity.push_back(ctx.equalitySelectivity(plan.collection, path, plan.assumedSelectivity));
-        plan.needsIndex = q.operation != Operation::Insert &&
-                          (!plan.equality.empty() || !q.range.empty() || !q.sort.empty());
-        if (plan.needsIndex) {
-            const auto &indexes = ctx.stat(plan.collection).indexes;
-            for (std::size_t k = 0; k < indexes.size(); ++k) {
-                const IndexStat &index = indexes[k];
-                if (!index.error.empty())
-                    continue;
-                IndexFit fit = fitIndex(index.keys, plan.equality, q, bound);
-                // A unique key bound by equality finds at most one document.
-                bool point = false;
-                if (index.id.empty()) {
-                    point = std::find(bound.begin(), bound.end(), "_id") != bound.end();
-                } else if (const IndexSpec *spec = ctx.specOf(plan.collection, k)) {
-                    point = spec->unique && spec->partialFilter.empty() && bound.size() == spec->keys.size();
-                }
-                if (point)
-                    fit.score += 1000;
-                if (fit.usable && (!plan.index || fit.score > plan.fit.score)) {
-                    plan.index = &index;
-                    plan.fit = fit;
-                    plan.pointLookup = point;
-                }
-            }
-            plan.fullyServed = plan.index && (plan.pointLookup ||
-                                              (plan.fit.equalityMatched == static_cast<int>(plan.equality.size()) &&
-                                               plan.fit.rangeMatched == static_cast<int>(q.range.size()) &&
-                                               plan.fit.sortServed));
-        }
-        ctx.plans.push_back(std::move(plan));
     }
+    plan.fullyServed = plan.index && (plan.pointLookup ||
+                                      (plan.fit.equalityMatched == static_cast<int>(plan.equality.size()) &&
+                                       plan.fit.rangeMatched == static_cast<int>(q.range.size()) &&
+                                       plan.fit.sortServed));
 }
 
-std::vector<AccessCost> costAccessPatterns(Context &ctx) {
-    std::vector<AccessCost> out;
-    out.reserve(ctx.plans.size());
-    std::vector<std::string_view> bound;
-    for (const auto &plan : ctx.plans) {
-        const AccessPattern &q = *plan.pattern;
-        AccessCost cost;
-        cost.patternId = q.id;
-        cost.name = q.name;
-        cost.kind = q.kind;
-        cost.operation = q.operation;
-        if (plan.collection < 0) {
-            cost.index = "none";
-            cost.notes.notStored = true;
-            out.push_back(std::move(cost));
-            continue;
-        }
+AccessCost costPattern(const Context &ctx, const PatternPlan &plan) {
+    const AccessPattern &q = *plan.pattern;
+    AccessCost cost;
+    cost.patternId = q.id;
+    cost.name = q.name;
+    cost.kind = q.kind;
+    cost.operation = q.operation;
+    if (plan.collection < 0) {
+        cost.index = "none";
+        cost.notes.notStored = true;
+        return cost;
+    }
+    {
         const int c = plan.collection;
         const CollectionStat &stat = ctx.stat(c);
         const double docs = std::max(0.0, stat.documents);
@@ -212,20 +212,11 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
 
         // Selectivity of the whole filter and of the part the index bounds.
         double matchedShare = 1;
-        for (double sel : plan.selectivity)
-            matchedShare *= sel;
+        for (std::size_t e = 0; e < plan.equality.size(); ++e)
+            matchedShare *= plan.selectivity[e];
         for (std::size_t i = 0; i < q.range.size(); ++i)
             matchedShare *= ctx.s.rangeSelectivity;
-        double boundShare = 1;
-        if (plan.index) {
-            fitIndex(plan.index->keys, plan.equality, q, bound);
-            for (const auto &path : bound)
-                for (std::size_t e = 0; e < plan.equality.size(); ++e)
-                    if (plan.equality[e] == path)
-                        boundShare *= plan.selectivity[e];
-            for (int i = 0; i < plan.fit.rangeMatched; ++i)
-                boundShare *= ctx.s.rangeSelectivity;
-        }
+        const double boundShare = plan.index ? plan.boundShare : 1;
         notes.assumedSelectivity = plan.assumedSelectivity;
         notes.range = !q.range.empty();
         const double matched = docs * matchedShare;
@@ -241,7 +232,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
             const int oc = ctx.collectionOf(other);
             if (oc < 0 || oc == c)
                 continue;
-            const double fan = fanOut(ctx, q.entityId, other);
+            const double fan = fanOut(ctx, plan.entity, q.entityId, other);
             auto it = std::find_if(others.begin(), others.end(), [oc](const auto &p) { return p.first == oc; });
             if (it == others.end())
                 others.emplace_back(oc, fan);
@@ -292,8 +283,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
             } else {
                 cost.index = plan.needsIndex ? "collection scan" : "none needed";
             }
-            const bool root = stat.kind != CollectionKind::Junction && stat.rootEntityId == q.entityId &&
-                              stat.kind == CollectionKind::Entity;
+            const bool root = stat.kind == CollectionKind::Entity && ctx.rootOf(c) == plan.entity && plan.entity >= 0;
             double touched = 1;
             if (q.operation != Operation::Insert) {
                 touched = std::max(docs >= 1 ? 1.0 : 0.0, matched);
@@ -319,7 +309,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
                 if (q.operation == Operation::Update) {
                     bool written = false;
                     for (const auto &k : index.keys) {
-                        if (k.path == "_id")
+                        if (std::string_view(k.path) == "_id")
                             continue;
                         if (q.fieldsReturned.empty())
                             written = true;
@@ -354,7 +344,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
             }
             // Copies of this entity that the write must maintain.
             bool eventualCopies = false;
-            for (const Relationship *r : ctx.relationshipsOf(q.entityId)) {
+            for (const Relationship *r : ctx.relationshipsOf(plan.entity)) {
                 if (r->childId != q.entityId)
                     continue;
                 const bool subset = r->representation == Representation::Subset;
@@ -372,7 +362,7 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
                     eventualCopies = true;
                     continue;
                 }
-                const int pc = ctx.collectionOf(r->parentId);
+                const int pc = ctx.collectionOfEntity(ctx.parentOf(*r));
                 if (pc < 0)
                     continue;
                 const std::string &name = ctx.stat(pc).name;
@@ -380,8 +370,8 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
                     cost.collections.push_back(name);
                 double copies = 1;
                 if (extended) {
-                    const Entity *parent = ctx.entity(r->parentId);
-                    const Entity *child = ctx.entity(r->childId);
+                    const Entity *parent = ctx.entityAt(ctx.parentOf(*r));
+                    const Entity *child = ctx.entityAt(ctx.childOf(*r));
                     if (parent && child && child->count > 0)
                         copies = std::max(1.0, parent->count * r->avgChildren / child->count);
                 }
@@ -406,9 +396,8 @@ std::vector<AccessCost> costAccessPatterns(Context &ctx) {
                            (cost.bytesRead + cost.bytesWritten) / std::max(1.0, ctx.s.bytesPerMs);
         if (q.latencyBudgetMs > 0)
             cost.withinBudget = cost.estimatedMs <= q.latencyBudgetMs;
-        out.push_back(std::move(cost));
     }
-    return out;
+    return cost;
 }
 
 std::vector<SuggestedIndex> suggestIndexes(Context &ctx) {
@@ -426,8 +415,8 @@ std::vector<SuggestedIndex> suggestIndexes(Context &ctx) {
         s.entityId = shape.rootEntityId;
         const bool tenantFirst = !plan.equality.empty() && plan.equality.front() == ctx.project.tenantField &&
                                  ctx.tenantScopedCollection(plan.collection);
-        for (const auto &path : plan.equality)
-            s.keys.push_back({path, "1"});
+        for (const auto path : plan.equality)
+            s.keys.push_back({std::string(path), "1"});
         for (const auto &sk : q.sort)
             if (!contains(plan.equality, sk.path))
                 s.keys.push_back({sk.path, sk.direction < 0 ? "-1" : "1"});

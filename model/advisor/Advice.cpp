@@ -13,22 +13,6 @@ void sentence(std::string &out, std::string_view text) {
     out += text;
 }
 
-std::string rated(const std::string &name, double perSecond) {
-    std::string out = name;
-    out += " (";
-    appendNumber(out, perSecond);
-    out += "/s)";
-    return out;
-}
-
-std::vector<std::string> ratedList(const std::vector<Worksheet::PatternRate> &list) {
-    std::vector<std::string> out;
-    out.reserve(list.size());
-    for (const auto &p : list)
-        out.push_back(rated(p.name, p.perSecond));
-    return out;
-}
-
 } // namespace
 
 std::string AccessCost::assumptions() const {
@@ -124,39 +108,45 @@ std::string SuggestedIndex::reason() const {
     return out;
 }
 
-std::vector<std::string> Worksheet::topReads() const { return ratedList(reads); }
+std::uint32_t Worksheet::valueOf(Section section, std::size_t i) const {
+    std::uint32_t first = 0;
+    for (int s = 0; s < section; ++s)
+        first += counts[static_cast<std::size_t>(s)] * kValuesPer[s];
+    return first + static_cast<std::uint32_t>(i) * kValuesPer[section];
+}
 
-std::vector<std::string> Worksheet::topWrites() const { return ratedList(writes); }
-
-std::vector<std::string> Worksheet::sortFields() const {
+namespace {
+std::vector<std::string> rows(const Worksheet &w, Worksheet::Section section, std::string_view form) {
     std::vector<std::string> out;
-    out.reserve(sorts.size());
-    for (const auto &k : sorts)
-        out.push_back(k.path + (k.direction < 0 ? " (descending)" : " (ascending)"));
+    out.reserve(w.counts[section]);
+    for (std::size_t i = 0; i < w.counts[section]; ++i)
+        out.push_back(w.words.render({form, w.valueOf(section, i)}));
     return out;
 }
+} // namespace
+
+std::vector<std::string> Worksheet::topReads() const { return rows(*this, Reads, "{0} ({1})"); }
+
+std::vector<std::string> Worksheet::topWrites() const { return rows(*this, Writes, "{0} ({1})"); }
+
+std::vector<std::string> Worksheet::filterFields() const { return rows(*this, Filters, "{0}"); }
+
+std::vector<std::string> Worksheet::sortFields() const { return rows(*this, Sorts, "{0}{1}"); }
+
+std::vector<std::string> Worksheet::indexes() const { return rows(*this, Indexes, "{0}"); }
 
 std::vector<std::string> Worksheet::arrayBounds() const {
     std::vector<std::string> out;
-    out.reserve(arrays.size());
-    for (const auto &a : arrays) {
-        std::string row = a.path;
-        row += ": avg ";
-        appendNumber(row, a.avgCount);
-        if (a.maxCount) {
-            row += ", max ";
-            appendNumber(row, static_cast<double>(*a.maxCount));
-            row += " (enforced by ";
-            row += toString(a.enforcer);
-            row += ")";
-        } else {
+    out.reserve(counts[Arrays]);
+    for (std::size_t i = 0; i < counts[Arrays]; ++i) {
+        const std::uint32_t first = valueOf(Arrays, i);
+        std::string row = words.render({"{0}: avg {1}", first});
+        if (words.number(first + 2) != 0)
+            words.renderTo(row, {", max {3} (enforced by {4})", first});
+        else
             row += ", unbounded";
-        }
-        if (a.growthPerDay > 0) {
-            row += ", +";
-            appendNumber(row, a.growthPerDay);
-            row += " per document per day";
-        }
+        if (words.number(first + 5) > 0)
+            words.renderTo(row, {", +{5} per document per day", first});
         out.push_back(std::move(row));
     }
     return out;
@@ -166,12 +156,12 @@ std::string Worksheet::atomicUpdateBoundary() const {
     std::string out = "one " + collection + " document";
     if (junction) {
         out += ": one pair";
-    } else if (!boundary.empty()) {
+    } else if (deletionPolicy) { // set exactly when the collection has a root entity
         out += ": ";
-        out += boundary.front();
-        for (std::size_t i = 1; i < boundary.size(); ++i) {
-            out += i == 1 ? " with " : ", ";
-            out += boundary[i];
+        for (std::size_t i = 0; i < counts[Boundary]; ++i) {
+            if (i)
+                out += i == 1 ? " with " : ", ";
+            out += words.text(valueOf(Boundary, i));
         }
     }
     return out;
@@ -195,10 +185,15 @@ std::string Worksheet::tenantScope() const {
         out = "single tenant";
         break;
     case Tenancy::SharedCollection:
-        if (tenantScoped)
-            out = "shared collection, scoped by " + tenantField + (tenantFieldMissing ? " (field missing)" : "");
-        else
+        if (tenantScoped) {
+            out = "shared collection, scoped by ";
+            if (counts[Tenant])
+                out += words.text(valueOf(Tenant, 0));
+            if (tenantFieldMissing)
+                out += " (field missing)";
+        } else {
             out = "shared by all tenants (not tenant-scoped)";
+        }
         break;
     case Tenancy::DatabasePerTenant:
         out = "one database per tenant (";
@@ -222,13 +217,8 @@ std::string Worksheet::retention() const {
     } else {
         out = "kept forever";
     }
-    for (const auto &ttl : ttlIndexes) {
-        out += "; TTL index ";
-        out += ttl.index;
-        out += " expires documents after ";
-        appendNumber(out, ttl.seconds);
-        out += " s";
-    }
+    for (std::size_t i = 0; i < counts[Ttls]; ++i)
+        words.renderTo(out, {"; TTL index {0} expires documents after {1} s", valueOf(Ttls, i)});
     if (timeSeriesExpireAfterSeconds) {
         out += "; time-series expireAfterSeconds ";
         appendNumber(out, *timeSeriesExpireAfterSeconds);

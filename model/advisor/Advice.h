@@ -122,7 +122,6 @@ struct SuggestedIndex {
 struct Worksheet {
     std::string collection;
     std::string rootEntityId;
-    std::vector<std::string> filterFields;
     double documentBytes = 0;                      // estimated average
     std::optional<std::uint64_t> maxDocumentBytes; // nullopt: unbounded
     std::optional<double> statedDocumentBytes;
@@ -130,49 +129,48 @@ struct Worksheet {
     std::optional<double> largestArrayBound; // nullopt with hasArrays: some array unbounded
     std::optional<double> statedMaxArrayCount;
     std::string statedAtomicUpdateBoundary;
-    std::vector<std::string> indexes;
 
-    // The worded rows.
+    // The rows, worded on each call.
     std::vector<std::string> topReads() const; // "name (N/s)", most frequent first
     std::vector<std::string> topWrites() const;
+    std::vector<std::string> filterFields() const;
     std::vector<std::string> sortFields() const;  // "createdAt (descending)"
     std::vector<std::string> arrayBounds() const; // "items: avg 3, max 50 (enforced by validator)"
     std::string atomicUpdateBoundary() const;
     std::string deletion() const;
     std::string tenantScope() const;
     std::string retention() const;
+    std::vector<std::string> indexes() const;
     std::vector<std::string> mismatches() const;
 
-    // What the worded rows are made from.
-    struct PatternRate {
-        std::string name;
-        double perSecond = 0;
+    // What the rows are made from. `words` holds, section by section in
+    // this order, `counts` items of each:
+    enum Section {
+        Reads,     // name, Rate: the most frequent reads, in order
+        Writes,    // the same for writes
+        Filters,   // path
+        Sorts,     // path, Static " (ascending)" or " (descending)"
+        Arrays,    // path, Num average, Num 1 if bounded else 0, Num maximum, Static enforcer, Num growth
+        Boundary,  // the root entity's name, then the names of the entities embedded with it
+        Indexes,   // name
+        Ttls,      // index name, Num seconds
+        Tenant,    // the tenant field, when scoped by it
+        Sections
     };
-    struct ArrayRow {
-        std::string path;
-        double avgCount = 0;
-        std::optional<std::uint64_t> maxCount;
-        BoundEnforcer enforcer = BoundEnforcer::Nobody;
-        double growthPerDay = 0;
-    };
-    struct Ttl {
-        std::string index;
-        double seconds = 0;
-    };
-    std::vector<PatternRate> reads, writes; // the most frequent, in order
-    std::vector<SortKey> sorts;             // distinct, direction 1 or -1
-    std::vector<ArrayRow> arrays;
+    static constexpr std::uint32_t kValuesPer[Sections] = {2, 2, 1, 2, 6, 1, 1, 2, 1};
+    Wording words;
+    std::array<std::uint16_t, Sections> counts{};
+    // The first value of item `i` of a section.
+    std::uint32_t valueOf(Section section, std::size_t i) const;
+
     bool junction = false;
-    std::vector<std::string> boundary; // the root entity's name, then the entities embedded with it
     std::optional<DeletionPolicy> deletionPolicy; // the root's; nullopt without a root entity
     bool embedsEntities = false;
     Tenancy tenancy = Tenancy::None;
     bool tenantScoped = false; // the root is tenant-scoped
     bool tenantFieldMissing = false;
-    std::string tenantField;
     double tenantCount = 0;
     std::optional<double> retentionDays;
-    std::vector<Ttl> ttlIndexes;
     std::optional<double> timeSeriesExpireAfterSeconds;
     bool documentSizeMismatch = false; // stated and estimated size differ by the mismatch ratio
     bool arrayBoundsMismatch = false;

@@ -92,7 +92,7 @@ Json worksheetJson(const Worksheet &w) {
     j["collection"] = w.collection;
     j["topReads"] = strings(w.topReads());
     j["topWrites"] = strings(w.topWrites());
-    j["filterFields"] = strings(w.filterFields);
+    j["filterFields"] = strings(w.filterFields());
     j["sortFields"] = strings(w.sortFields());
     j["expectedDocumentSize"] = {
         {"estimatedAvgBytes", num(w.documentBytes)},
@@ -110,7 +110,7 @@ Json worksheetJson(const Worksheet &w) {
     j["deletionBehaviour"] = w.deletion();
     j["tenantScope"] = w.tenantScope();
     j["retention"] = w.retention();
-    j["indexes"] = strings(w.indexes);
+    j["indexes"] = strings(w.indexes());
     j["mismatches"] = strings(w.mismatches());
     return j;
 }

@@ -3,36 +3,43 @@
 #include "advisor/AdvisorContext.h"
 
 #include <algorithm>
-#include <cstdint>
 
 namespace docshape {
 
 Advice advise(const Project &project, const Analysis &analysis) {
     advisor::Context ctx(project, analysis);
     Advice advice;
-    advisor::planAccessPatterns(ctx);
-    advice.accessPatterns = advisor::costAccessPatterns(ctx);
+    advisor::checkProjectRules(ctx);
+    // Collection by collection, so that each one's statistics, indexes and
+    // patterns are read while they are in cache: plan and cost its
+    // patterns, then its rules and its worksheet.
+    advice.accessPatterns.resize(project.accessPatterns.size());
+    advice.worksheets.reserve(analysis.collections.size());
+    advisor::WorkingSetEstimate workingSet(ctx);
+    advisor::WorksheetBuilder worksheets;
+    for (std::size_t c = 0; c < analysis.collections.size(); ++c) {
+        ctx.enter(static_cast<int>(c));
+        for (const AccessPattern *q : ctx.patternsOn(static_cast<int>(c))) {
+            advisor::planPattern(ctx, *q);
+            const advisor::PatternPlan &plan = ctx.plans[ctx.position(*q)];
+            AccessCost &cost = advice.accessPatterns[ctx.position(*q)];
+            cost = advisor::costPattern(ctx, plan);
+            workingSet.add(plan, cost);
+        }
+        advisor::checkCollectionRules(ctx);
+        advice.worksheets.push_back(worksheets.build(ctx));
+    }
+    // Patterns on entities no collection stores.
+    for (const auto &q : project.accessPatterns)
+        if (ctx.collectionOfEntity(ctx.entityOf(q)) < 0) {
+            advisor::planPattern(ctx, q);
+            advice.accessPatterns[ctx.position(q)] = advisor::costPattern(ctx, ctx.plans[ctx.position(q)]);
+        }
     advice.suggestedIndexes = advisor::suggestIndexes(ctx);
-    advisor::checkModelRules(ctx);
     advice.relationships = advisor::adviseRelationships(ctx);
-    advice.worksheets = advisor::buildWorksheets(ctx);
     advisor::checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes);
-    advice.workingSet = advisor::estimateWorkingSet(ctx, advice.accessPatterns);
-    // Most severe first, then by rule id; within a rule, model order. Sort
-    // positions, then move each finding once.
-    std::vector<std::uint32_t> order(ctx.findings.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-        const Finding &a = ctx.findings[x];
-        const Finding &b = ctx.findings[y];
-        if (a.severity != b.severity)
-            return a.severity > b.severity;
-        return a.id < b.id;
-    });
-    advice.findings.reserve(order.size());
-    for (std::uint32_t i : order)
-        advice.findings.push_back(std::move(ctx.findings[i]));
+    advice.workingSet = workingSet.finish(ctx);
+    advice.findings = ctx.takeFindings();
     return advice;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace docshape::advisor {
 
@@ -25,18 +26,97 @@ Settings::Settings(const Thresholds &t)
       unknownEquality(t.get(threshold::kUnknownEqualitySelectivity)),
       rangeSelectivity(t.get(threshold::kRangeSelectivity)), hotWindowSeconds(t.get(threshold::kHotWindowSeconds)) {}
 
+void IdIndex::reserve(std::size_t n) {
+    std::size_t capacity = 16;
+    while (capacity < 2 * n)
+        capacity *= 2;
+    m_slots.assign(capacity, Slot{});
+    m_size = 0;
+}
+
+IdIndex::Key IdIndex::keyOf(std::string_view id) {
+    Key key;
+    key.size = id.size();
+    std::memcpy(&key.head, id.data(), std::min(id.size(), sizeof key.head));
+    if (id.size() > sizeof key.head)
+        std::memcpy(&key.tail, id.data() + id.size() - sizeof key.tail, sizeof key.tail);
+    return key;
+}
+
+std::size_t IdIndex::hash(const Key &key) {
+    // Ids and names are short, and differ in a prefix or a trailing number.
+    const std::uint64_t h = (key.head ^ (key.tail * 0x9e3779b97f4a7c15ull) ^ key.size) * 0xff51afd7ed558ccdull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+}
+
+bool IdIndex::same(const Slot &slot, const Key &key, std::string_view id) {
+    return slot.key == key && (id.size() <= sizeof key.head + sizeof key.tail ||
+                               std::memcmp(slot.data, id.data(), id.size()) == 0);
+}
+
+void IdIndex::insert(std::string_view id, std::uint32_t position) {
+    if (2 * (m_size + 1) > m_slots.size()) {
+        std::vector<Slot> old = std::move(m_slots);
+        reserve(std::max<std::size_t>(m_size + 1, old.size()));
+        for (const Slot &slot : old)
+            if (slot.used)
+                insert({slot.data, slot.key.size}, slot.position);
+    }
+    const Key key = keyOf(id);
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+        Slot &slot = m_slots[i];
+        if (!slot.used) {
+            slot = {key, id.data(), position, true};
+            ++m_size;
+            return;
+        }
+        if (same(slot, key, id))
+            return;
+    }
+}
+
+int IdIndex::find(std::string_view id) const {
+    if (m_slots.empty())
+        return -1;
+    const Key key = keyOf(id);
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+        const Slot &slot = m_slots[i];
+        if (!slot.used)
+            return -1;
+        if (same(slot, key, id))
+            return static_cast<int>(slot.position);
+    }
+}
+
+namespace {
+
+int keyDirection(std::string_view kind) {
+    if (kind == "1")
+        return 1;
+    if (kind == "-1")
+        return -1;
+    return 0;
+}
+
+} // namespace
+
 Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a), thresholds(p), s(thresholds) {
     const auto &collections = a.derived.collections;
     m_entityIndex.reserve(p.entities.size());
     for (std::uint32_t i = 0; i < p.entities.size(); ++i)
-        m_entityIndex.emplace(p.entities[i].id, i);
+        m_entityIndex.insert(p.entities[i].id, i);
     m_relationships.reserve(p.relationships.size());
+    m_relationshipEnds.reserve(p.relationships.size());
     std::vector<std::pair<std::uint32_t, const Relationship *>> byEntity;
     byEntity.reserve(2 * p.relationships.size());
-    for (const auto &r : p.relationships) {
-        m_relationships.emplace(r.id, &r);
-        const int parent = entityIndex(r.parentId);
-        const int child = entityIndex(r.childId);
+    for (std::uint32_t i = 0; i < p.relationships.size(); ++i) {
+        const Relationship &r = p.relationships[i];
+        m_relationships.insert(r.id, i);
+        const int parent = entityPosition(r.parentId);
+        const int child = entityPosition(r.childId);
+        m_relationshipEnds.emplace_back(parent, child);
         if (parent >= 0)
             byEntity.emplace_back(static_cast<std::uint32_t>(parent), &r);
         if (child >= 0 && child != parent)
@@ -46,20 +126,26 @@ Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a),
 
     // Roots first, then embedded entities, as docshape::collectionOf does.
     m_collectionOf.assign(p.entities.size(), -1);
+    m_rootOf.assign(collections.size(), -1);
     for (std::size_t c = 0; c < collections.size(); ++c)
         if (collections[c].kind == CollectionKind::Entity)
-            if (const int e = entityIndex(collections[c].rootEntityId); e >= 0 && m_collectionOf[e] < 0)
-                m_collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
+            if (const int e = entityPosition(collections[c].rootEntityId); e >= 0) {
+                m_rootOf[c] = e;
+                if (m_collectionOf[static_cast<std::size_t>(e)] < 0)
+                    m_collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
+            }
     for (std::size_t c = 0; c < collections.size(); ++c)
         for (const auto &id : collections[c].embeddedEntityIds)
-            if (const int e = entityIndex(id); e >= 0 && m_collectionOf[static_cast<std::size_t>(e)] < 0)
+            if (const int e = entityPosition(id); e >= 0 && m_collectionOf[static_cast<std::size_t>(e)] < 0)
                 m_collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
 
     std::vector<std::pair<std::uint32_t, const AccessPattern *>> patternsByEntity, patternsByCollection;
     patternsByEntity.reserve(p.accessPatterns.size());
     patternsByCollection.reserve(p.accessPatterns.size());
+    m_patternEntity.reserve(p.accessPatterns.size());
     for (const auto &q : p.accessPatterns) {
-        const int e = entityIndex(q.entityId);
+        const int e = entityPosition(q.entityId);
+        m_patternEntity.push_back(e);
         if (e < 0)
             continue;
         patternsByEntity.emplace_back(static_cast<std::uint32_t>(e), &q);
@@ -69,98 +155,141 @@ Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a),
     m_patternsByEntity.build(p.entities.size(), patternsByEntity);
     m_patternsByCollection.build(collections.size(), patternsByCollection);
 
+    std::vector<std::pair<std::uint32_t, const IndexSpec *>> indexes;
+    indexes.reserve(p.indexes.size());
+    for (const auto &index : p.indexes)
+        if (const int c = collectionOf(index.entityId); c >= 0)
+            indexes.emplace_back(static_cast<std::uint32_t>(c), &index);
+    m_indexesByCollection.build(collections.size(), indexes);
+    m_statOfIndex.assign(p.indexes.size(), nullptr);
+
+    plans.resize(p.accessPatterns.size());
+    std::size_t paths = 0;
+    for (const auto &q : p.accessPatterns)
+        paths += q.equality.size() + 2; // with the tenant field and _id
+    // Reserved whole, so that the plans' spans stay valid.
+    planPaths.reserve(paths);
+    planSelectivity.reserve(paths);
+}
+
+void Context::enter(int c) {
+    const Project &p = project;
+    CollectionView &v = m_view;
+    v.index = c;
+    v.stat = &stat(c);
+    v.shape = &shape(c);
+
     // The model index behind each IndexStat. estimateIndexes lists a
     // collection's model indexes in project order, so the two walk together;
     // a mismatch falls back to a search.
-    std::vector<std::pair<std::uint32_t, const IndexSpec *>> specs;
-    specs.reserve(p.indexes.size() + collections.size());
-    {
-        std::vector<std::pair<std::uint32_t, const IndexSpec *>> byCollection;
-        byCollection.reserve(p.indexes.size());
-        for (const auto &index : p.indexes) {
-            const int e = entityIndex(index.entityId);
-            const int c = e < 0 ? -1 : m_collectionOf[static_cast<std::size_t>(e)];
-            if (c >= 0)
-                byCollection.emplace_back(static_cast<std::uint32_t>(c), &index);
+    const auto &stats = v.stat->indexes;
+    v.m_specs.clear();
+    v.m_keys.clear();
+    v.m_keyPaths.clear();
+    v.m_uniquePaths.clear();
+    std::size_t keyCount = 0;
+    for (const auto &index : stats)
+        keyCount += index.keys.size();
+    v.m_keyPaths.reserve(keyCount);
+    const Span<const IndexSpec *> mine = m_indexesByCollection.of(static_cast<std::size_t>(c));
+    const IndexSpec *const *next = mine.begin();
+    for (const auto &index : stats) {
+        const IndexSpec *spec = nullptr;
+        if (!index.id.empty()) {
+            while (next != mine.end() && (*next)->id != index.id)
+                ++next;
+            if (next != mine.end())
+                spec = *next++;
+            else
+                spec = p.findIndex(index.id);
         }
-        Grouped<const IndexSpec *> candidates;
-        candidates.build(collections.size(), byCollection);
-        for (std::size_t c = 0; c < collections.size(); ++c) {
-            const Span<const IndexSpec *> mine = candidates.of(c);
-            const IndexSpec *const *next = mine.begin();
-            for (const auto &stat : a.collections[c].indexes) {
-                const IndexSpec *spec = nullptr;
-                if (!stat.id.empty()) {
-                    while (next != mine.end() && (*next)->id != stat.id)
-                        ++next;
-                    if (next != mine.end())
-                        spec = *next++;
-                    else
-                        spec = p.findIndex(stat.id);
-                }
-                specs.emplace_back(static_cast<std::uint32_t>(c), spec);
+        v.m_specs.push_back(spec);
+        IndexKeys info;
+        info.error = !index.error.empty();
+        info.idIndex = index.id.empty();
+        const IndexKeys::Key *first = v.m_keyPaths.data() + v.m_keyPaths.size();
+        for (const auto &k : index.keys) {
+            const std::string_view kind = k.kind;
+            v.m_keyPaths.push_back({k.path, keyDirection(kind)});
+            info.special = info.special || kind == "text" || kind == "2dsphere" || kind == "2d";
+        }
+        info.keys = {first, v.m_keyPaths.data() + v.m_keyPaths.size()};
+        if (spec) {
+            m_statOfIndex[static_cast<std::size_t>(spec - p.indexes.data())] = &index;
+            if (spec->unique && spec->partialFilter.empty()) {
+                info.uniqueKeys = static_cast<int>(spec->keys.size());
+                if (spec->keys.size() == 1)
+                    v.m_uniquePaths.push_back(spec->keys.front().path);
             }
         }
-    }
-    m_specs.build(collections.size(), specs);
-    m_statOfIndex.assign(p.indexes.size(), nullptr);
-    for (std::size_t c = 0; c < collections.size(); ++c) {
-        const Span<const IndexSpec *> mine = m_specs.of(c);
-        for (std::size_t k = 0; k < mine.size(); ++k)
-            if (const IndexSpec *spec = mine.first[k])
-                m_statOfIndex[static_cast<std::size_t>(spec - p.indexes.data())] = &a.collections[c].indexes[k];
+        v.m_keys.push_back(info);
     }
 
-    m_tenantField.assign(collections.size(), 0);
-    m_uniquePaths.resize(collections.size());
-    for (std::size_t c = 0; c < collections.size(); ++c) {
-        for (const auto &n : collections[c].shape.fields)
-            if (n.name == p.tenantField)
-                m_tenantField[c] = 1;
-        for (const IndexSpec *spec : m_specs.of(c))
-            if (spec && spec->unique && spec->keys.size() == 1 && spec->partialFilter.empty())
-                m_uniquePaths[c].push_back(spec->keys.front().path);
-    }
+    // The top-level keys, fields then variant fields; the node of each array.
+    const ObjectShape &shape = v.shape->shape;
+    v.m_topKeys.clear();
+    for (const auto &n : shape.fields)
+        v.m_topKeys.push_back({CollectionView::prefixOf(n.name), n.name.size(), &n});
+    for (const auto &variant : shape.variants)
+        for (const auto &n : variant.fields)
+            v.m_topKeys.push_back({CollectionView::prefixOf(n.name), n.name.size(), &n});
+    v.m_arrayNodes.clear();
+    for (const auto &array : v.stat->arrays)
+        v.m_arrayNodes.push_back(v.nodeAt(array.path));
+    // Top-level fields only, not the variants'.
+    v.m_tenantField = false;
+    const std::uint64_t tenant = CollectionView::prefixOf(p.tenantField);
+    for (std::size_t i = 0; i < shape.fields.size() && !v.m_tenantField; ++i)
+        v.m_tenantField = CollectionView::same(v.m_topKeys[i], tenant, p.tenantField);
 }
 
-int Context::entityIndex(std::string_view id) const {
-    auto it = m_entityIndex.find(id);
-    return it == m_entityIndex.end() ? -1 : static_cast<int>(it->second);
+std::uint64_t CollectionView::prefixOf(std::string_view name) {
+    std::uint64_t prefix = 0;
+    std::memcpy(&prefix, name.data(), std::min(name.size(), sizeof prefix));
+    return prefix;
 }
 
-const Entity *Context::entity(std::string_view id) const {
-    const int e = entityIndex(id);
-    return e < 0 ? nullptr : &project.entities[static_cast<std::size_t>(e)];
+bool CollectionView::same(const TopKey &key, std::uint64_t prefix, std::string_view name) {
+    return key.prefix == prefix && key.size == name.size() && (name.size() <= sizeof prefix || key.node->name == name);
 }
 
-const IndexSpec *Context::index(std::string_view id) const { return project.findIndex(id); }
+const ShapeNode *CollectionView::nodeAt(std::string_view path, const ShapeNode **parent) const {
+    const std::size_t dot = path.find('.');
+    const std::string_view first = path.substr(0, dot);
+    const std::uint64_t prefix = prefixOf(first);
+    for (const TopKey &key : m_topKeys)
+        if (same(key, prefix, first)) {
+            if (dot == std::string_view::npos) {
+                if (parent)
+                    *parent = nullptr;
+                return key.node;
+            }
+            if (!key.node->hasObject())
+                return nullptr;
+            const ShapeNode *holder = key.node;
+            const ShapeNode *found = advisor::nodeAt(key.node->object, path.substr(dot + 1), &holder);
+            if (found && parent)
+                *parent = holder ? holder : key.node;
+            return found;
+        }
+    return nullptr;
+}
 
 const Relationship *Context::relationship(std::string_view id) const {
-    auto it = m_relationships.find(id);
-    return it == m_relationships.end() ? nullptr : it->second;
-}
-
-int Context::collectionOf(std::string_view entityId) const {
-    const int e = entityIndex(entityId);
-    return e < 0 ? -1 : m_collectionOf[static_cast<std::size_t>(e)];
+    const int i = m_relationships.find(id);
+    return i < 0 ? nullptr : &project.relationships[static_cast<std::size_t>(i)];
 }
 
 Span<const AccessPattern *> Context::patternsOn(int collection) const {
     return collection < 0 ? Span<const AccessPattern *>{} : m_patternsByCollection.of(static_cast<std::size_t>(collection));
 }
 
-Span<const AccessPattern *> Context::patternsOnEntity(std::string_view entityId) const {
-    const int e = entityIndex(entityId);
+Span<const AccessPattern *> Context::patternsOnEntity(int e) const {
     return e < 0 ? Span<const AccessPattern *>{} : m_patternsByEntity.of(static_cast<std::size_t>(e));
 }
 
-Span<const Relationship *> Context::relationshipsOf(std::string_view entityId) const {
-    const int e = entityIndex(entityId);
+Span<const Relationship *> Context::relationshipsOf(int e) const {
     return e < 0 ? Span<const Relationship *>{} : m_relationshipsByEntity.of(static_cast<std::size_t>(e));
-}
-
-bool Context::hasTenantField(int collection) const {
-    return collection >= 0 && m_tenantField[static_cast<std::size_t>(collection)] != 0;
 }
 
 bool Context::tenantScopedCollection(int collection) const {
@@ -170,20 +299,20 @@ bool Context::tenantScopedCollection(int collection) const {
     return c.root && c.root->tenantScoped;
 }
 
-double Context::equalitySelectivity(int collection, std::string_view path, bool &assumed) const {
-    const CollectionShape &c = shape(collection);
+double Context::equalitySelectivity(std::string_view path, bool &assumed) const {
+    const CollectionShape &c = *m_view.shape;
     const double docs = std::max(1.0, c.documents);
     if (path == "_id")
         return 1 / docs;
-    for (const auto &u : m_uniquePaths[static_cast<std::size_t>(collection)])
+    for (const auto &u : m_view.uniquePaths())
         if (u == path)
             return 1 / docs;
     if (path == project.tenantField && project.tenantCount > 0)
         return 1 / project.tenantCount;
     const ShapeNode *parent = nullptr;
-    const ShapeNode *node = nodeAt(c.shape, path, &parent);
+    const ShapeNode *node = m_view.nodeAt(path, &parent);
     // The _id of an extended reference subdocument names the referenced entity.
-    if (node && node->name == "_id" && parent && !parent->entityId.empty())
+    if (node && std::string_view(node->name) == "_id" && parent && !parent->entityId.empty())
         if (const Entity *e = entity(parent->entityId); e && e->count > 0)
             return std::min(1.0, 1 / e->count);
     if (node) {
@@ -202,12 +331,67 @@ double Context::equalitySelectivity(int collection, std::string_view path, bool 
 }
 
 Finding &Context::newFinding(std::string_view ruleId, FindingTarget target) {
-    Finding &f = findings.emplace_back();
+    if (!m_lastRule || m_lastRule->id != ruleId)
+        m_lastRule = findRule(ruleId);
+    Finding &f = m_findings.emplace_back();
+    m_findingRules.push_back(m_lastRule);
     f.id = std::string(ruleId);
-    if (const Rule *r = findRule(ruleId))
-        f.severity = r->severity;
+    if (m_lastRule)
+        f.severity = m_lastRule->severity;
     f.target = std::move(target);
     return f;
+}
+
+std::vector<Finding> Context::takeFindings() {
+    // Most severe first, then by rule id: the catalogue is ordered by id,
+    // so a counting sort on (severity, catalogue position) keeps the order
+    // within a rule. A finding of a rule outside the catalogue sorts by id.
+    const std::vector<Rule> &rules = ruleCatalogue();
+    std::vector<std::uint32_t> order(m_findings.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    if (std::find(m_findingRules.begin(), m_findingRules.end(), nullptr) == m_findingRules.end()) {
+        const std::size_t keys = 3 * rules.size();
+        auto key = [&](std::uint32_t i) {
+            return static_cast<std::size_t>(2 - static_cast<int>(m_findings[i].severity)) * rules.size() +
+                   static_cast<std::size_t>(m_findingRules[i] - rules.data());
+        };
+        std::vector<std::uint32_t> start(keys + 1, 0);
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            ++start[key(i) + 1];
+        for (std::size_t k = 0; k < keys; ++k)
+            start[k + 1] += start[k];
+        for (std::uint32_t i = 0; i < m_findings.size(); ++i)
+            order[start[key(i)]++] = i;
+    } else {
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+            const Finding &a = m_findings[x];
+            const Finding &b = m_findings[y];
+            if (a.severity != b.severity)
+                return a.severity > b.severity;
+            return a.id < b.id;
+        });
+    }
+    // Position k receives finding order[k]: follow each cycle of the
+    // permutation, moving every finding once.
+    std::vector<char> placed(order.size(), 0);
+    for (std::size_t start = 0; start < order.size(); ++start) {
+        if (placed[start] || order[start] == start)
+            continue;
+        Finding held = std::move(m_findings[start]);
+        for (std::size_t k = start;;) {
+            placed[k] = 1;
+            const std::size_t from = order[k];
+            if (from == start) {
+                m_findings[k] = std::move(held);
+                break;
+            }
+            m_findings[k] = std::move(m_findings[from]);
+            k = from;
+        }
+    }
+    m_findingRules.clear();
+    return std::move(m_findings);
 }
 
 FindingTarget Context::relationshipTarget(const Relationship &r) {
@@ -215,10 +399,9 @@ FindingTarget Context::relationshipTarget(const Relationship &r) {
 }
 
 FindingTarget Context::relationshipTargetById(std::string_view id) const {
-    auto it = m_relationships.find(id);
-    if (it == m_relationships.end())
-        return {"relationship", std::string(id), std::string(id)};
-    return relationshipTarget(*it->second);
+    if (const Relationship *r = relationship(id))
+        return relationshipTarget(*r);
+    return {"relationship", std::string(id), std::string(id)};
 }
 
 const ShapeNode *nodeAt(const ObjectShape &shape, std::string_view path, const ShapeNode **parent) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "advisor/Advice.h"
+#include "advisor/RuleCatalog.h"
 #include "advisor/Thresholds.h"
 #include "core/Project.h"
 #include "estimate/Analysis.h"
@@ -8,7 +9,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 // Internal to the advisor: the maps every rule shares, built once per run so
@@ -23,6 +23,8 @@ template <typename T> struct Span {
     const T *end() const { return last; }
     std::size_t size() const { return static_cast<std::size_t>(last - first); }
     bool empty() const { return first == last; }
+    const T &operator[](std::size_t i) const { return first[i]; }
+    const T &front() const { return *first; }
 };
 
 // Items grouped by a dense key (0..groups-1) in two flat arrays, so that
@@ -41,6 +43,17 @@ public:
         for (const auto &[g, item] : pairs)
             m_items[next[g]++] = item;
     }
+    // Or group by group, in order: push() a group's items, then endGroup().
+    void reserve(std::size_t groups, std::size_t items) {
+        m_offsets.clear();
+        m_offsets.reserve(groups + 1);
+        m_offsets.push_back(0);
+        m_items.clear();
+        m_items.reserve(items);
+    }
+    void push(const T &item) { m_items.push_back(item); }
+    void endGroup() { m_offsets.push_back(static_cast<std::uint32_t>(m_items.size())); }
+
     Span<T> of(std::size_t group) const {
         if (group + 1 >= m_offsets.size())
             return {};
@@ -50,6 +63,39 @@ public:
 private:
     std::vector<std::uint32_t> m_offsets;
     std::vector<T> m_items;
+};
+
+// Positions by id in one flat open-addressing table: the advisor looks ids
+// and names up tens of thousands of times per run. The ids must outlive it.
+class IdIndex {
+public:
+    void reserve(std::size_t n);
+    // Keeps the first position of an id inserted twice.
+    void insert(std::string_view id, std::uint32_t position);
+    // The position, or -1.
+    int find(std::string_view id) const;
+    std::size_t size() const { return m_size; }
+
+private:
+    // An id's first and last eight bytes (zero-padded) and its size: equal
+    // ones are the same id up to sixteen bytes, without reading the id.
+    struct Key {
+        std::uint64_t head = 0;
+        std::uint64_t tail = 0;
+        std::size_t size = 0;
+        friend bool operator==(const Key &, const Key &) = default;
+    };
+    struct Slot {
+        Key key;
+        const char *data = nullptr; // the id, for ids over sixteen bytes
+        std::uint32_t position = 0;
+        bool used = false;
+    };
+    static Key keyOf(std::string_view id);
+    static std::size_t hash(const Key &key);
+    static bool same(const Slot &slot, const Key &key, std::string_view id);
+    std::vector<Slot> m_slots; // a power of two, at most half full
+    std::size_t m_size = 0;
 };
 
 // The thresholds in force, read once.
@@ -70,19 +116,80 @@ struct IndexFit {
     double score = 0;
 };
 
+// One IndexStat as planning reads it, gathered once so that the plans of
+// thousands of patterns read a small array instead of the analysis.
+struct IndexKeys {
+    struct Key {
+        std::string_view path;
+        int direction = 0; // 1 or -1; 0 for other kinds (hashed, text, ...)
+    };
+    Span<Key> keys;
+    bool special = false; // a text or geo index: it serves no ESR fit
+    bool error = false;   // the analysis could not build it
+    bool idIndex = false; // _id_
+    int uniqueKeys = -1;  // a unique index without a partial filter: its model key count; else -1
+};
+
 // The plan of one access pattern: its collection, the filter as the server
 // sees it (tenant constraint included), and the index chosen.
 struct PatternPlan {
     const AccessPattern *pattern = nullptr;
+    int entity = -1;     // position in project.entities; -1: unknown
     int collection = -1; // index into analysis.collections; -1: entity not stored
-    std::vector<std::string> equality; // with the tenant field when the query carries it
-    std::vector<double> selectivity;   // of each equality field, parallel to `equality`
+    Span<std::string_view> equality; // with the tenant field when the query carries it
+    const double *selectivity = nullptr; // of each equality field, parallel to `equality`
     bool assumedSelectivity = false;   // some equality field has no stated cardinality
     const IndexStat *index = nullptr;  // chosen index; nullptr: collection scan (or none needed)
+    const IndexSpec *indexSpec = nullptr; // the model index behind it; nullptr for _id_
     IndexFit fit;
+    double boundShare = 1;   // share of documents the chosen index's bound keys select
     bool needsIndex = false; // has a filter or a sort to serve
     bool fullyServed = false;
     bool pointLookup = false; // the index binds a unique key by equality: at most one document
+};
+
+// What the rules read about one collection, gathered when the advisor
+// reaches it (Context::enter), so that each collection's statistics,
+// indexes and top-level keys are read once, while they are in cache.
+class CollectionView {
+public:
+    int index = -1;
+    const CollectionStat *stat = nullptr;
+    const CollectionShape *shape = nullptr;
+
+    // The model index behind the k-th IndexStat; nullptr for _id_.
+    const IndexSpec *spec(std::size_t k) const { return m_specs[k]; }
+    // The k-th IndexStat as the ESR fit reads it.
+    const IndexKeys &keys(std::size_t k) const { return m_keys[k]; }
+    // The node of the j-th array (CollectionStat::arrays).
+    const ShapeNode *arrayNode(std::size_t j) const { return m_arrayNodes[j]; }
+    // The documents hold the project's tenant field at top level.
+    bool hasTenantField() const { return m_tenantField; }
+    // The node at a dotted path of the documents (advisor::nodeAt), its
+    // first key found through a directory of the top-level keys.
+    const ShapeNode *nodeAt(std::string_view path, const ShapeNode **parent = nullptr) const;
+    // Paths of single-key unique indexes, for selectivity.
+    const std::vector<std::string_view> &uniquePaths() const { return m_uniquePaths; }
+
+private:
+    friend class Context;
+    // A top-level key by size and first bytes: a lookup touches only the
+    // node it finds.
+    struct TopKey {
+        std::uint64_t prefix = 0;
+        std::size_t size = 0;
+        const ShapeNode *node = nullptr;
+    };
+    static std::uint64_t prefixOf(std::string_view name);
+    static bool same(const TopKey &key, std::uint64_t prefix, std::string_view name);
+
+    std::vector<const IndexSpec *> m_specs;  // parallel to stat->indexes
+    std::vector<IndexKeys> m_keys;           // the same
+    std::vector<IndexKeys::Key> m_keyPaths;  // what m_keys point at
+    std::vector<TopKey> m_topKeys;           // fields, then variant fields
+    std::vector<const ShapeNode *> m_arrayNodes; // parallel to stat->arrays
+    std::vector<std::string_view> m_uniquePaths;
+    bool m_tenantField = false;
 };
 
 class Context {
@@ -94,40 +201,67 @@ public:
     Thresholds thresholds;
     Settings s;
 
-    const Entity *entity(std::string_view id) const;
-    const IndexSpec *index(std::string_view id) const;
+    // Entities by position in project.entities; -1 for an unknown id.
+    int entityPosition(std::string_view id) const { return m_entityIndex.find(id); }
+    const Entity *entity(std::string_view id) const { return entityAt(entityPosition(id)); }
+    const Entity *entityAt(int e) const {
+        return e < 0 ? nullptr : &project.entities[static_cast<std::size_t>(e)];
+    }
     const Relationship *relationship(std::string_view id) const;
-    // The model index behind the k-th IndexStat of a collection; nullptr for _id_.
-    const IndexSpec *specOf(int collection, std::size_t k) const {
-        return m_specs.of(static_cast<std::size_t>(collection)).first[k];
+    // The positions of a relationship's parent and child (-1: unknown).
+    int parentOf(const Relationship &r) const { return m_relationshipEnds[position(r)].first; }
+    int childOf(const Relationship &r) const { return m_relationshipEnds[position(r)].second; }
+    // The position of a pattern's entity (-1: unknown).
+    int entityOf(const AccessPattern &q) const { return m_patternEntity[position(q)]; }
+    std::size_t position(const AccessPattern &q) const {
+        return static_cast<std::size_t>(&q - project.accessPatterns.data());
     }
     // Index into analysis.collections of the collection that stores the
     // entity (its own, or the one it is embedded in); -1 if none.
-    int collectionOf(std::string_view entityId) const;
+    int collectionOf(std::string_view entityId) const { return collectionOfEntity(entityPosition(entityId)); }
+    int collectionOfEntity(int e) const { return e < 0 ? -1 : m_collectionOf[static_cast<std::size_t>(e)]; }
+    // The position of a collection's root entity (-1 for junctions and unknown roots).
+    int rootOf(int c) const { return m_rootOf[static_cast<std::size_t>(c)]; }
     const CollectionShape &shape(int c) const { return analysis.derived.collections[static_cast<std::size_t>(c)]; }
     const CollectionStat &stat(int c) const { return analysis.collections[static_cast<std::size_t>(c)]; }
     Span<const AccessPattern *> patternsOn(int collection) const;
-    Span<const AccessPattern *> patternsOnEntity(std::string_view entityId) const;
-    Span<const Relationship *> relationshipsOf(std::string_view entityId) const;
-    // The collection holds the project's tenant field at top level.
-    bool hasTenantField(int collection) const;
+    Span<const AccessPattern *> patternsOnEntity(int e) const;
+    Span<const Relationship *> relationshipsOf(int e) const;
     // A tenant-scoped collection of a shared-collection project.
     bool tenantScopedCollection(int collection) const;
-    // Fraction of documents one equality on `path` matches.
-    double equalitySelectivity(int collection, std::string_view path, bool &assumed) const;
+    // The statistics of a model index (position in project.indexes), once
+    // the advisor has entered its collection; nullptr when not stored.
+    const IndexStat *statOf(std::size_t index) const { return m_statOfIndex[index]; }
+
+    // Gathers the view of collection c; the rules of one collection run
+    // between enter(c) and the next enter.
+    void enter(int c);
+    const CollectionView &view() const { return m_view; }
+    // Fraction of documents one equality on `path` of the entered collection matches.
+    double equalitySelectivity(std::string_view path, bool &assumed) const;
 
     std::vector<PatternPlan> plans; // parallel to project.accessPatterns
+    // Storage of the plans' equality paths and their selectivity.
+    std::vector<std::string_view> planPaths;
+    std::vector<double> planSelectivity;
+    std::vector<std::string_view> boundScratch; // planning's scratch: the equality keys an index binds
 
     // Adds a finding of the rule on `target` whose message says `form` with
     // `values` (Wording::say); returns it, for a rule to add specifics:
     // f.reasonPhrase = f.words.say(...), f.fixPhrase = f.words.say(...).
+    // The reference is valid until the next finding is added.
     template <typename... Values>
-    Finding &add(std::string_view ruleId, FindingTarget target, std::string_view form, Values &&...values) {
+    Finding &add(std::string_view ruleId, FindingTarget target, std::string_view form, const Values &...values) {
         Finding &f = newFinding(ruleId, std::move(target));
-        f.messagePhrase = f.words.say(form, std::forward<Values>(values)...);
+        f.messagePhrase = f.words.say(form, values...);
         return f;
     }
-    std::vector<Finding> findings;
+    // The finding added as the n-th, for specifics known only later.
+    Finding &finding(std::size_t n) { return m_findings[n]; }
+    std::size_t findingCount() const { return m_findings.size(); }
+    // The findings, most severe first, then by rule id, then in the order
+    // they were added.
+    std::vector<Finding> takeFindings();
 
     static FindingTarget projectTarget(const Project &p) { return {"project", "", p.name}; }
     static FindingTarget entityTarget(const Entity &e) { return {"entity", e.id, e.name}; }
@@ -138,25 +272,28 @@ public:
     static FindingTarget indexTarget(const IndexSpec &i, const std::string &name) { return {"index", i.id, name}; }
     FindingTarget relationshipTargetById(std::string_view id) const;
 
-    // The statistics of a model index (position in project.indexes);
-    // nullptr when its entity is not stored.
-    const IndexStat *statOf(std::size_t index) const { return m_statOfIndex[index]; }
-
 private:
-    int entityIndex(std::string_view id) const;
+    std::size_t position(const Relationship &r) const {
+        return static_cast<std::size_t>(&r - project.relationships.data());
+    }
     Finding &newFinding(std::string_view ruleId, FindingTarget target);
 
-    std::unordered_map<std::string_view, std::uint32_t> m_entityIndex; // position in project.entities
-    std::unordered_map<std::string_view, const Relationship *> m_relationships;
-    std::vector<int> m_collectionOf; // by entity position
+    IdIndex m_entityIndex;   // position in project.entities
+    IdIndex m_relationships; // position in project.relationships
+    std::vector<std::pair<int, int>> m_relationshipEnds; // parent, child positions
+    std::vector<int> m_patternEntity;                    // by pattern position
+    std::vector<int> m_collectionOf;                     // by entity position
+    std::vector<int> m_rootOf;                           // by collection
     Grouped<const AccessPattern *> m_patternsByCollection;
     Grouped<const AccessPattern *> m_patternsByEntity;
     Grouped<const Relationship *> m_relationshipsByEntity;
-    std::vector<char> m_tenantField;
-    Grouped<const IndexSpec *> m_specs; // by collection, parallel to analysis.collections[c].indexes
-    // Paths of single-key unique indexes per collection, for selectivity.
-    std::vector<std::vector<std::string_view>> m_uniquePaths;
-    std::vector<const IndexStat *> m_statOfIndex; // by position in project.indexes
+    Grouped<const IndexSpec *> m_indexesByCollection; // model indexes, project order
+    std::vector<const IndexStat *> m_statOfIndex;     // by position in project.indexes
+    CollectionView m_view;
+
+    std::vector<Finding> m_findings;
+    std::vector<const Rule *> m_findingRules; // parallel to m_findings
+    const Rule *m_lastRule = nullptr;         // the rule of the last finding: rules add in runs
 };
 
 // The node at a dotted path through subdocuments, arrays of subdocuments
@@ -193,14 +330,44 @@ std::string perSecond(double value);   // "300/s"
 bool isFrequent(const Context &ctx, const AccessPattern &q);
 
 // Stages of the advisor, in the order advise() runs them.
-void planAccessPatterns(Context &ctx);
-std::vector<AccessCost> costAccessPatterns(Context &ctx);
+void checkProjectRules(Context &ctx);
+// For the entered collection: plan and cost its patterns, then its rules
+// and its worksheet. A pattern whose entity is not stored is planned
+// without entering a collection.
+void planPattern(Context &ctx, const AccessPattern &q);
+AccessCost costPattern(const Context &ctx, const PatternPlan &plan);
+void checkCollectionRules(Context &ctx);
 std::vector<SuggestedIndex> suggestIndexes(Context &ctx);
 std::vector<RelationshipAdvice> adviseRelationships(Context &ctx);
-std::vector<Worksheet> buildWorksheets(Context &ctx);
-WorkingSet estimateWorkingSet(Context &ctx, const std::vector<AccessCost> &costs);
-void checkModelRules(Context &ctx);
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                         const std::vector<SuggestedIndex> &suggestions);
+
+// The worksheet of each collection, built as the advisor enters it.
+class WorksheetBuilder {
+public:
+    Worksheet build(Context &ctx);
+
+private:
+    // Scratch lists, kept from one collection to the next.
+    std::vector<const AccessPattern *> m_reads, m_writes;
+    std::vector<std::string_view> m_filters;
+    std::vector<std::pair<std::string_view, int>> m_sorts;
+    Wording m_words; // a worksheet's values, copied out at their size
+};
+
+// The working set, summed pattern by pattern as they are costed.
+class WorkingSetEstimate {
+public:
+    explicit WorkingSetEstimate(const Context &ctx);
+    void add(const PatternPlan &plan, const AccessCost &cost);
+    WorkingSet finish(Context &ctx);
+
+private:
+    const Context &m_ctx;
+    std::vector<double> m_hotDocuments;    // by collection
+    std::vector<std::size_t> m_firstIndex; // of each collection's indexes in m_seen
+    std::vector<char> m_seen;
+    std::vector<std::pair<std::uint32_t, const IndexStat *>> m_uses; // first uses, in order
+};
 
 } // namespace docshape::advisor

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <unordered_map>
 
 namespace docshape::advisor {
 
@@ -66,21 +65,22 @@ constexpr std::string_view kAuditWords[] = {
     "activity", "activities", "journal", "trail", "versions", "timeline"};
 constexpr std::string_view kDateWords[] = {"date", "timestamp", "datetime", "birthday", "dob"};
 
-bool looksLikeDate(const Field &f) {
+// A date by its name, or by its string pattern when given.
+bool looksLikeDate(std::string_view name, const std::string *pattern) {
     std::size_t count = 0;
     std::string_view last;
     bool dateWord = false;
-    forEachWord(f.name, [&](std::string_view w) {
+    forEachWord(name, [&](std::string_view w) {
         ++count;
         last = w;
         dateWord = dateWord || inSet(w, kDateWords);
     });
     if (dateWord || (count > 1 && equalsLower(last, "at")))
         return true;
-    if (f.name == "time" || f.name == "when" || f.name == "day")
+    if (name == "time" || name == "when" || name == "day")
         return true;
-    if (f.pattern) {
-        const std::string &p = *f.pattern;
+    if (pattern) {
+        const std::string &p = *pattern;
         for (std::string_view marker : {"\\d{4}-", "[0-9]{4}-", "\\d{2}:\\d{2}", "[0-9]{2}:[0-9]{2}", "T\\d", "T[0-9]"})
             if (p.find(marker) != std::string::npos)
                 return true;
@@ -134,11 +134,12 @@ void checkThresholdNames(Context &ctx) {
 
 void checkArrays(Context &ctx) {
     const double days = ctx.project.growthDays;
-    for (std::size_t ci = 0; ci < ctx.analysis.collections.size(); ++ci) {
-        const CollectionStat &stat = ctx.analysis.collections[ci];
-        const CollectionShape &shape = ctx.shape(static_cast<int>(ci));
-        for (const auto &a : stat.arrays) {
-            const ShapeNode *node = nodeAt(shape.shape, a.path);
+    const CollectionView &view = ctx.view();
+    const CollectionStat &stat = *view.stat;
+    {
+        for (std::size_t j = 0; j < stat.arrays.size(); ++j) {
+            const ArrayStat &a = stat.arrays[j];
+            const ShapeNode *node = view.arrayNode(j);
             if (node && (node->origin == NodeOrigin::Subset || node->origin == NodeOrigin::Bucket))
                 continue; // DocShape bounds these arrays itself
             const Relationship *rel = nullptr;
@@ -176,7 +177,7 @@ void checkArrays(Context &ctx) {
                                   "array '{0}' of {1} has no maximum ({2} elements on average)", a.path, stat.name,
                                   Num{a.avgCount});
                 if (rel && embedsChild(rel->representation)) {
-                    if (const Entity *parent = ctx.entity(rel->parentId)) {
+                    if (const Entity *parent = ctx.entityAt(ctx.parentOf(*rel))) {
                         std::string id = parent->name;
                         if (!id.empty())
                             id[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(id[0])));
@@ -218,7 +219,8 @@ void checkArrays(Context &ctx) {
 
 void checkSizes(Context &ctx) {
     const double days = ctx.project.growthDays;
-    for (const auto &stat : ctx.analysis.collections) {
+    const CollectionStat &stat = *ctx.view().stat;
+    {
         auto target = [&stat] { return Context::collectionTarget(stat); };
         const double grownAvg = stat.avgDocumentBytesAfterGrowth;
         bool overLimit = false;
@@ -254,42 +256,43 @@ void checkSizes(Context &ctx) {
     }
 }
 
-void checkTenancy(Context &ctx) {
+void checkCollectionPerTenant(Context &ctx) {
     const Project &p = ctx.project;
     const auto &collections = ctx.analysis.collections;
     if (p.tenancy == Tenancy::CollectionPerTenant)
         ctx.add(rule::kCollectionPerTenant, Context::projectTarget(p),
                 "one collection per tenant: {0} tenants x {1} collections = {2} collections", Num{p.tenantCount},
                 collections.size(), Num{p.tenantCount * static_cast<double>(collections.size())});
-    if (p.tenancy != Tenancy::SharedCollection)
+}
+
+void checkTenancy(Context &ctx) {
+    const Project &p = ctx.project;
+    const CollectionView &view = ctx.view();
+    const int c = view.index;
+    const CollectionShape &shape = *view.shape;
+    const CollectionStat &stat = *view.stat;
+    if (!ctx.tenantScopedCollection(c))
         return;
-    for (std::size_t ci = 0; ci < collections.size(); ++ci) {
-        const int c = static_cast<int>(ci);
-        const CollectionShape &shape = ctx.shape(c);
-        if (!ctx.tenantScopedCollection(c))
-            continue;
-        if (!ctx.hasTenantField(c)) {
-            ctx.add(rule::kTenantFieldMissing, Context::entityTarget(*shape.root),
-                    "{0} is tenant-scoped in a shared collection but {1} documents have no '{2}' field",
-                    shape.root->name, collections[ci].name, p.tenantField);
-            continue;
-        }
-        for (std::size_t k = 0; k < collections[ci].indexes.size(); ++k) {
-            const IndexStat &index = collections[ci].indexes[k];
-            const IndexSpec *spec = ctx.specOf(c, k);
-            // A TTL index must be single-field, so it cannot lead with the tenant.
-            if (!spec || spec->keys.empty() || spec->keys.front().path == p.tenantField || spec->expireAfterSeconds)
-                continue;
-            ctx.add(rule::kIndexNotTenantFirst, Context::indexTarget(*spec, index.name),
-                    "index {0} on tenant-scoped {1} starts with '{2}', not '{3}'", index.name, collections[ci].name,
-                    spec->keys.front().path, p.tenantField);
-        }
-        for (const AccessPattern *q : ctx.patternsOn(c))
-            if (!q->tenantScoped)
-                ctx.add(rule::kPatternNotTenantScoped, Context::patternTarget(*q),
-                        "'{0}' reads or writes tenant-scoped {1} without the tenant constraint", q->name,
-                        collections[ci].name);
+    if (!view.hasTenantField()) {
+        ctx.add(rule::kTenantFieldMissing, Context::entityTarget(*shape.root),
+                "{0} is tenant-scoped in a shared collection but {1} documents have no '{2}' field", shape.root->name,
+                stat.name, p.tenantField);
+        return;
     }
+    for (std::size_t k = 0; k < stat.indexes.size(); ++k) {
+        const IndexStat &index = stat.indexes[k];
+        const IndexSpec *spec = view.spec(k);
+        // A TTL index must be single-field, so it cannot lead with the tenant.
+        if (!spec || spec->keys.empty() || spec->keys.front().path == p.tenantField || spec->expireAfterSeconds)
+            continue;
+        ctx.add(rule::kIndexNotTenantFirst, Context::indexTarget(*spec, index.name),
+                "index {0} on tenant-scoped {1} starts with '{2}', not '{3}'", index.name, stat.name,
+                spec->keys.front().path, p.tenantField);
+    }
+    for (const AccessPattern *q : ctx.patternsOn(c))
+        if (!q->tenantScoped)
+            ctx.add(rule::kPatternNotTenantScoped, Context::patternTarget(*q),
+                    "'{0}' reads or writes tenant-scoped {1} without the tenant constraint", q->name, stat.name);
 }
 
 bool isReferenceOnly(Representation r) {
@@ -322,36 +325,39 @@ void checkStructure(Context &ctx) {
         ctx.add(rule::kTooManyCollections, Context::projectTarget(p), "{0} collections in database {1}, over {2}",
                 Num{physical}, p.database, Num{ctx.s.atlasCollections});
 
-    for (const auto &stat : ctx.analysis.collections) {
-        const double n = static_cast<double>(stat.indexes.size());
-        if (n > ctx.s.atlasIndexes)
-            ctx.add(rule::kIndexesOverAtlas, Context::collectionTarget(stat),
-                    "{0} has {1} indexes (with _id_), over {2}", stat.name, Num{n}, Num{ctx.s.atlasIndexes});
-        else if (n > ctx.s.compassIndexes)
-            ctx.add(rule::kIndexesOverCompass, Context::collectionTarget(stat),
-                    "{0} has {1} indexes (with _id_), over {2}", stat.name, Num{n}, Num{ctx.s.compassIndexes});
-    }
 }
 
-void checkDuplication(Context &ctx) {
-    forEachField(ctx.project, [&](const Field &f, const std::vector<std::string_view> &stack, const Entity &e, bool) {
-        if (f.duplicatedFrom.empty())
-            return;
-        const bool noSemantics = f.duplication == Duplication::None;
-        if (!noSemantics && (f.duplication == Duplication::Snapshot || !f.duplicationOwner.empty()))
-            return;
-        const std::string path = joinPath(stack);
-        const Field *source = ctx.project.findField(f.duplicatedFrom);
-        std::string from = source ? "'" + source->name + "'" : "field " + f.duplicatedFrom;
-        if (noSemantics)
-            ctx.add(rule::kDuplicateWithoutPlan, fieldTarget(f, e, path),
-                    "{0}.{1} copies {2} but states no semantics (snapshot, synchronous, eventual)", e.name, path,
-                    std::move(from));
-        else
-            ctx.add(rule::kDuplicateWithoutPlan, fieldTarget(f, e, path),
-                    "{0}.{1} copies {2} with {3} semantics but names no owner or update path", e.name, path,
-                    std::move(from), Static{toString(f.duplication)});
-    });
+void checkIndexCount(Context &ctx) {
+    const CollectionStat &stat = *ctx.view().stat;
+    const double n = static_cast<double>(stat.indexes.size());
+    if (n > ctx.s.atlasIndexes)
+        ctx.add(rule::kIndexesOverAtlas, Context::collectionTarget(stat), "{0} has {1} indexes (with _id_), over {2}",
+                stat.name, Num{n}, Num{ctx.s.atlasIndexes});
+    else if (n > ctx.s.compassIndexes)
+        ctx.add(rule::kIndexesOverCompass, Context::collectionTarget(stat), "{0} has {1} indexes (with _id_), over {2}",
+                stat.name, Num{n}, Num{ctx.s.compassIndexes});
+}
+
+// A field copied from another without a synchronization plan.
+void checkFieldCopy(Context &ctx, const Field &f, const Entity &e, const std::string &path) {
+    const bool noSemantics = f.duplication == Duplication::None;
+    if (!noSemantics && (f.duplication == Duplication::Snapshot || !f.duplicationOwner.empty()))
+        return;
+    const Field *source = ctx.project.findField(f.duplicatedFrom);
+    std::string from = source ? "'" + source->name + "'" : "field " + f.duplicatedFrom;
+    if (noSemantics)
+        ctx.add(rule::kDuplicateWithoutPlan, fieldTarget(f, e, path),
+                "{0}.{1} copies {2} but states no semantics (snapshot, synchronous, eventual)", e.name, path,
+                std::move(from));
+    else
+        ctx.add(rule::kDuplicateWithoutPlan, fieldTarget(f, e, path),
+                "{0}.{1} copies {2} with {3} semantics but names no owner or update path", e.name, path,
+                std::move(from), Static{toString(f.duplication)});
+}
+
+// Relationships that copy fields without a synchronization plan (after the
+// fields', so that the rule's findings keep model order).
+void checkRelationshipCopies(Context &ctx) {
     for (const auto &r : ctx.project.relationships) {
         if (r.representation != Representation::ExtendedReference && r.representation != Representation::Subset)
             continue;
@@ -367,13 +373,13 @@ void checkDuplication(Context &ctx) {
     }
 }
 
-void checkLifecycle(Context &ctx) {
+void checkReferencedDeletion(Context &ctx) {
     const Project &p = ctx.project;
     // Entities other documents point at that state no deletion policy, with
     // the relationships that point at them, in model order.
     std::vector<std::pair<const Entity *, std::vector<const Relationship *>>> referenced;
-    auto mark = [&](const std::string &entityId, const Relationship &r) {
-        const Entity *e = ctx.entity(entityId);
+    auto mark = [&](int entity, const Relationship &r) {
+        const Entity *e = ctx.entityAt(entity);
         if (!e || e->deletion != DeletionPolicy::Unspecified)
             return;
         for (auto &[entity, by] : referenced)
@@ -388,15 +394,15 @@ void checkLifecycle(Context &ctx) {
         case Representation::ReferenceFromChild:
         case Representation::Subset:
         case Representation::TwoWay:
-            mark(r.parentId, r);
+            mark(ctx.parentOf(r), r);
             break;
         case Representation::ReferenceArrayInParent:
         case Representation::ExtendedReference:
-            mark(r.childId, r);
+            mark(ctx.childOf(r), r);
             break;
         case Representation::Junction:
-            mark(r.parentId, r);
-            mark(r.childId, r);
+            mark(ctx.parentOf(r), r);
+            mark(ctx.childOf(r), r);
             break;
         default:
             break;
@@ -414,12 +420,15 @@ void checkLifecycle(Context &ctx) {
         ctx.add(rule::kDeletionUnspecified, Context::entityTarget(*e), "{0} is referenced by {1} but has no deletion policy",
                 e->name, std::move(names));
     }
+}
 
-    for (std::size_t ci = 0; ci < ctx.analysis.collections.size(); ++ci) {
-        const CollectionShape &shape = ctx.shape(static_cast<int>(ci));
-        const Entity *root = shape.root;
-        if (!root || shape.kind != CollectionKind::Entity)
-            continue;
+void checkLifecycle(Context &ctx) {
+    const CollectionView &view = ctx.view();
+    const CollectionShape &shape = *view.shape;
+    const Entity *root = shape.root;
+    if (!root || shape.kind != CollectionKind::Entity)
+        return;
+    {
         const bool longLived = !root->retentionDays || *root->retentionDays > ctx.s.longLivedDays;
         if (!root->variants.empty() && !root->schemaVersion && longLived) {
             if (root->retentionDays)
@@ -432,9 +441,9 @@ void checkLifecycle(Context &ctx) {
                         root->variants.size());
         }
         if (root->deletion == DeletionPolicy::SoftDelete)
-            for (std::size_t k = 0; k < ctx.analysis.collections[ci].indexes.size(); ++k) {
-                const IndexStat &index = ctx.analysis.collections[ci].indexes[k];
-                const IndexSpec *spec = ctx.specOf(static_cast<int>(ci), k);
+            for (std::size_t k = 0; k < view.stat->indexes.size(); ++k) {
+                const IndexStat &index = view.stat->indexes[k];
+                const IndexSpec *spec = view.spec(k);
                 if (spec && spec->unique && spec->partialFilter.empty())
                     ctx.add(rule::kSoftDeleteUnique, Context::indexTarget(*spec, index.name),
                             "unique index {0} on soft-deleted {1} has no partial filter: a deleted document keeps "
@@ -451,37 +460,41 @@ struct NameClass {
     bool date = false; // by name; a date-like pattern is checked per field
 };
 
+// Every field once: copies without a plan, then the types that hurt
+// (money as floating point, dates as strings, enums as integers, stored
+// nulls, an id mirroring _id).
 void checkFields(Context &ctx) {
-    std::unordered_map<std::string_view, NameClass> classes;
-    classes.reserve(256);
+    IdIndex names;
+    std::vector<NameClass> classes;
     auto classify = [&](const Field &f) -> const NameClass & {
-        auto [it, inserted] = classes.try_emplace(f.name);
-        if (inserted) {
-            it->second.money = anyWordIn(f.name, kMoneyWords);
-            it->second.minor = anyWordIn(f.name, kMinorWords);
-            Field bare;
-            bare.name = f.name;
-            it->second.date = looksLikeDate(bare);
-        }
-        return it->second;
+        if (const int known = names.find(f.name); known >= 0)
+            return classes[static_cast<std::size_t>(known)];
+        names.insert(f.name, static_cast<std::uint32_t>(classes.size()));
+        NameClass &c = classes.emplace_back();
+        c.money = anyWordIn(f.name, kMoneyWords);
+        c.minor = anyWordIn(f.name, kMinorWords);
+        c.date = looksLikeDate(f.name, nullptr);
+        return c;
     };
     forEachField(ctx.project, [&](const Field &f, const std::vector<std::string_view> &stack, const Entity &e,
                                   bool top) {
-        const BsonType t = f.isArray() ? f.elementType : f.type;
-        const bool suspicious = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) ||
-                                ((t == BsonType::Int || t == BsonType::Long) && !f.enumValues.empty()) ||
-                                f.nullFraction > 0 || (top && f.name == "id");
-        if (!suspicious)
-            return;
         std::string path;
         auto at = [&]() -> const std::string & {
             if (path.empty())
                 path = joinPath(stack);
             return path;
         };
-        const NameClass &names = classify(f);
-        const bool money = t == BsonType::Double && names.money;
-        const bool minor = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) && names.minor;
+        if (!f.duplicatedFrom.empty())
+            checkFieldCopy(ctx, f, e, at());
+        const BsonType t = f.isArray() ? f.elementType : f.type;
+        const bool suspicious = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) ||
+                                ((t == BsonType::Int || t == BsonType::Long) && !f.enumValues.empty()) ||
+                                f.nullFraction > 0 || (top && std::string_view(f.name) == "id");
+        if (!suspicious)
+            return;
+        const NameClass &kind = classify(f);
+        const bool money = t == BsonType::Double && kind.money;
+        const bool minor = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) && kind.minor;
         if (t == BsonType::Double && (money || minor))
             ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, at()),
                     minor ? "{0}.{1} is a double although its name says minor units (integers)"
@@ -490,7 +503,7 @@ void checkFields(Context &ctx) {
         else if (minor && (t == BsonType::Decimal || t == BsonType::String))
             ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, at()),
                     "{0}.{1} is a {2} although its name says integer minor units", e.name, at(), Static{toString(t)});
-        if (t == BsonType::String && f.enumValues.empty() && (names.date || (f.pattern && looksLikeDate(f))))
+        if (t == BsonType::String && f.enumValues.empty() && (kind.date || (f.pattern && looksLikeDate(f.name, &*f.pattern))))
             ctx.add(rule::kDateAsString, fieldTarget(f, e, at()), "{0}.{1} holds a date as a string", e.name, at());
         if ((t == BsonType::Int || t == BsonType::Long) && !f.enumValues.empty())
             ctx.add(rule::kEnumAsInteger, fieldTarget(f, e, at()), "{0}.{1} is an enum of {2} integers", e.name, at(),
@@ -498,7 +511,7 @@ void checkFields(Context &ctx) {
         if (f.nullFraction > 0)
             ctx.add(rule::kStoredNulls, fieldTarget(f, e, at()), "{0}.{1} stores null in {2}% of documents", e.name,
                     at(), Num{f.nullFraction * 100});
-        if (top && f.name == "id" && ctx.collectionOf(e.id) >= 0 &&
+        if (top && std::string_view(f.name) == "id" && ctx.collectionOf(e.id) >= 0 &&
             ctx.stat(ctx.collectionOf(e.id)).rootEntityId == e.id)
             ctx.add(rule::kIdMirrorsId, fieldTarget(f, e, at()), "{0} has a field 'id' beside _id", e.name);
     });
@@ -506,15 +519,21 @@ void checkFields(Context &ctx) {
 
 } // namespace
 
-void checkModelRules(Context &ctx) {
+void checkProjectRules(Context &ctx) {
     checkThresholdNames(ctx);
+    checkCollectionPerTenant(ctx);
+    checkStructure(ctx);
+    checkFields(ctx);
+    checkRelationshipCopies(ctx);
+    checkReferencedDeletion(ctx);
+}
+
+void checkCollectionRules(Context &ctx) {
     checkArrays(ctx);
     checkSizes(ctx);
     checkTenancy(ctx);
-    checkStructure(ctx);
-    checkDuplication(ctx);
+    checkIndexCount(ctx);
     checkLifecycle(ctx);
-    checkFields(ctx);
 }
 
 } // namespace docshape::advisor

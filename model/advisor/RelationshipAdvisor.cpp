@@ -134,10 +134,10 @@ Workload workloadOf(const Context &ctx, const Relationship &r) {
                 w.childInserts += q.frequencyPerSecond;
         }
     };
-    for (const AccessPattern *q : ctx.patternsOnEntity(r.parentId))
+    for (const AccessPattern *q : ctx.patternsOnEntity(ctx.parentOf(r)))
         visit(*q, true);
     if (r.childId != r.parentId)
-        for (const AccessPattern *q : ctx.patternsOnEntity(r.childId))
+        for (const AccessPattern *q : ctx.patternsOnEntity(ctx.childOf(r)))
             visit(*q, false);
     return w;
 }
@@ -150,8 +150,8 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
     const double target = ctx.s.documentTarget;
     constexpr std::string_view kEmbed = "embed", kReference = "reference", kNeutral = "neutral";
     for (const auto &r : ctx.project.relationships) {
-        const Entity *parent = ctx.entity(r.parentId);
-        const Entity *child = ctx.entity(r.childId);
+        const Entity *parent = ctx.entityAt(ctx.parentOf(r));
+        const Entity *child = ctx.entityAt(ctx.childOf(r));
         if (!parent || !child)
             continue;
         RelationshipAdvice &advice = out.emplace_back();
@@ -165,9 +165,12 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
 
         // Sizes: the child as an element, the parent without it.
         double childBytes = 0;
-        const int pc = ctx.collectionOf(r.parentId);
-        const int cc = ctx.collectionOf(r.childId);
-        const ShapeNode *node = pc >= 0 ? findByRelationship(ctx.shape(pc).shape, r.id) : nullptr;
+        const int pc = ctx.collectionOfEntity(ctx.parentOf(r));
+        const int cc = ctx.collectionOfEntity(ctx.childOf(r));
+        // Only an embedding representation puts the child's own node in the
+        // parent's documents (DeriveCollections), so only it is searched for.
+        const ShapeNode *node =
+            pc >= 0 && embedsChild(r.representation) ? findByRelationship(ctx.shape(pc).shape, r.id) : nullptr;
         if (node && node->hasObject() && node->origin == NodeOrigin::EmbeddedEntity)
             childBytes = averageObjectBytes(node->object) + 4; // element header, approx.
         else if (cc >= 0 && ctx.stat(cc).rootEntityId == r.childId)
@@ -190,6 +193,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         int embedVotes = 0, refVotes = 0;
         std::size_t votes = 0;
         Wording &words = advice.words;
+        words.reserve(256); // what the seven factors and the summary usually quote
         auto factor = [&](std::string_view name, std::string_view points, Phrase why) {
             if (points == kEmbed)
                 ++embedVotes;
@@ -409,7 +413,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                 advice.recommendedIndex.push_back({ctx.project.tenantField, "1"});
             advice.recommendedIndex.push_back({field, "1"});
             const AccessPattern *best = nullptr;
-            for (const AccessPattern *q : ctx.patternsOnEntity(r.childId))
+            for (const AccessPattern *q : ctx.patternsOnEntity(ctx.childOf(r)))
                 if (q->kind == AccessKind::Read && !q->sort.empty() &&
                     (!best || q->frequencyPerSecond > best->frequencyPerSecond))
                     best = q;

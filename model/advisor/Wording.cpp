@@ -31,44 +31,55 @@ void Wording::renderTo(std::string &out, Phrase p) const {
     out.append(form.substr(done));
 }
 
-void Wording::push(std::string_view text) {
-    const auto size = static_cast<std::uint32_t>(text.size());
-    m_bytes += static_cast<char>(Kind::Text);
-    m_bytes.append(reinterpret_cast<const char *>(&size), sizeof size);
-    m_bytes.append(text);
-    ++m_count;
+namespace {
+std::uint32_t textSize(const char *value) {
+    std::uint32_t size;
+    std::memcpy(&size, value + 1, sizeof size);
+    return size;
+}
+} // namespace
+
+const char *Wording::find(std::uint32_t index) const {
+    assert(index < m_count);
+    // Skip to the value: owners hold a handful, so a walk is cheap.
+    const char *at = m_bytes.data();
+    const char *end = at + m_bytes.size();
+    for (std::uint32_t i = 0; i < index && at < end; ++i) {
+        const auto kind = static_cast<Kind>(*at);
+        at += kind == Kind::Text     ? 1 + sizeof(std::uint32_t) + textSize(at)
+              : kind == Kind::Static ? kStaticSize
+                                     : kNumberSize;
+    }
+    return at < end ? at : nullptr;
 }
 
-void Wording::push(Static s) {
-    const char *data = s.text.data();
-    const std::size_t size = s.text.size();
-    m_bytes += static_cast<char>(Kind::Static);
-    m_bytes.append(reinterpret_cast<const char *>(&data), sizeof data);
-    m_bytes.append(reinterpret_cast<const char *>(&size), sizeof size);
-    ++m_count;
+std::string_view Wording::text(std::uint32_t index) const {
+    const char *at = find(index);
+    if (!at)
+        return {};
+    if (static_cast<Kind>(*at) == Kind::Text)
+        return {at + 1 + sizeof(std::uint32_t), textSize(at)};
+    if (static_cast<Kind>(*at) == Kind::Static) {
+        const char *data;
+        std::size_t size;
+        std::memcpy(&data, at + 1, sizeof data);
+        std::memcpy(&size, at + 1 + sizeof data, sizeof size);
+        return {data, size};
+    }
+    return {};
 }
 
-void Wording::pushNumber(Kind kind, double value) {
-    m_bytes += static_cast<char>(kind);
-    m_bytes.append(reinterpret_cast<const char *>(&value), sizeof value);
-    ++m_count;
+double Wording::number(std::uint32_t index) const {
+    const char *at = find(index);
+    double value = 0;
+    if (at && static_cast<Kind>(*at) != Kind::Text && static_cast<Kind>(*at) != Kind::Static)
+        std::memcpy(&value, at + 1, sizeof value);
+    return value;
 }
 
 void Wording::append(std::string &out, std::uint32_t index) const {
-    assert(index < m_count);
-    // Skip to the value: phrases quote a handful, so a walk is cheap.
-    const char *at = m_bytes.data();
-    const char *end = at + m_bytes.size();
-    auto textSize = [](const char *p) {
-        std::uint32_t size;
-        std::memcpy(&size, p + 1, sizeof size);
-        return size;
-    };
-    for (std::uint32_t i = 0; i < index && at < end; ++i) {
-        const auto kind = static_cast<Kind>(*at);
-        at += kind == Kind::Text ? 1 + sizeof(std::uint32_t) + textSize(at) : kind == Kind::Static ? kStaticSize : kNumberSize;
-    }
-    if (at >= end)
+    const char *at = find(index);
+    if (!at)
         return;
     const auto kind = static_cast<Kind>(*at);
     double number = 0;
@@ -76,16 +87,9 @@ void Wording::append(std::string &out, std::uint32_t index) const {
         std::memcpy(&number, at + 1, sizeof number);
     switch (kind) {
     case Kind::Text:
-        out.append(at + 1 + sizeof(std::uint32_t), textSize(at));
+    case Kind::Static:
+        out += text(index);
         break;
-    case Kind::Static: {
-        const char *data;
-        std::size_t size;
-        std::memcpy(&data, at + 1, sizeof data);
-        std::memcpy(&size, at + 1 + sizeof data, sizeof size);
-        out.append(data, size);
-        break;
-    }
     case Kind::Number:
         advisor::appendNumber(out, number);
         break;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -46,13 +47,33 @@ public:
     // print as they are; a double must say how it prints (Num, Bytes, Rate).
     template <typename... Values> Phrase say(std::string_view form, const Values &...values) {
         const Phrase p{form, m_count};
-        m_bytes.reserve(m_bytes.size() + (std::size_t{0} + ... + encodedSize(values)));
-        (push(values), ...);
+        const std::size_t bytes = (std::size_t{0} + ... + encodedSize(values));
+        reserve(bytes);
+        const std::size_t at = m_bytes.size();
+        m_bytes.resize(at + bytes);
+        char *out = m_bytes.data() + at;
+        ((out = put(out, values)), ...);
+        (void)out; // a phrase may quote nothing
+        m_count += static_cast<std::uint32_t>(sizeof...(Values));
         return p;
+    }
+    // Room for `bytes` more of values without reallocating, for an owner
+    // that knows roughly how much it will say.
+    void reserve(std::size_t bytes) {
+        if (m_bytes.capacity() < m_bytes.size() + bytes)
+            m_bytes.reserve(std::max(m_bytes.size() + bytes, 2 * m_bytes.capacity()));
     }
 
     std::string render(Phrase p) const;
     void renderTo(std::string &out, Phrase p) const;
+    // Value `index` as text (a text or static value) or as a number.
+    std::string_view text(std::uint32_t index) const;
+    double number(std::uint32_t index) const;
+    std::uint32_t size() const { return m_count; }
+    void clear() {
+        m_bytes.clear();
+        m_count = 0;
+    }
 
     friend bool operator==(const Wording &, const Wording &) = default;
 
@@ -69,24 +90,44 @@ private:
     static std::size_t encodedSize(Static) { return kStaticSize; }
     template <typename T> static std::size_t encodedSize(const T &) { return kNumberSize; }
 
-    void push(std::string_view text);
-    void push(const std::string &text) { push(std::string_view(text)); }
-    void push(const char *text) { push(std::string_view(text)); }
-    void push(Static s);
-    void push(Num n) { pushNumber(Kind::Number, n.value); }
-    void push(Bytes b) { pushNumber(Kind::Bytes, b.value); }
-    void push(Rate r) { pushNumber(Kind::Rate, r.value); }
+    // Writes one value at `out`, which has room for it; returns its end.
+    static char *put(char *out, std::string_view text) {
+        const auto size = static_cast<std::uint32_t>(text.size());
+        *out = static_cast<char>(Kind::Text);
+        std::memcpy(out + 1, &size, sizeof size);
+        std::memcpy(out + 1 + sizeof size, text.data(), text.size());
+        return out + 1 + sizeof size + text.size();
+    }
+    static char *put(char *out, const std::string &text) { return put(out, std::string_view(text)); }
+    static char *put(char *out, const char *text) { return put(out, std::string_view(text)); }
+    static char *put(char *out, Static s) {
+        const char *data = s.text.data();
+        const std::size_t size = s.text.size();
+        *out = static_cast<char>(Kind::Static);
+        std::memcpy(out + 1, &data, sizeof data);
+        std::memcpy(out + 1 + sizeof data, &size, sizeof size);
+        return out + kStaticSize;
+    }
+    static char *put(char *out, Num n) { return putNumber(out, Kind::Number, n.value); }
+    static char *put(char *out, Bytes b) { return putNumber(out, Kind::Bytes, b.value); }
+    static char *put(char *out, Rate r) { return putNumber(out, Kind::Rate, r.value); }
     template <typename I>
         requires std::is_integral_v<I>
-    void push(I n) {
-        pushNumber(Kind::Integer, static_cast<double>(n));
+    static char *put(char *out, I n) {
+        return putNumber(out, Kind::Integer, static_cast<double>(n));
     }
-    void push(double) = delete; // say how it prints: Num, Bytes or Rate
-    void push(bool) = delete;
-    void pushNumber(Kind kind, double value);
+    static char *put(char *out, double) = delete; // say how it prints: Num, Bytes or Rate
+    static char *put(char *out, bool) = delete;
+    static char *putNumber(char *out, Kind kind, double value) {
+        *out = static_cast<char>(kind);
+        std::memcpy(out + 1, &value, sizeof value);
+        return out + kNumberSize;
+    }
 
     // Appends value `index` to `out`.
     void append(std::string &out, std::uint32_t index) const;
+    // Where value `index` starts in m_bytes; nullptr past the end.
+    const char *find(std::uint32_t index) const;
 
     std::string m_bytes;
     std::uint32_t m_count = 0;

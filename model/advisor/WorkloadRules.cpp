@@ -66,7 +66,7 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
             }
             // Writes per second that land on one document, spread evenly.
             double perDocument = 0;
-            const bool root = stat.kind == CollectionKind::Entity && stat.rootEntityId == q.entityId;
+            const bool root = stat.kind == CollectionKind::Entity && ctx.rootOf(plan.collection) == plan.entity;
             if (q.operation == Operation::Insert)
                 perDocument = root ? 0 : q.frequencyPerSecond / std::max(1.0, stat.documents);
             else
@@ -117,10 +117,8 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
     // serving queries, so they are left alone.
     std::vector<char> used(ctx.project.indexes.size(), 0);
     for (const auto &plan : ctx.plans)
-        if (plan.index && !plan.index->id.empty())
-            if (const IndexSpec *spec = ctx.specOf(plan.collection, static_cast<std::size_t>(
-                                                                        plan.index - ctx.stat(plan.collection).indexes.data())))
-                used[static_cast<std::size_t>(spec - ctx.project.indexes.data())] = 1;
+        if (plan.index && !plan.index->id.empty() && plan.indexSpec)
+            used[static_cast<std::size_t>(plan.indexSpec - ctx.project.indexes.data())] = 1;
     for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i) {
         const IndexSpec &index = ctx.project.indexes[i];
         if (used[i] || index.unique || index.expireAfterSeconds)

@@ -119,7 +119,7 @@ void WorksheetView::fill() {
     const std::vector<RowData> rows{
         {tr("Top reads"), joined(ws.topReads()), {}, {}},
         {tr("Top writes"), joined(ws.topWrites()), {}, {}},
-        {tr("Filter fields"), joined(ws.filterFields), {}, {}},
+        {tr("Filter fields"), joined(ws.filterFields()), {}, {}},
         {tr("Sort fields"), joined(ws.sortFields()), {}, {}},
         {tr("Expected document size"),
          tr("average %1 (estimate)\nmaximum %2").arg(formatBytes(ws.documentBytes), formatMaxBytes(ws.maxDocumentBytes)),
@@ -131,7 +131,7 @@ void WorksheetView::fill() {
         {tr("Deletion behavior"), qs(ws.deletion()), {}, {}},
         {tr("Tenant scope"), qs(ws.tenantScope()), {}, {}},
         {tr("Retention"), qs(ws.retention()), {}, {}},
-        {tr("Indexes"), joined(ws.indexes), {}, {}},
+        {tr("Indexes"), joined(ws.indexes()), {}, {}},
     };
     const QIcon warn = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
     m_table->setRowCount(int(rows.size()));

@@ -17,7 +17,7 @@ TEST_CASE("worksheet rows are derived from the model, per collection", "[advisor
     CHECK(orders.collection == "orders");
     CHECK(orders.topReads() == std::vector<std::string>{"Order page (100/s)", "A customer's orders (20/s)"});
     CHECK(orders.topWrites() == std::vector<std::string>{"Place order (2/s)"});
-    CHECK(orders.filterFields == std::vector<std::string>{"_id", "customerId"});
+    CHECK(orders.filterFields() == std::vector<std::string>{"_id", "customerId"});
     CHECK(orders.sortFields() == std::vector<std::string>{"createdAt (descending)"});
     CHECK(orders.arrayBounds() == std::vector<std::string>{"items: avg 3, max 50 (enforced by validator)"});
     REQUIRE(orders.largestArrayBound);
@@ -27,7 +27,7 @@ TEST_CASE("worksheet rows are derived from the model, per collection", "[advisor
     CHECK(orders.deletion() == "restrict; embedded data goes with its document");
     CHECK(orders.tenantScope() == "single tenant");
     CHECK(orders.retention() == "2,555 days");
-    CHECK(orders.indexes == std::vector<std::string>{"_id_", "customerId_1_createdAt_-1"});
+    CHECK(orders.indexes() == std::vector<std::string>{"_id_", "customerId_1_createdAt_-1"});
     CHECK(orders.mismatches().empty());
     CHECK(orders.documentBytes > 0);
     REQUIRE(orders.maxDocumentBytes);
