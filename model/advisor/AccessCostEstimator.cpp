@@ -20,28 +20,31 @@ bool contains(Span<std::string_view> list, std::string_view value) {
     return std::find(list.begin(), list.end(), value) != list.end();
 }
 
+bool contains(const std::vector<Path> &list, const Path &value) {
+    for (const Path &p : list)
+        if (p == value)
+            return true;
+    return false;
+}
+
 // Equality-Sort-Range: the equality keys first (in any order), then the
 // sort keys in order with one common direction (or all reversed), then the
 // range keys. Equality keys may sit between sort keys: a key fixed by
 // equality does not break the order.
-IndexFit fitIndex(const IndexKeys &index, Span<std::string_view> equality, const AccessPattern &q,
-                  std::vector<std::string_view> &boundEquality) {
+IndexFit fitIndex(const IndexKeys &index, const Context::PlanPaths &q, std::vector<Path> &bound) {
     IndexFit fit;
-    boundEquality.clear();
+    bound.clear();
     if (index.special)
         return fit;
     const IndexKeys::Key *keys = index.keys.begin();
     const std::size_t size = index.keys.size();
     std::size_t i = 0;
-    auto bound = [&](std::string_view path) {
-        return std::find(boundEquality.begin(), boundEquality.end(), path) != boundEquality.end();
-    };
-    while (i < size && contains(equality, keys[i].path) && !bound(keys[i].path)) {
-        boundEquality.push_back(keys[i].path);
+    while (i < size && contains(q.equality, keys[i].path) && !contains(bound, keys[i].path)) {
+        bound.push_back(keys[i].path);
         ++i;
     }
     const std::size_t afterEquality = i;
-    fit.equalityMatched = static_cast<int>(boundEquality.size());
+    fit.equalityMatched = static_cast<int>(bound.size());
 
     std::size_t afterSort = afterEquality;
     if (q.sort.empty()) {
@@ -52,18 +55,18 @@ IndexFit fitIndex(const IndexKeys &index, Span<std::string_view> equality, const
         bool ok = true;
         std::size_t k = afterEquality;
         while (j < q.sort.size() && k < size) {
-            if (contains(equality, keys[k].path) && keys[k].path != q.sort[j].path) {
+            if (contains(q.equality, keys[k].path) && keys[k].path != q.sort[j].first) {
                 ++k;
                 continue;
             }
-            if (keys[k].path != q.sort[j].path)
+            if (keys[k].path != q.sort[j].first)
                 break;
             const int d = keys[k].direction;
             if (d == 0) {
                 ok = false;
                 break;
             }
-            const int s = d * (q.sort[j].direction < 0 ? -1 : 1);
+            const int s = d * q.sort[j].second;
             if (sign == 0)
                 sign = s;
             else if (s != sign) {
@@ -125,6 +128,7 @@ double perDocument(const IndexStat &index, double documents) {
 void planPattern(Context &ctx, const AccessPattern &q) {
     PatternPlan &plan = ctx.plans[ctx.position(q)];
     plan.pattern = &q;
+    plan.frequency = q.frequencyPerSecond;
     plan.entity = ctx.entityOf(q);
     plan.collection = ctx.collectionOfEntity(plan.entity);
     if (plan.collection < 0)
@@ -151,15 +155,27 @@ void planPattern(Context &ctx, const AccessPattern &q) {
         q.operation != Operation::Insert && (!plan.equality.empty() || !q.range.empty() || !q.sort.empty());
     if (!plan.needsIndex)
         return;
-    std::vector<std::string_view> &bound = ctx.boundScratch;
+    // The pattern's paths, for the fit.
+    Context::PlanPaths &ids = ctx.planScratch;
+    ids.equality.clear();
+    ids.range.clear();
+    ids.sort.clear();
+    for (const auto path : plan.equality)
+        ids.equality.emplace_back(path);
+    for (const auto &path : q.range)
+        ids.range.emplace_back(path);
+    for (const auto &k : q.sort)
+        ids.sort.emplace_back(Path(k.path), k.direction < 0 ? -1 : 1);
+    std::vector<Path> &bound = ids.bound;
+    static const Path id("_id");
     const auto &indexes = view.stat->indexes;
     for (std::size_t k = 0; k < indexes.size(); ++k) {
         const IndexKeys &keys = view.keys(k);
         if (keys.error)
             continue;
-        IndexFit fit = fitIndex(keys, plan.equality, q, bound);
+        IndexFit fit = fitIndex(keys, ids, bound);
         // A unique key bound by equality finds at most one document.
-        const bool point = keys.idIndex ? std::find(bound.begin(), bound.end(), "_id") != bound.end()
+        const bool point = keys.idIndex ? contains(bound, id)
                                         : keys.uniqueKeys >= 0 &&
                                               bound.size() == static_cast<std::size_t>(keys.uniqueKeys);
         if (point)
@@ -171,9 +187,9 @@ void planPattern(Context &ctx, const AccessPattern &q) {
             plan.pointLookup = point;
             // The share of documents the bound keys select.
             plan.boundShare = 1;
-            for (const auto path : bound)
-                for (std::size_t e = 0; e < plan.equality.size(); ++e)
-                    if (plan.equality[e] == path)
+            for (const Path &path : bound)
+                for (std::size_t e = 0; e < ids.equality.size(); ++e)
+                    if (ids.equality[e] == path)
                         plan.boundShare *= plan.selectivity[e];
             for (int i = 0; i < fit.rangeMatched; ++i)
                 plan.boundShare *= ctx.s.rangeSelectivity;

@@ -80,7 +80,7 @@ struct MatrixFactor {
 
 struct RelationshipAdvice {
     std::string relationshipId;
-    std::string name;
+    std::string name() const { return words.render(namePhrase); } // its own, or "Parent - Child"
     std::string_view current;     // Representation name
     std::string_view recommended; // Representation name, or "outlier"
     bool agrees = true;
@@ -103,6 +103,7 @@ struct RelationshipAdvice {
     static constexpr std::size_t kFactors = 7;
     std::array<Vote, kFactors> votes{};
     Phrase summary; // why the recommendation
+    Phrase namePhrase;
     Wording words;
 };
 

@@ -72,7 +72,7 @@ Json costJson(const AccessCost &c) {
 
 Json relationshipJson(const RelationshipAdvice &r) {
     Json j;
-    j["name"] = r.name;
+    j["name"] = r.name();
     j["current"] = std::string(r.current);
     j["recommended"] = std::string(r.recommended);
     j["agrees"] = r.agrees;

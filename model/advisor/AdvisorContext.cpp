@@ -37,7 +37,7 @@ void IdIndex::reserve(std::size_t n) {
 IdIndex::Key IdIndex::keyOf(std::string_view id) {
     Key key;
     key.size = id.size();
-    std::memcpy(&key.head, id.data(), std::min(id.size(), sizeof key.head));
+    key.head = firstBytes(id);
     if (id.size() > sizeof key.head)
         std::memcpy(&key.tail, id.data() + id.size() - sizeof key.tail, sizeof key.tail);
     return key;
@@ -162,6 +162,8 @@ Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a),
             indexes.emplace_back(static_cast<std::uint32_t>(c), &index);
     m_indexesByCollection.build(collections.size(), indexes);
     m_statOfIndex.assign(p.indexes.size(), nullptr);
+    m_indexCollection.assign(p.indexes.size(), -1);
+    m_uniqueOrTtl.assign(p.indexes.size(), 0);
 
     plans.resize(p.accessPatterns.size());
     std::size_t paths = 0;
@@ -198,10 +200,14 @@ void Context::enter(int c) {
         if (!index.id.empty()) {
             while (next != mine.end() && (*next)->id != index.id)
                 ++next;
-            if (next != mine.end())
+            if (next != mine.end()) {
                 spec = *next++;
-            else
+                const auto i = static_cast<std::size_t>(spec - p.indexes.data());
+                m_indexCollection[i] = c;
+                m_uniqueOrTtl[i] = spec->unique || spec->expireAfterSeconds;
+            } else {
                 spec = p.findIndex(index.id);
+            }
         }
         v.m_specs.push_back(spec);
         IndexKeys info;
@@ -210,7 +216,7 @@ void Context::enter(int c) {
         const IndexKeys::Key *first = v.m_keyPaths.data() + v.m_keyPaths.size();
         for (const auto &k : index.keys) {
             const std::string_view kind = k.kind;
-            v.m_keyPaths.push_back({k.path, keyDirection(kind)});
+            v.m_keyPaths.push_back({Path(k.path), keyDirection(kind)});
             info.special = info.special || kind == "text" || kind == "2dsphere" || kind == "2d";
         }
         info.keys = {first, v.m_keyPaths.data() + v.m_keyPaths.size()};
@@ -243,11 +249,7 @@ void Context::enter(int c) {
         v.m_tenantField = CollectionView::same(v.m_topKeys[i], tenant, p.tenantField);
 }
 
-std::uint64_t CollectionView::prefixOf(std::string_view name) {
-    std::uint64_t prefix = 0;
-    std::memcpy(&prefix, name.data(), std::min(name.size(), sizeof prefix));
-    return prefix;
-}
+std::uint64_t CollectionView::prefixOf(std::string_view name) { return firstBytes(name); }
 
 bool CollectionView::same(const TopKey &key, std::uint64_t prefix, std::string_view name) {
     return key.prefix == prefix && key.size == name.size() && (name.size() <= sizeof prefix || key.node->name == name);
@@ -333,9 +335,11 @@ double Context::equalitySelectivity(std::string_view path, bool &assumed) const 
 Finding &Context::newFinding(std::string_view ruleId, FindingTarget target) {
     if (!m_lastRule || m_lastRule->id != ruleId)
         m_lastRule = findRule(ruleId);
-    Finding &f = m_findings.emplace_back();
+    if (m_findings.empty() || m_findings.back().size() == kChunk)
+        m_findings.emplace_back().reserve(kChunk);
+    Finding &f = m_findings.back().emplace_back();
     m_findingRules.push_back(m_lastRule);
-    f.id = std::string(ruleId);
+    f.id.assign(ruleId);
     if (m_lastRule)
         f.severity = m_lastRule->severity;
     f.target = std::move(target);
@@ -343,55 +347,44 @@ Finding &Context::newFinding(std::string_view ruleId, FindingTarget target) {
 }
 
 std::vector<Finding> Context::takeFindings() {
+    const std::size_t count = m_findingRules.size();
+    auto at = [&](std::size_t i) -> Finding & { return m_findings[i / kChunk][i % kChunk]; };
     // Most severe first, then by rule id: the catalogue is ordered by id,
     // so a counting sort on (severity, catalogue position) keeps the order
     // within a rule. A finding of a rule outside the catalogue sorts by id.
     const std::vector<Rule> &rules = ruleCatalogue();
-    std::vector<std::uint32_t> order(m_findings.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
+    std::vector<std::uint32_t> order(count);
+    for (std::uint32_t i = 0; i < count; ++i)
         order[i] = i;
     if (std::find(m_findingRules.begin(), m_findingRules.end(), nullptr) == m_findingRules.end()) {
         const std::size_t keys = 3 * rules.size();
         auto key = [&](std::uint32_t i) {
-            return static_cast<std::size_t>(2 - static_cast<int>(m_findings[i].severity)) * rules.size() +
+            return static_cast<std::size_t>(2 - static_cast<int>(m_findingRules[i]->severity)) * rules.size() +
                    static_cast<std::size_t>(m_findingRules[i] - rules.data());
         };
         std::vector<std::uint32_t> start(keys + 1, 0);
-        for (std::uint32_t i = 0; i < order.size(); ++i)
+        for (std::uint32_t i = 0; i < count; ++i)
             ++start[key(i) + 1];
         for (std::size_t k = 0; k < keys; ++k)
             start[k + 1] += start[k];
-        for (std::uint32_t i = 0; i < m_findings.size(); ++i)
+        for (std::uint32_t i = 0; i < count; ++i)
             order[start[key(i)]++] = i;
     } else {
         std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-            const Finding &a = m_findings[x];
-            const Finding &b = m_findings[y];
+            const Finding &a = at(x);
+            const Finding &b = at(y);
             if (a.severity != b.severity)
                 return a.severity > b.severity;
             return a.id < b.id;
         });
     }
-    // Position k receives finding order[k]: follow each cycle of the
-    // permutation, moving every finding once.
-    std::vector<char> placed(order.size(), 0);
-    for (std::size_t start = 0; start < order.size(); ++start) {
-        if (placed[start] || order[start] == start)
-            continue;
-        Finding held = std::move(m_findings[start]);
-        for (std::size_t k = start;;) {
-            placed[k] = 1;
-            const std::size_t from = order[k];
-            if (from == start) {
-                m_findings[k] = std::move(held);
-                break;
-            }
-            m_findings[k] = std::move(m_findings[from]);
-            k = from;
-        }
-    }
+    std::vector<Finding> out;
+    out.reserve(count);
+    for (std::uint32_t i : order)
+        out.push_back(std::move(at(i)));
+    m_findings.clear();
     m_findingRules.clear();
-    return std::move(m_findings);
+    return out;
 }
 
 FindingTarget Context::relationshipTarget(const Relationship &r) {

@@ -7,6 +7,7 @@
 #include "estimate/Analysis.h"
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,6 +66,42 @@ private:
     std::vector<T> m_items;
 };
 
+// The first eight bytes of a string, zero-padded: with its size, a cheap
+// first test of equality for the short ids, names and paths of a model.
+inline std::uint64_t firstBytes(std::string_view s) {
+    std::uint64_t v = 0;
+    const std::size_t n = s.size();
+    if (n >= sizeof v) {
+        std::memcpy(&v, s.data(), sizeof v);
+    } else if (n >= 4) {
+        // Two overlapping words: the same bytes as a zero-padded load.
+        std::uint32_t low, high;
+        std::memcpy(&low, s.data(), sizeof low);
+        std::memcpy(&high, s.data() + n - sizeof high, sizeof high);
+        v = low | (static_cast<std::uint64_t>(high) << (8 * (n - sizeof high)));
+    } else {
+        for (std::size_t i = 0; i < n; ++i)
+            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(s[i])) << (8 * i);
+    }
+    return v;
+}
+
+// A dotted path with its first bytes, so that most comparisons end on one
+// word. The text must outlive it.
+struct Path {
+    std::uint64_t head = 0;
+    std::string_view text;
+
+    Path() = default;
+    explicit Path(std::string_view t) : head(firstBytes(t)), text(t) {}
+    friend bool operator==(const Path &a, const Path &b) {
+        return a.head == b.head && a.text.size() == b.text.size() &&
+               (a.text.size() <= sizeof a.head ||
+                std::memcmp(a.text.data() + sizeof a.head, b.text.data() + sizeof b.head,
+                            a.text.size() - sizeof a.head) == 0);
+    }
+};
+
 // Positions by id in one flat open-addressing table: the advisor looks ids
 // and names up tens of thousands of times per run. The ids must outlive it.
 class IdIndex {
@@ -120,7 +157,7 @@ struct IndexFit {
 // thousands of patterns read a small array instead of the analysis.
 struct IndexKeys {
     struct Key {
-        std::string_view path;
+        Path path;
         int direction = 0; // 1 or -1; 0 for other kinds (hashed, text, ...)
     };
     Span<Key> keys;
@@ -143,6 +180,7 @@ struct PatternPlan {
     const IndexSpec *indexSpec = nullptr; // the model index behind it; nullptr for _id_
     IndexFit fit;
     double boundShare = 1;   // share of documents the chosen index's bound keys select
+    double frequency = 0;    // the pattern's, per second
     bool needsIndex = false; // has a filter or a sort to serve
     bool fullyServed = false;
     bool pointLookup = false; // the index binds a unique key by equality: at most one document
@@ -179,6 +217,7 @@ private:
         std::uint64_t prefix = 0;
         std::size_t size = 0;
         const ShapeNode *node = nullptr;
+        const char *name = nullptr; // for a path
     };
     static std::uint64_t prefixOf(std::string_view name);
     static bool same(const TopKey &key, std::uint64_t prefix, std::string_view name);
@@ -232,11 +271,16 @@ public:
     // The statistics of a model index (position in project.indexes), once
     // the advisor has entered its collection; nullptr when not stored.
     const IndexStat *statOf(std::size_t index) const { return m_statOfIndex[index]; }
+    // For a model index whose collection the advisor entered: that
+    // collection, and whether the index is unique or TTL; -1 otherwise.
+    int indexCollection(std::size_t index) const { return m_indexCollection[index]; }
+    bool uniqueOrTtl(std::size_t index) const { return m_uniqueOrTtl[index] != 0; }
 
     // Gathers the view of collection c; the rules of one collection run
     // between enter(c) and the next enter.
     void enter(int c);
     const CollectionView &view() const { return m_view; }
+    CollectionView &view() { return m_view; }
     // Fraction of documents one equality on `path` of the entered collection matches.
     double equalitySelectivity(std::string_view path, bool &assumed) const;
 
@@ -244,21 +288,23 @@ public:
     // Storage of the plans' equality paths and their selectivity.
     std::vector<std::string_view> planPaths;
     std::vector<double> planSelectivity;
-    std::vector<std::string_view> boundScratch; // planning's scratch: the equality keys an index binds
+    // Planning's scratch: a pattern's paths, and the equality keys an index binds.
+    struct PlanPaths {
+        std::vector<Path> equality, range;
+        std::vector<std::pair<Path, int>> sort; // path, direction 1 or -1
+        std::vector<Path> bound;
+    } planScratch;
 
     // Adds a finding of the rule on `target` whose message says `form` with
     // `values` (Wording::say); returns it, for a rule to add specifics:
     // f.reasonPhrase = f.words.say(...), f.fixPhrase = f.words.say(...).
-    // The reference is valid until the next finding is added.
+    // The reference stays valid: findings are kept in chunks that never move.
     template <typename... Values>
     Finding &add(std::string_view ruleId, FindingTarget target, std::string_view form, const Values &...values) {
         Finding &f = newFinding(ruleId, std::move(target));
         f.messagePhrase = f.words.say(form, values...);
         return f;
     }
-    // The finding added as the n-th, for specifics known only later.
-    Finding &finding(std::size_t n) { return m_findings[n]; }
-    std::size_t findingCount() const { return m_findings.size(); }
     // The findings, most severe first, then by rule id, then in the order
     // they were added.
     std::vector<Finding> takeFindings();
@@ -289,10 +335,15 @@ private:
     Grouped<const Relationship *> m_relationshipsByEntity;
     Grouped<const IndexSpec *> m_indexesByCollection; // model indexes, project order
     std::vector<const IndexStat *> m_statOfIndex;     // by position in project.indexes
+    std::vector<int> m_indexCollection;               // the same
+    std::vector<char> m_uniqueOrTtl;                  // the same
     CollectionView m_view;
 
-    std::vector<Finding> m_findings;
-    std::vector<const Rule *> m_findingRules; // parallel to m_findings
+    // Findings in the order added, in chunks of kChunk, so that adding one
+    // never moves the others.
+    static constexpr std::size_t kChunk = 256;
+    std::vector<std::vector<Finding>> m_findings;
+    std::vector<const Rule *> m_findingRules; // one per finding, in the order added
     const Rule *m_lastRule = nullptr;         // the rule of the last finding: rules add in runs
 };
 

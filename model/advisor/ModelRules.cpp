@@ -4,6 +4,7 @@
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 namespace docshape::advisor {
@@ -88,37 +89,44 @@ bool looksLikeDate(std::string_view name, const std::string *pattern) {
     return false;
 }
 
-std::string joinPath(const std::vector<std::string_view> &stack) {
+// A field's place: its name and its parent's, up to the entity, kept on
+// the walk's stack and joined only when a finding quotes it.
+struct FieldPath {
+    std::string_view name;
+    const FieldPath *parent = nullptr;
+};
+
+void appendPath(std::string &out, const FieldPath &path) {
+    if (path.parent)
+        appendPath(out, *path.parent);
+    if (!out.empty())
+        out += '.';
+    out += path.name;
+}
+
+std::string joinPath(const FieldPath &path) {
     std::string out;
-    for (auto part : stack) {
-        if (!out.empty())
-            out += '.';
-        out += part;
-    }
+    appendPath(out, path);
     return out;
 }
 
-// Calls fn(field, pathStack, entity, topLevel) for every field of every
-// entity, nested fields and variant fields included; the stack holds the
-// names from the entity down to the field.
+// Calls fn(field, path, entity, topLevel) for every field of every entity,
+// nested fields and variant fields included.
 template <typename Fn>
-void walkFields(const std::vector<Field> &fields, std::vector<std::string_view> &stack, const Entity &e, bool top,
-                Fn &fn) {
+void walkFields(const std::vector<Field> &fields, const FieldPath *parent, const Entity &e, Fn &fn) {
     for (const auto &f : fields) {
-        stack.push_back(f.name);
-        fn(f, stack, e, top);
+        const FieldPath path{f.name, parent};
+        fn(f, path, e, parent == nullptr);
         if (!f.fields.empty())
-            walkFields(f.fields, stack, e, false, fn);
-        stack.pop_back();
+            walkFields(f.fields, &path, e, fn);
     }
 }
 
 template <typename Fn> void forEachField(const Project &project, Fn fn) {
-    std::vector<std::string_view> stack;
     for (const auto &e : project.entities) {
-        walkFields(e.fields, stack, e, true, fn);
+        walkFields(e.fields, nullptr, e, fn);
         for (const auto &v : e.variants)
-            walkFields(v.fields, stack, e, true, fn);
+            walkFields(v.fields, nullptr, e, fn);
     }
 }
 
@@ -464,24 +472,44 @@ struct NameClass {
 // (money as floating point, dates as strings, enums as integers, stored
 // nulls, an id mirroring _id).
 void checkFields(Context &ctx) {
-    IdIndex names;
-    std::vector<NameClass> classes;
-    auto classify = [&](const Field &f) -> const NameClass & {
-        if (const int known = names.find(f.name); known >= 0)
-            return classes[static_cast<std::size_t>(known)];
-        names.insert(f.name, static_cast<std::uint32_t>(classes.size()));
-        NameClass &c = classes.emplace_back();
-        c.money = anyWordIn(f.name, kMoneyWords);
-        c.minor = anyWordIn(f.name, kMinorWords);
-        c.date = looksLikeDate(f.name, nullptr);
-        return c;
+    // The class of each distinct name, in a small open-addressing table by
+    // size and first bytes: models repeat their field names, so most
+    // lookups find one. A crowded probe classifies without keeping it.
+    struct Cached {
+        std::uint64_t head = 0;
+        std::size_t size = std::string_view::npos; // npos: empty
+        std::string_view name;
+        NameClass kind;
     };
-    forEachField(ctx.project, [&](const Field &f, const std::vector<std::string_view> &stack, const Entity &e,
-                                  bool top) {
+    constexpr std::size_t kSlots = 1024, kProbes = 8;
+    std::vector<Cached> cache(kSlots);
+    auto classOf = [](std::string_view name) {
+        NameClass kind;
+        kind.money = anyWordIn(name, kMoneyWords);
+        kind.minor = anyWordIn(name, kMinorWords);
+        kind.date = looksLikeDate(name, nullptr);
+        return kind;
+    };
+    auto classify = [&](const Field &f) -> NameClass {
+        const std::string_view name = f.name;
+        const std::uint64_t head = firstBytes(name);
+        std::size_t i = static_cast<std::size_t>(((head ^ name.size()) * 0x9e3779b97f4a7c15ull) >> 54);
+        for (std::size_t probe = 0; probe < kProbes; ++probe, i = (i + 1) % kSlots) {
+            Cached &slot = cache[i];
+            if (slot.size == std::string_view::npos) {
+                slot = {head, name.size(), name, classOf(name)};
+                return slot.kind;
+            }
+            if (slot.size == name.size() && slot.head == head && (name.size() <= sizeof head || slot.name == name))
+                return slot.kind;
+        }
+        return classOf(name);
+    };
+    forEachField(ctx.project, [&](const Field &f, const FieldPath &place, const Entity &e, bool top) {
         std::string path;
         auto at = [&]() -> const std::string & {
             if (path.empty())
-                path = joinPath(stack);
+                path = joinPath(place);
             return path;
         };
         if (!f.duplicatedFrom.empty())
@@ -492,7 +520,7 @@ void checkFields(Context &ctx) {
                                 f.nullFraction > 0 || (top && std::string_view(f.name) == "id");
         if (!suspicious)
             return;
-        const NameClass &kind = classify(f);
+        const NameClass kind = classify(f);
         const bool money = t == BsonType::Double && kind.money;
         const bool minor = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) && kind.minor;
         if (t == BsonType::Double && (money || minor))

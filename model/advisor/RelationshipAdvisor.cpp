@@ -148,6 +148,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
     std::vector<RelationshipAdvice> out;
     out.reserve(ctx.project.relationships.size());
     const double target = ctx.s.documentTarget;
+    Wording scratch;
     constexpr std::string_view kEmbed = "embed", kReference = "reference", kNeutral = "neutral";
     for (const auto &r : ctx.project.relationships) {
         const Entity *parent = ctx.entityAt(ctx.parentOf(r));
@@ -156,7 +157,10 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
             continue;
         RelationshipAdvice &advice = out.emplace_back();
         advice.relationshipId = r.id;
-        advice.name = r.name.empty() ? parent->name + " - " + child->name : r.name;
+        // The words are said into a scratch list and copied out at their size.
+        Wording &words = scratch;
+        words.clear();
+        advice.namePhrase = r.name.empty() ? words.say("{0} - {1}", parent->name, child->name) : words.say("{0}", r.name);
         advice.current = toString(r.representation);
         const Family current = familyOf(r.representation);
         const Workload w = workloadOf(ctx, r);
@@ -192,8 +196,6 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
 
         int embedVotes = 0, refVotes = 0;
         std::size_t votes = 0;
-        Wording &words = advice.words;
-        words.reserve(256); // what the seven factors and the summary usually quote
         auto factor = [&](std::string_view name, std::string_view points, Phrase why) {
             if (points == kEmbed)
                 ++embedVotes;
@@ -299,8 +301,8 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         const double insertsPerSecond = std::max(w.childInserts, child->growthPerDay / 86400);
         const double perParentPerDay =
             std::max(r.growthPerParentPerDay, parent->count > 0 ? child->growthPerDay / parent->count : 0.0);
-        const bool events = !single && hasDateField(*child) && w.childUpdates == 0 &&
-                            insertsPerSecond >= ctx.s.eventInserts && perParentPerDay >= ctx.s.eventsPerParentPerDay;
+        const bool events = !single && w.childUpdates == 0 && insertsPerSecond >= ctx.s.eventInserts &&
+                            perParentPerDay >= ctx.s.eventsPerParentPerDay && hasDateField(*child);
         // Embedding needs what the seed lists: read with the parent (not on
         // its own), written with it, owned by it (not shared), bounded.
         const bool embeddable = !shared && advice.votes[0].points != kReference && advice.votes[1].points != kReference;
@@ -405,6 +407,12 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                 field = r.backFieldName;
             else
                 field = lowerFirst(parent->name) + "Id";
+            const AccessPattern *best = nullptr;
+            for (const AccessPattern *q : ctx.patternsOnEntity(ctx.childOf(r)))
+                if (q->kind == AccessKind::Read && !q->sort.empty() &&
+                    (!best || q->frequencyPerSecond > best->frequencyPerSecond))
+                    best = q;
+            advice.recommendedIndex.reserve(2 + (best ? best->sort.size() : 0));
             std::string strip;
             if (cc >= 0 && ctx.stat(cc).rootEntityId != r.childId)
                 if (pathToEntity(ctx.shape(cc).shape, r.childId, "", strip))
@@ -412,11 +420,6 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
             if (ctx.project.tenancy == Tenancy::SharedCollection && child->tenantScoped)
                 advice.recommendedIndex.push_back({ctx.project.tenantField, "1"});
             advice.recommendedIndex.push_back({field, "1"});
-            const AccessPattern *best = nullptr;
-            for (const AccessPattern *q : ctx.patternsOnEntity(ctx.childOf(r)))
-                if (q->kind == AccessKind::Read && !q->sort.empty() &&
-                    (!best || q->frequencyPerSecond > best->frequencyPerSecond))
-                    best = q;
             if (best)
                 for (const auto &k : best->sort) {
                     std::string_view path = k.path;
@@ -433,6 +436,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
 
         // Findings.
         if (!agrees) {
+            const std::string name = words.render(advice.namePhrase);
             std::string matrix = "Factors: ";
             for (std::size_t i = 0; i < votes; ++i) {
                 if (i)
@@ -453,18 +457,19 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                     ? ctx.add(rule::kEmbeddedShouldReference, Context::relationshipTarget(r),
                               "'{0}' embeds {1} ({2}) but the workload points to {3} ({4} factors for referencing, "
                               "{5} for embedding)",
-                              advice.name, childName, Static{advice.current}, Static{recommended}, refVotes,
+                              name, childName, Static{advice.current}, Static{recommended}, refVotes,
                               embedVotes)
                 : current != Family::Embed && toEmbed
                     ? ctx.add(rule::kReferenceShouldEmbed, Context::relationshipTarget(r),
                               "'{0}' is represented as {1} but {2} factors point to embedding and {3} stays under "
                               "the {4} target at its bound",
-                              advice.name, Static{advice.current}, embedVotes, childName, Bytes{target})
+                              name, Static{advice.current}, embedVotes, childName, Bytes{target})
                     : ctx.add(rule::kPatternRecommended, Context::relationshipTarget(r), "'{0}': {1} fits better than {2}",
-                              advice.name, Static{recommended}, Static{advice.current});
+                              name, Static{recommended}, Static{advice.current});
             f.reasonPhrase = f.words.say("{0}", std::move(matrix));
             f.fixPhrase = f.words.say("{0}", std::move(fix));
         }
+        advice.words = words;
     }
     return out;
 }

@@ -7,6 +7,54 @@
 
 namespace docshape {
 
+Wording::Wording(const Wording &other) : m_size(other.m_size), m_count(other.m_count) {
+    if (m_size > kInline) {
+        m_heap.reset(new char[m_size]);
+        m_capacity = m_size;
+    }
+    std::memcpy(data(), other.data(), m_size);
+}
+
+Wording::Wording(Wording &&other) noexcept
+    : m_size(other.m_size), m_capacity(other.m_capacity), m_count(other.m_count), m_heap(std::move(other.m_heap)) {
+    if (!m_heap)
+        std::memcpy(m_inline, other.m_inline, m_size);
+    other.m_size = other.m_count = 0;
+    other.m_capacity = kInline;
+}
+
+Wording &Wording::operator=(const Wording &other) {
+    if (this != &other) {
+        m_size = m_count = 0;
+        reserve(other.m_size);
+        std::memcpy(data(), other.data(), other.m_size);
+        m_size = other.m_size;
+        m_count = other.m_count;
+    }
+    return *this;
+}
+
+Wording &Wording::operator=(Wording &&other) noexcept {
+    if (this != &other) {
+        m_size = other.m_size;
+        m_capacity = other.m_capacity;
+        m_count = other.m_count;
+        m_heap = std::move(other.m_heap);
+        if (!m_heap)
+            std::memcpy(m_inline, other.m_inline, m_size);
+        other.m_size = other.m_count = 0;
+        other.m_capacity = kInline;
+    }
+    return *this;
+}
+
+void Wording::grow(std::size_t capacity) {
+    std::unique_ptr<char[]> bigger(new char[capacity]);
+    std::memcpy(bigger.get(), data(), m_size);
+    m_heap = std::move(bigger);
+    m_capacity = static_cast<std::uint32_t>(capacity);
+}
+
 std::string Wording::render(Phrase p) const {
     std::string out;
     renderTo(out, p);
@@ -42,8 +90,8 @@ std::uint32_t textSize(const char *value) {
 const char *Wording::find(std::uint32_t index) const {
     assert(index < m_count);
     // Skip to the value: owners hold a handful, so a walk is cheap.
-    const char *at = m_bytes.data();
-    const char *end = at + m_bytes.size();
+    const char *at = data();
+    const char *end = at + m_size;
     for (std::uint32_t i = 0; i < index && at < end; ++i) {
         const auto kind = static_cast<Kind>(*at);
         at += kind == Kind::Text     ? 1 + sizeof(std::uint32_t) + textSize(at)

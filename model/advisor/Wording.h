@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -25,7 +26,8 @@ struct Phrase {
 // costs what it computed, not its prose: phrases are rendered only when
 // shown (AdviceJson, `docshape-cli lint`, the studio's panels). Names are
 // copied, so the text stays valid after the model changes; all values
-// share one buffer, so a finding's words cost at most one allocation.
+// share one buffer, kept inline while it is small, so that most findings'
+// words cost no allocation.
 class Wording {
 public:
     // How a value prints.
@@ -49,20 +51,26 @@ public:
         const Phrase p{form, m_count};
         const std::size_t bytes = (std::size_t{0} + ... + encodedSize(values));
         reserve(bytes);
-        const std::size_t at = m_bytes.size();
-        m_bytes.resize(at + bytes);
-        char *out = m_bytes.data() + at;
+        char *out = data() + m_size;
         ((out = put(out, values)), ...);
         (void)out; // a phrase may quote nothing
+        m_size += static_cast<std::uint32_t>(bytes);
         m_count += static_cast<std::uint32_t>(sizeof...(Values));
         return p;
     }
     // Room for `bytes` more of values without reallocating, for an owner
     // that knows roughly how much it will say.
     void reserve(std::size_t bytes) {
-        if (m_bytes.capacity() < m_bytes.size() + bytes)
-            m_bytes.reserve(std::max(m_bytes.size() + bytes, 2 * m_bytes.capacity()));
+        if (m_size + bytes > m_capacity)
+            grow(std::max<std::size_t>(m_size + bytes, 2 * m_capacity));
     }
+
+    Wording() = default;
+    Wording(const Wording &other);
+    Wording(Wording &&other) noexcept;
+    Wording &operator=(const Wording &other);
+    Wording &operator=(Wording &&other) noexcept;
+    ~Wording() = default;
 
     std::string render(Phrase p) const;
     void renderTo(std::string &out, Phrase p) const;
@@ -71,11 +79,13 @@ public:
     double number(std::uint32_t index) const;
     std::uint32_t size() const { return m_count; }
     void clear() {
-        m_bytes.clear();
+        m_size = 0;
         m_count = 0;
     }
 
-    friend bool operator==(const Wording &, const Wording &) = default;
+    friend bool operator==(const Wording &a, const Wording &b) {
+        return a.m_count == b.m_count && std::string_view(a.data(), a.m_size) == std::string_view(b.data(), b.m_size);
+    }
 
 private:
     // Each value is a kind byte, then: a double for numbers; the length and
@@ -126,11 +136,19 @@ private:
 
     // Appends value `index` to `out`.
     void append(std::string &out, std::uint32_t index) const;
-    // Where value `index` starts in m_bytes; nullptr past the end.
+    // Where value `index` starts; nullptr past the end.
     const char *find(std::uint32_t index) const;
 
-    std::string m_bytes;
+    char *data() { return m_heap ? m_heap.get() : m_inline; }
+    const char *data() const { return m_heap ? m_heap.get() : m_inline; }
+    void grow(std::size_t capacity);
+
+    static constexpr std::uint32_t kInline = 48; // what most findings quote
+    std::uint32_t m_size = 0;
+    std::uint32_t m_capacity = kInline;
     std::uint32_t m_count = 0;
+    std::unique_ptr<char[]> m_heap; // the values, once they outgrow m_inline
+    char m_inline[kInline];
 };
 
 namespace advisor {

@@ -43,15 +43,15 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
     std::size_t writes = 0, multi = 0;
     for (std::size_t i = 0; i < ctx.plans.size(); ++i) {
         const PatternPlan &plan = ctx.plans[i];
-        const AccessPattern &q = *plan.pattern;
+        const AccessPattern &q = *plan.pattern; // read only for what a finding quotes
         const AccessCost &cost = costs[i];
         if (plan.collection < 0)
             continue;
         const CollectionStat &stat = ctx.stat(plan.collection);
         auto target = [&q] { return Context::patternTarget(q); };
-        const bool frequent = isFrequent(ctx, q);
+        const bool frequent = plan.frequency >= ctx.s.frequent;
 
-        if (q.kind == AccessKind::Write) {
+        if (cost.kind == AccessKind::Write) {
             ++writes;
             if (cost.collections.size() > 1) {
                 ++multi;
@@ -67,10 +67,10 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
             // Writes per second that land on one document, spread evenly.
             double perDocument = 0;
             const bool root = stat.kind == CollectionKind::Entity && ctx.rootOf(plan.collection) == plan.entity;
-            if (q.operation == Operation::Insert)
-                perDocument = root ? 0 : q.frequencyPerSecond / std::max(1.0, stat.documents);
+            if (cost.operation == Operation::Insert)
+                perDocument = root ? 0 : plan.frequency / std::max(1.0, stat.documents);
             else
-                perDocument = q.frequencyPerSecond *
+                perDocument = plan.frequency *
                               std::min(1.0, std::max(1.0, cost.collections.size() == 1 ? cost.documentsTouched : 1.0) /
                                                 std::max(1.0, stat.documents));
             if (perDocument >= ctx.s.hotWrites)
@@ -80,7 +80,7 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                         Rate{ctx.s.hotWrites});
         }
 
-        if (q.kind == AccessKind::Read && cost.lookups > 0 && frequent)
+        if (cost.kind == AccessKind::Read && cost.lookups > 0 && frequent)
             ctx.add(rule::kFrequentLookup, target(),
                     cost.lookups > 1
                         ? "'{0}' joins {1} other collections at {2} ({3} round trips or $lookup stages per read)"
@@ -117,15 +117,23 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
     // serving queries, so they are left alone.
     std::vector<char> used(ctx.project.indexes.size(), 0);
     for (const auto &plan : ctx.plans)
-        if (plan.index && !plan.index->id.empty() && plan.indexSpec)
+        if (plan.indexSpec)
             used[static_cast<std::size_t>(plan.indexSpec - ctx.project.indexes.data())] = 1;
     for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i) {
+        if (used[i])
+            continue;
         const IndexSpec &index = ctx.project.indexes[i];
-        if (used[i] || index.unique || index.expireAfterSeconds)
-            continue;
-        const int c = ctx.collectionOf(index.entityId);
-        if (c < 0)
-            continue;
+        int c = ctx.indexCollection(i);
+        if (c >= 0) {
+            if (ctx.uniqueOrTtl(i))
+                continue;
+        } else {
+            if (index.unique || index.expireAfterSeconds)
+                continue;
+            c = ctx.collectionOf(index.entityId);
+            if (c < 0)
+                continue;
+        }
         const IndexStat *indexStat = ctx.statOf(i);
         std::string computed;
         const std::string &name = indexStat ? indexStat->name : (computed = indexName(index));
