@@ -95,13 +95,14 @@ IndexFit fitIndex(const IndexKeys &index, const Context::PlanPaths &q, std::vect
     return fit;
 }
 
-// Documents of `other` read per document of `entityId` (at position
-// `entity`) when a pattern reads them together.
-double fanOut(const Context &ctx, int entity, std::string_view entityId, std::string_view other) {
+// Documents of entity `other` read per document of `entity` (positions)
+// when a pattern reads them together.
+double fanOut(const Context &ctx, int entity, int other) {
     for (const Relationship *r : ctx.relationshipsOf(entity)) {
-        if (r->parentId == entityId && r->childId == other)
+        const int parent = ctx.parentOf(*r), child = ctx.childOf(*r);
+        if (parent == entity && child == other)
             return std::max(0.0, r->avgChildren);
-        if (r->childId == entityId && r->parentId == other) {
+        if (child == entity && parent == other) {
             if (r->cardinality == Cardinality::ManyToMany) {
                 const Entity *parent = ctx.entityAt(ctx.parentOf(*r));
                 const Entity *child = ctx.entityAt(ctx.childOf(*r));
@@ -128,7 +129,14 @@ double perDocument(const IndexStat &index, double documents) {
 void planPattern(Context &ctx, const AccessPattern &q) {
     PatternPlan &plan = ctx.plans[ctx.position(q)];
     plan.pattern = &q;
+    plan.name = q.name;
+    plan.kind = q.kind;
+    plan.operation = q.operation;
     plan.frequency = q.frequencyPerSecond;
+    const int *alsoReads = ctx.planAlsoReads.data() + ctx.planAlsoReads.size();
+    for (const auto &id : q.alsoReads)
+        ctx.planAlsoReads.push_back(ctx.entityPosition(id));
+    plan.alsoReads = {alsoReads, ctx.planAlsoReads.data() + ctx.planAlsoReads.size()};
     plan.entity = ctx.entityOf(q);
     plan.collection = ctx.collectionOfEntity(plan.entity);
     if (plan.collection < 0)
@@ -244,11 +252,11 @@ AccessCost costPattern(const Context &ctx, const PatternPlan &plan) {
 
         // Other collections the pattern reads (or, for a write, also writes).
         std::vector<std::pair<int, double>> others; // collection, documents per primary document
-        for (const auto &other : q.alsoReads) {
-            const int oc = ctx.collectionOf(other);
+        for (const int other : plan.alsoReads) {
+            const int oc = ctx.collectionOfEntity(other);
             if (oc < 0 || oc == c)
                 continue;
-            const double fan = fanOut(ctx, plan.entity, q.entityId, other);
+            const double fan = fanOut(ctx, plan.entity, other);
             auto it = std::find_if(others.begin(), others.end(), [oc](const auto &p) { return p.first == oc; });
             if (it == others.end())
                 others.emplace_back(oc, fan);

@@ -127,13 +127,12 @@ Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a),
     // Roots first, then embedded entities, as docshape::collectionOf does.
     m_collectionOf.assign(p.entities.size(), -1);
     m_rootOf.assign(collections.size(), -1);
-    for (std::size_t c = 0; c < collections.size(); ++c)
-        if (collections[c].kind == CollectionKind::Entity)
-            if (const int e = entityPosition(collections[c].rootEntityId); e >= 0) {
-                m_rootOf[c] = e;
-                if (m_collectionOf[static_cast<std::size_t>(e)] < 0)
-                    m_collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
-            }
+    for (std::size_t c = 0; c < collections.size(); ++c) {
+        const int e = entityPosition(collections[c].rootEntityId);
+        m_rootOf[c] = e;
+        if (e >= 0 && collections[c].kind == CollectionKind::Entity && m_collectionOf[static_cast<std::size_t>(e)] < 0)
+            m_collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
+    }
     for (std::size_t c = 0; c < collections.size(); ++c)
         for (const auto &id : collections[c].embeddedEntityIds)
             if (const int e = entityPosition(id); e >= 0 && m_collectionOf[static_cast<std::size_t>(e)] < 0)
@@ -166,12 +165,15 @@ Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a),
     m_uniqueOrTtl.assign(p.indexes.size(), 0);
 
     plans.resize(p.accessPatterns.size());
-    std::size_t paths = 0;
-    for (const auto &q : p.accessPatterns)
+    std::size_t paths = 0, alsoReads = 0;
+    for (const auto &q : p.accessPatterns) {
         paths += q.equality.size() + 2; // with the tenant field and _id
+        alsoReads += q.alsoReads.size();
+    }
     // Reserved whole, so that the plans' spans stay valid.
     planPaths.reserve(paths);
     planSelectivity.reserve(paths);
+    planAlsoReads.reserve(alsoReads);
 }
 
 void Context::enter(int c) {
@@ -239,9 +241,18 @@ void Context::enter(int c) {
     for (const auto &variant : shape.variants)
         for (const auto &n : variant.fields)
             v.m_topKeys.push_back({CollectionView::prefixOf(n.name), n.name.size(), &n});
-    v.m_arrayNodes.clear();
-    for (const auto &array : v.stat->arrays)
-        v.m_arrayNodes.push_back(v.nodeAt(array.path));
+    v.m_arrays.clear();
+    for (const auto &array : v.stat->arrays) {
+        CollectionView::Array &a = v.m_arrays.emplace_back();
+        a.node = v.nodeAt(array.path);
+        if (a.node && a.node->field) {
+            a.enforcer = a.node->field->maxEnforcedBy;
+        } else if (a.node && !a.node->relationshipId.empty()) {
+            a.relationship = relationship(a.node->relationshipId);
+            if (a.relationship)
+                a.enforcer = a.relationship->maxEnforcedBy;
+        }
+    }
     // Top-level fields only, not the variants'.
     v.m_tenantField = false;
     const std::uint64_t tenant = CollectionView::prefixOf(p.tenantField);
@@ -428,21 +439,5 @@ const ShapeNode *nodeAt(const ObjectShape &shape, std::string_view path, const S
     }
     return nullptr;
 }
-
-std::string number(double value) {
-    std::string out;
-    appendNumber(out, value);
-    return out;
-}
-
-std::string bytesText(double bytes) {
-    std::string out;
-    appendBytes(out, bytes);
-    return out;
-}
-
-std::string perSecond(double value) { return number(value) + "/s"; }
-
-bool isFrequent(const Context &ctx, const AccessPattern &q) { return q.frequencyPerSecond >= ctx.s.frequent; }
 
 } // namespace docshape::advisor

@@ -171,6 +171,12 @@ struct IndexKeys {
 // sees it (tenant constraint included), and the index chosen.
 struct PatternPlan {
     const AccessPattern *pattern = nullptr;
+    // What later stages read of the pattern, kept here so that they need
+    // not go back to it.
+    std::string_view name;
+    AccessKind kind = AccessKind::Read;
+    Operation operation = Operation::FindOneById;
+    Span<int> alsoReads; // entity positions (-1: unknown)
     int entity = -1;     // position in project.entities; -1: unknown
     int collection = -1; // index into analysis.collections; -1: entity not stored
     Span<std::string_view> equality; // with the tenant field when the query carries it
@@ -199,8 +205,15 @@ public:
     const IndexSpec *spec(std::size_t k) const { return m_specs[k]; }
     // The k-th IndexStat as the ESR fit reads it.
     const IndexKeys &keys(std::size_t k) const { return m_keys[k]; }
-    // The node of the j-th array (CollectionStat::arrays).
-    const ShapeNode *arrayNode(std::size_t j) const { return m_arrayNodes[j]; }
+    // The j-th array (CollectionStat::arrays): its node, the relationship
+    // behind it when no field is, and who enforces its bound by the field
+    // or relationship (Nobody when unknown).
+    struct Array {
+        const ShapeNode *node = nullptr;
+        const Relationship *relationship = nullptr;
+        BoundEnforcer enforcer = BoundEnforcer::Nobody;
+    };
+    const Array &array(std::size_t j) const { return m_arrays[j]; }
     // The documents hold the project's tenant field at top level.
     bool hasTenantField() const { return m_tenantField; }
     // The node at a dotted path of the documents (advisor::nodeAt), its
@@ -217,7 +230,6 @@ private:
         std::uint64_t prefix = 0;
         std::size_t size = 0;
         const ShapeNode *node = nullptr;
-        const char *name = nullptr; // for a path
     };
     static std::uint64_t prefixOf(std::string_view name);
     static bool same(const TopKey &key, std::uint64_t prefix, std::string_view name);
@@ -226,7 +238,7 @@ private:
     std::vector<IndexKeys> m_keys;           // the same
     std::vector<IndexKeys::Key> m_keyPaths;  // what m_keys point at
     std::vector<TopKey> m_topKeys;           // fields, then variant fields
-    std::vector<const ShapeNode *> m_arrayNodes; // parallel to stat->arrays
+    std::vector<Array> m_arrays; // parallel to stat->arrays
     std::vector<std::string_view> m_uniquePaths;
     bool m_tenantField = false;
 };
@@ -259,7 +271,8 @@ public:
     // entity (its own, or the one it is embedded in); -1 if none.
     int collectionOf(std::string_view entityId) const { return collectionOfEntity(entityPosition(entityId)); }
     int collectionOfEntity(int e) const { return e < 0 ? -1 : m_collectionOf[static_cast<std::size_t>(e)]; }
-    // The position of a collection's root entity (-1 for junctions and unknown roots).
+    // The position of the entity named by a collection's rootEntityId (the
+    // root, or a bucket's child); -1 for none.
     int rootOf(int c) const { return m_rootOf[static_cast<std::size_t>(c)]; }
     const CollectionShape &shape(int c) const { return analysis.derived.collections[static_cast<std::size_t>(c)]; }
     const CollectionStat &stat(int c) const { return analysis.collections[static_cast<std::size_t>(c)]; }
@@ -280,14 +293,15 @@ public:
     // between enter(c) and the next enter.
     void enter(int c);
     const CollectionView &view() const { return m_view; }
-    CollectionView &view() { return m_view; }
     // Fraction of documents one equality on `path` of the entered collection matches.
     double equalitySelectivity(std::string_view path, bool &assumed) const;
 
     std::vector<PatternPlan> plans; // parallel to project.accessPatterns
-    // Storage of the plans' equality paths and their selectivity.
+    // Storage of the plans' equality paths and their selectivity, and of
+    // the entities they also read.
     std::vector<std::string_view> planPaths;
     std::vector<double> planSelectivity;
+    std::vector<int> planAlsoReads;
     // Planning's scratch: a pattern's paths, and the equality keys an index binds.
     struct PlanPaths {
         std::vector<Path> equality, range;
@@ -351,9 +365,9 @@ private:
 // and variants, without allocating; `parent` receives the node holding it.
 const ShapeNode *nodeAt(const ObjectShape &shape, std::string_view path, const ShapeNode **parent = nullptr);
 
-// Text helpers shared by the rules, so that numbers read the same everywhere.
-// cat(...) builds a string in one allocation: strings and views as they
-// are, Num{x} as number(x), Bytes{x} as bytesText(x), Rate{x} as perSecond(x).
+// How the rules say values (Wording), and cat(...), which builds a string in
+// one allocation: strings and views as they are, Num{x}, Bytes{x} and
+// Rate{x} as a Wording prints them.
 using Num = Wording::Num;
 using Bytes = Wording::Bytes;
 using Rate = Wording::Rate;
@@ -374,11 +388,6 @@ template <typename... Parts> std::string cat(const Parts &...parts) {
     (append(out, parts), ...);
     return out;
 }
-
-std::string number(double value);      // "1,234", "0.5", "2.25"
-std::string bytesText(double bytes);   // "780 bytes", "40.1 KB", "2.3 MB" (1 KB = 1000 bytes)
-std::string perSecond(double value);   // "300/s"
-bool isFrequent(const Context &ctx, const AccessPattern &q);
 
 // Stages of the advisor, in the order advise() runs them.
 void checkProjectRules(Context &ctx);

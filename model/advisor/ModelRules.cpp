@@ -147,18 +147,12 @@ void checkArrays(Context &ctx) {
     {
         for (std::size_t j = 0; j < stat.arrays.size(); ++j) {
             const ArrayStat &a = stat.arrays[j];
-            const ShapeNode *node = view.arrayNode(j);
+            const CollectionView::Array &info = view.array(j);
+            const ShapeNode *node = info.node;
             if (node && (node->origin == NodeOrigin::Subset || node->origin == NodeOrigin::Bucket))
                 continue; // DocShape bounds these arrays itself
-            const Relationship *rel = nullptr;
-            BoundEnforcer enforcer = BoundEnforcer::Nobody;
-            if (node && node->field) {
-                enforcer = node->field->maxEnforcedBy;
-            } else if (node && !node->relationshipId.empty()) {
-                rel = ctx.relationship(node->relationshipId);
-                if (rel)
-                    enforcer = rel->maxEnforcedBy;
-            }
+            const Relationship *rel = info.relationship;
+            const BoundEnforcer enforcer = info.enforcer;
             const double grown = a.avgCount + a.growthPerDay * days;
             const double largest = a.maxCount ? static_cast<double>(*a.maxCount) : std::max(a.avgCount, grown);
             const std::size_t dot = a.path.rfind('.');

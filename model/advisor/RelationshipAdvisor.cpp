@@ -65,10 +65,6 @@ std::string lowerFirst(std::string s) {
     return s;
 }
 
-bool has(const std::vector<std::string> &list, std::string_view v) {
-    return std::find(list.begin(), list.end(), v) != list.end();
-}
-
 bool strongConsistency(const AccessPattern &q) {
     const std::string &c = q.consistency;
     return c.find("strong") != std::string::npos || c.find("atomic") != std::string::npos ||
@@ -104,40 +100,42 @@ struct Workload {
 
 Workload workloadOf(const Context &ctx, const Relationship &r) {
     Workload w;
+    const int parent = ctx.parentOf(r), child = ctx.childOf(r);
     auto visit = [&](const AccessPattern &q, bool fromParent) {
-        const std::string &other = fromParent ? r.childId : r.parentId;
-        const bool together = has(q.alsoReads, other);
-        if (q.kind == AccessKind::Read) {
+        const PatternPlan &plan = ctx.plans[ctx.position(q)];
+        const int other = fromParent ? child : parent;
+        const bool together = std::find(plan.alsoReads.begin(), plan.alsoReads.end(), other) != plan.alsoReads.end();
+        if (plan.kind == AccessKind::Read) {
             if (together) {
-                w.togetherReads += q.frequencyPerSecond;
-                (fromParent ? w.parentShowsChildren : w.childShowsParent) += q.frequencyPerSecond;
+                w.togetherReads += plan.frequency;
+                (fromParent ? w.parentShowsChildren : w.childShowsParent) += plan.frequency;
                 if (w.togetherName.empty())
-                    w.togetherName = q.name;
+                    w.togetherName = plan.name;
             } else if (!fromParent) {
-                w.independentReads += q.frequencyPerSecond;
+                w.independentReads += plan.frequency;
                 if (w.independentName.empty())
-                    w.independentName = q.name;
+                    w.independentName = plan.name;
             }
         } else {
             if (together) {
-                w.togetherWrites += q.frequencyPerSecond;
+                w.togetherWrites += plan.frequency;
                 if (strongConsistency(q))
                     w.atomic = true;
             } else if (!fromParent) {
-                w.independentWrites += q.frequencyPerSecond;
+                w.independentWrites += plan.frequency;
                 if (w.writeName.empty())
-                    w.writeName = q.name;
+                    w.writeName = plan.name;
             }
-            if (!fromParent && q.operation == Operation::Update)
-                w.childUpdates += q.frequencyPerSecond;
-            if (!fromParent && q.operation == Operation::Insert)
-                w.childInserts += q.frequencyPerSecond;
+            if (!fromParent && plan.operation == Operation::Update)
+                w.childUpdates += plan.frequency;
+            if (!fromParent && plan.operation == Operation::Insert)
+                w.childInserts += plan.frequency;
         }
     };
-    for (const AccessPattern *q : ctx.patternsOnEntity(ctx.parentOf(r)))
+    for (const AccessPattern *q : ctx.patternsOnEntity(parent))
         visit(*q, true);
-    if (r.childId != r.parentId)
-        for (const AccessPattern *q : ctx.patternsOnEntity(ctx.childOf(r)))
+    if (child != parent)
+        for (const AccessPattern *q : ctx.patternsOnEntity(child))
             visit(*q, false);
     return w;
 }
@@ -177,7 +175,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
             pc >= 0 && embedsChild(r.representation) ? findByRelationship(ctx.shape(pc).shape, r.id) : nullptr;
         if (node && node->hasObject() && node->origin == NodeOrigin::EmbeddedEntity)
             childBytes = averageObjectBytes(node->object) + 4; // element header, approx.
-        else if (cc >= 0 && ctx.stat(cc).rootEntityId == r.childId)
+        else if (cc >= 0 && ctx.rootOf(cc) == ctx.childOf(r))
             childBytes = ctx.stat(cc).avgDocumentBytes;
         double parentBase = pc >= 0 ? ctx.stat(pc).avgDocumentBytes : 0;
         if (current == Family::Embed)
@@ -414,7 +412,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                     best = q;
             advice.recommendedIndex.reserve(2 + (best ? best->sort.size() : 0));
             std::string strip;
-            if (cc >= 0 && ctx.stat(cc).rootEntityId != r.childId)
+            if (cc >= 0 && ctx.rootOf(cc) != ctx.childOf(r))
                 if (pathToEntity(ctx.shape(cc).shape, r.childId, "", strip))
                     strip += ".";
             if (ctx.project.tenancy == Tenancy::SharedCollection && child->tenantScoped)
@@ -429,7 +427,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                         advice.recommendedIndex.push_back({std::string(path), k.direction < 0 ? "-1" : "1"});
                 }
             advice.indexCollection =
-                cc >= 0 && ctx.stat(cc).rootEntityId == r.childId
+                cc >= 0 && ctx.rootOf(cc) == ctx.childOf(r)
                     ? ctx.stat(cc).name
                     : (child->collectionName.empty() ? child->name : child->collectionName);
         }

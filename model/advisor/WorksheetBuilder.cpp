@@ -83,16 +83,10 @@ Worksheet WorksheetBuilder::build(Context &ctx) {
     std::optional<double> largest = 0.0;
     for (std::size_t j = 0; j < stat.arrays.size(); ++j) {
         const ArrayStat &a = stat.arrays[j];
-        BoundEnforcer enforcer = BoundEnforcer::Nobody;
-        if (const ShapeNode *node = view.arrayNode(j)) {
-            if (node->field)
-                enforcer = node->field->maxEnforcedBy;
-            else if (!node->relationshipId.empty())
-                if (const Relationship *rel = ctx.relationship(node->relationshipId))
-                    enforcer = rel->maxEnforcedBy;
-            if (node->origin == NodeOrigin::Subset || node->origin == NodeOrigin::Bucket)
-                enforcer = BoundEnforcer::Validator; // DocShape writes the bound itself
-        }
+        const CollectionView::Array &info = view.array(j);
+        BoundEnforcer enforcer = info.enforcer;
+        if (info.node && (info.node->origin == NodeOrigin::Subset || info.node->origin == NodeOrigin::Bucket))
+            enforcer = BoundEnforcer::Validator; // DocShape writes the bound itself
         if (a.maxCount) {
             if (largest)
                 largest = std::max(*largest, static_cast<double>(*a.maxCount));
