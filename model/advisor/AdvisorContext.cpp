@@ -280,7 +280,7 @@ const ShapeNode *CollectionView::nodeAt(std::string_view path, const ShapeNode *
             if (!key.node->hasObject())
                 return nullptr;
             const ShapeNode *holder = key.node;
-            const ShapeNode *found = advisor::nodeAt(key.node->object, path.substr(dot + 1), &holder);
+            const ShapeNode *found = advisor::nodeAt(*key.node->object, path.substr(dot + 1), &holder);
             if (found && parent)
                 *parent = holder ? holder : key.node;
             return found;
@@ -336,8 +336,8 @@ double Context::equalitySelectivity(std::string_view path, bool &assumed) const 
             return 1.0 / static_cast<double>(node->field->enumValues.size());
         if (node->type == BsonType::Bool)
             return 0.5;
-        if (node->isDiscriminator && !node->object.variants.empty())
-            return 1.0 / static_cast<double>(node->object.variants.size());
+        if (node->isDiscriminator && !node->object->variants.empty())
+            return 1.0 / static_cast<double>(node->object->variants.size());
     }
     assumed = true;
     return std::max(s.unknownEquality, 1 / docs);
@@ -434,7 +434,7 @@ const ShapeNode *nodeAt(const ObjectShape &shape, std::string_view path, const S
             return found;
         }
         holder = found;
-        current = found->hasObject() ? &found->object : nullptr;
+        current = found->hasObject() ? &*found->object : nullptr;
         path.remove_prefix(dot + 1);
     }
     return nullptr;

@@ -33,13 +33,13 @@ const ShapeNode *findByRelationship(const ObjectShape &shape, std::string_view r
         if (n.relationshipId == relationshipId && n.origin != NodeOrigin::Reference)
             return &n;
         if (n.hasObject())
-            if (const ShapeNode *found = findByRelationship(n.object, relationshipId))
+            if (const ShapeNode *found = findByRelationship(*n.object, relationshipId))
                 return found;
     }
     for (const auto &v : shape.variants)
         for (const auto &n : v.fields)
             if (n.hasObject())
-                if (const ShapeNode *found = findByRelationship(n.object, relationshipId))
+                if (const ShapeNode *found = findByRelationship(*n.object, relationshipId))
                     return found;
     return nullptr;
 }
@@ -53,7 +53,7 @@ bool pathToEntity(const ObjectShape &shape, std::string_view entityId, const std
             out = path;
             return true;
         }
-        if (n.hasObject() && pathToEntity(n.object, entityId, path, out))
+        if (n.hasObject() && pathToEntity(*n.object, entityId, path, out))
             return true;
     }
     return false;
@@ -174,7 +174,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         const ShapeNode *node =
             pc >= 0 && embedsChild(r.representation) ? findByRelationship(ctx.shape(pc).shape, r.id) : nullptr;
         if (node && node->hasObject() && node->origin == NodeOrigin::EmbeddedEntity)
-            childBytes = averageObjectBytes(node->object) + 4; // element header, approx.
+            childBytes = averageObjectBytes(*node->object) + 4; // element header, approx.
         else if (cc >= 0 && ctx.rootOf(cc) == ctx.childOf(r))
             childBytes = ctx.stat(cc).avgDocumentBytes;
         double parentBase = pc >= 0 ? ctx.stat(pc).avgDocumentBytes : 0;

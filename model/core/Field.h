@@ -27,8 +27,11 @@ enum class Duplication { None, Snapshot, Synchronous, Eventual };
 //   elements use avgBytes/maxBytes; object elements use `fields`;
 //   0 <= avgCount <= maxCount when maxCount is set. No maxCount: unbounded.
 // - for objects: `fields` are the subdocument's fields.
+//
+// Member order is for speed: deriving a document shape reads the name and the
+// size parameters of every field of a model, so they come first and share two
+// cache lines; the rest follows.
 struct Field {
-    std::string id;   // stable, unique in the project
     std::string name; // key in the document
     BsonType type = BsonType::String;
     bool required = true;
@@ -38,16 +41,21 @@ struct Field {
     // the elements of an array of those. Bytes of UTF-8, without the NUL.
     double avgBytes = 0;
     std::uint64_t maxBytes = 0;
-    std::string regexOptions; // regex only: the options string, e.g. "i"
 
     // Arrays.
     BsonType elementType = BsonType::String;
-    double avgCount = 0;
-    std::optional<std::uint64_t> maxCount; // nullopt: unbounded
     BoundEnforcer maxEnforcedBy = BoundEnforcer::Nobody;
     bool uniqueItems = false;
+    double avgCount = 0;
+    std::optional<std::uint64_t> maxCount; // nullopt: unbounded
     double distinctFraction = 1.0; // share of elements that are distinct (index keys)
     double countGrowthPerDay = 0;  // elements added per document per day
+
+    // Stored nulls: share of present values that are an explicit null.
+    double nullFraction = 0;
+
+    std::string id; // stable, unique in the project
+    std::string regexOptions; // regex only: the options string, e.g. "i"
 
     // Subdocument fields (type object, or array of objects).
     std::vector<Field> fields;
@@ -71,9 +79,6 @@ struct Field {
 
     // Computed pattern: what the stored value summarizes (free text or path).
     std::string computedFrom;
-
-    // Stored nulls: share of present values that are an explicit null.
-    double nullFraction = 0;
 
     bool isArray() const { return type == BsonType::Array; }
     bool isObject() const { return type == BsonType::Object; }

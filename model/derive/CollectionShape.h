@@ -5,8 +5,10 @@
 #include "core/Field.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace docshape {
@@ -16,7 +18,7 @@ struct ShapeNode;
 // One polymorphic variant of an object shape: present when the object's
 // discriminator field equals `value`.
 struct ShapeVariant {
-    std::string value;
+    std::string_view value; // the model variant's value
     double share = 0;
     std::vector<ShapeNode> fields;
 };
@@ -24,11 +26,46 @@ struct ShapeVariant {
 // The fields of a document or subdocument, in document order.
 struct ObjectShape {
     std::vector<ShapeNode> fields;
-    std::string discriminator; // name of a string field of `fields`; empty: no variants
+    std::string_view discriminator; // name of a string field of `fields`; empty: no variants
     std::vector<ShapeVariant> variants;
 };
 
-enum class NodeOrigin {
+// The object shape of a node, held apart because most nodes are scalars and
+// have none: reading a node without one gives an empty shape, writing one
+// creates it. Copies are deep.
+class ObjectBox {
+public:
+    ObjectBox() = default;
+    ObjectBox(const ObjectBox &other)
+        : m_shape(other.m_shape ? std::make_unique<ObjectShape>(*other.m_shape) : nullptr) {}
+    ObjectBox(ObjectBox &&) noexcept = default;
+    ObjectBox &operator=(const ObjectBox &other) {
+        if (this != &other)
+            m_shape = other.m_shape ? std::make_unique<ObjectShape>(*other.m_shape) : nullptr;
+        return *this;
+    }
+    ObjectBox &operator=(ObjectBox &&) noexcept = default;
+    ~ObjectBox() = default;
+
+    const ObjectShape &operator*() const { return m_shape ? *m_shape : empty(); }
+    const ObjectShape *operator->() const { return &**this; }
+    ObjectShape &operator*() {
+        if (!m_shape)
+            m_shape = std::make_unique<ObjectShape>();
+        return *m_shape;
+    }
+    ObjectShape *operator->() { return &**this; }
+
+private:
+    static const ObjectShape &empty() {
+        static const ObjectShape none;
+        return none;
+    }
+
+    std::unique_ptr<ObjectShape> m_shape;
+};
+
+enum class NodeOrigin : std::uint8_t {
     Field,             // a field of the model (`field` points at it)
     Id,                // the collection's _id
     Reference,         // an id (or array of ids) added by a reference representation
@@ -41,16 +78,31 @@ enum class NodeOrigin {
 // A key of a derived document shape, with the size parameters of the value
 // stored under it. This is the single description that estimation, sample
 // generation and validator export read, so they cannot disagree.
+//
+// The string_view members point into the Project the shape was derived from
+// (ids, a field's regex options, variant values), which must outlive it.
 struct ShapeNode {
+    ShapeNode() = default;
+    // A node for a model field with the field's parameters as stated
+    // (deriveCollections then applies what the shape implies, e.g. an enum
+    // bounding a string's length). Each member is written once.
+    explicit ShapeNode(const Field &f)
+        : name(f.name), type(f.type), required(f.required), presence(f.required ? 1.0 : f.presence),
+          avgBytes(f.avgBytes), maxBytes(f.maxBytes), elementType(f.elementType), avgCount(f.avgCount),
+          maxCount(f.maxCount), countGrowthPerDay(f.countGrowthPerDay), distinctFraction(f.distinctFraction),
+          field(&f), nullFraction(f.nullFraction) {}
+
     std::string name;
     BsonType type = BsonType::String;
     bool required = true;
+    bool isDiscriminator = false; // value comes from the variant chosen
+    NodeOrigin origin = NodeOrigin::Field;
     double presence = 1.0; // probability the key is present
 
     // Byte-length values (string, binData, regex), or such array elements.
     double avgBytes = 0;
     std::uint64_t maxBytes = 0;
-    std::string regexOptions;
+    std::string_view regexOptions; // the model field's
 
     // Arrays.
     BsonType elementType = BsonType::String;
@@ -59,14 +111,12 @@ struct ShapeNode {
     double countGrowthPerDay = 0;
     double distinctFraction = 1.0;
 
-    // Object, or the element of an array of objects.
-    ObjectShape object;
+    // Object, or the element of an array of objects: `node.object->fields`.
+    ObjectBox object;
 
-    NodeOrigin origin = NodeOrigin::Field;
     const Field *field = nullptr; // the model field, for NodeOrigin::Field
-    std::string entityId;         // the embedded or referenced entity, if any
-    std::string relationshipId;   // the relationship that created the node, if any
-    bool isDiscriminator = false; // value comes from the variant chosen
+    std::string_view entityId;       // the embedded or referenced entity, if any
+    std::string_view relationshipId; // the relationship that created the node, if any
     double nullFraction = 0;      // share of present values stored as null
 
     bool isArray() const { return type == BsonType::Array; }

@@ -1,12 +1,19 @@
 #include "derive/DeriveCollections.h"
 
+#include "core/IdIndex.h"
+#include "core/TwoHalves.h"
+
 #include <algorithm>
 #include <cctype>
-#include <unordered_map>
+#include <iterator>
+#include <span>
 
 namespace docshape {
 
 namespace {
+
+// From this many collections, deriving (and analysing) uses two threads.
+constexpr std::size_t kParallelFrom = 128;
 
 // Bytes assumed for a string or binary _id, which the model has no size
 // parameter for (a 24-character hex or slug identifier).
@@ -23,31 +30,15 @@ std::string orDefault(const std::string &value, std::string fallback) {
     return value.empty() ? fallback : value;
 }
 
-void fillFromField(ShapeNode &node, const Field &field);
+void appendFields(const std::vector<Field> &fields, std::vector<ShapeNode> &out);
 
-void appendFields(const std::vector<Field> &fields, std::vector<ShapeNode> &out) {
-    out.reserve(out.size() + fields.size());
-    for (const auto &f : fields)
-        fillFromField(out.emplace_back(), f); // built in place: nodes are large
-}
-
-void fillFromField(ShapeNode &node, const Field &field) {
-    node.name = field.name;
-    node.type = field.type;
-    node.required = field.required;
-    node.presence = field.required ? 1.0 : field.presence;
-    node.avgBytes = field.avgBytes;
-    node.maxBytes = field.maxBytes;
-    node.regexOptions = field.regexOptions;
-    node.elementType = field.elementType;
-    node.avgCount = field.avgCount;
-    node.maxCount = field.maxCount;
-    node.countGrowthPerDay = field.countGrowthPerDay;
-    node.distinctFraction = field.distinctFraction;
-    node.nullFraction = field.nullFraction;
-    node.origin = NodeOrigin::Field;
-    node.field = &field;
+// The node of a model field, built in place at the end of `out` (nodes are
+// large: they are written where they stay).
+void appendField(const Field &field, std::vector<ShapeNode> &out) {
+    ShapeNode &node = out.emplace_back(field);
     const BsonType valueType = field.type == BsonType::Array ? field.elementType : field.type;
+    if (valueType == BsonType::Regex)
+        node.regexOptions = field.regexOptions;
     if (valueType == BsonType::String && !field.enumValues.empty()) {
         // An enum bounds the value better than a stated length: the longest
         // value is the maximum, so a maximum document is also a valid one.
@@ -58,13 +49,13 @@ void fillFromField(ShapeNode &node, const Field &field) {
         node.avgBytes = std::min(node.avgBytes, static_cast<double>(longest));
     }
     if (node.hasObject())
-        appendFields(field.fields, node.object.fields);
+        appendFields(field.fields, node.object->fields);
 }
 
-ShapeNode nodeFromField(const Field &field) {
-    ShapeNode node;
-    fillFromField(node, field);
-    return node;
+void appendFields(const std::vector<Field> &fields, std::vector<ShapeNode> &out) {
+    out.reserve(out.size() + fields.size());
+    for (const auto &f : fields)
+        appendField(f, out);
 }
 
 // Gives a string or binary id value (or array element) the assumed length.
@@ -75,33 +66,84 @@ void sizeIdValue(ShapeNode &node, BsonType idType) {
     }
 }
 
-ShapeNode idNode(std::string name, BsonType type) {
-    ShapeNode node;
+// Appends an id key (the _id, or a reference) in place: nodes are large, so
+// they are built where they stay rather than moved there.
+ShapeNode &appendId(std::vector<ShapeNode> &fields, std::string name, BsonType type) {
+    ShapeNode &node = fields.emplace_back();
     node.name = std::move(name);
     node.type = type;
     sizeIdValue(node, type);
     return node;
 }
 
-class Deriver {
+// Relationships grouped by the entity at one of their ends, as index ranges
+// into one flat array (entities are numbered by their position in the project).
+class RelationshipsByEntity {
 public:
-    explicit Deriver(const Project &project) : m_project(project) {
-        for (const auto &e : project.entities)
-            m_entities.emplace(e.id, &e);
-        for (const auto &r : project.relationships) {
-            m_byParent[r.parentId].push_back(&r);
-            m_byChild[r.childId].push_back(&r);
-        }
+    void build(const Project &project, const std::vector<int> &endIndex) {
+        m_begin.assign(project.entities.size() + 1, 0);
+        for (int e : endIndex)
+            if (e >= 0)
+                ++m_begin[static_cast<std::size_t>(e) + 1];
+        for (std::size_t i = 1; i < m_begin.size(); ++i)
+            m_begin[i] += m_begin[i - 1];
+        m_items.resize(m_begin.back());
+        std::vector<std::size_t> next(m_begin.begin(), m_begin.end() - 1);
+        for (std::size_t r = 0; r < endIndex.size(); ++r)
+            if (endIndex[r] >= 0)
+                m_items[next[static_cast<std::size_t>(endIndex[r])]++] = &project.relationships[r];
     }
 
-    Derived run() {
-        Derived out;
-        out.collections.reserve(m_project.entities.size() + m_project.relationships.size());
-        for (const auto &entity : m_project.entities) {
-            if (isEmbedded(entity.id))
-                continue;
-            out.collections.push_back(rootCollection(entity, out));
+    std::span<const Relationship *const> of(std::size_t entity) const {
+        return {m_items.data() + m_begin[entity], m_begin[entity + 1] - m_begin[entity]};
+    }
+
+private:
+    std::vector<std::size_t> m_begin;
+    std::vector<const Relationship *> m_items;
+};
+
+class Deriver {
+public:
+    explicit Deriver(const Project &project) : m_project(project), m_entities(project.entities.size()) {
+        for (std::size_t i = 0; i < project.entities.size(); ++i)
+            m_entities.insert(project.entities[i].id, i);
+        std::vector<int> parents, children;
+        parents.reserve(project.relationships.size());
+        children.reserve(project.relationships.size());
+        m_embedded.assign(project.entities.size(), false);
+        for (const auto &r : project.relationships) {
+            parents.push_back(indexOf(r.parentId));
+            children.push_back(indexOf(r.childId));
+            if (children.back() >= 0 && embedsChild(r.representation))
+                m_embedded[static_cast<std::size_t>(children.back())] = true;
         }
+        m_byParent.build(project, parents);
+        m_byChild.build(project, children);
+    }
+
+    Derived run(const CollectionReady &ready) const {
+        std::vector<std::size_t> roots;
+        for (std::size_t i = 0; i < m_project.entities.size(); ++i)
+            if (!m_embedded[i])
+                roots.push_back(i);
+        // Large models derive their two halves on two threads; the halves
+        // are joined in entity order, as one thread would have made them.
+        Derived halves[2];
+        inTwoHalves(roots.size(), kParallelFrom, [&](std::size_t begin, std::size_t end) {
+            const int half = begin == 0 ? 0 : 1;
+            Derived &part = halves[half];
+            part.collections.reserve(end - begin);
+            for (std::size_t k = begin; k < end; ++k) {
+                rootCollection(m_project.entities[roots[k]], part);
+                if (ready)
+                    ready(half, k, part.collections.back());
+            }
+        });
+        Derived out = std::move(halves[0]);
+        out.collections.reserve(roots.size() + m_project.relationships.size());
+        std::move(halves[1].collections.begin(), halves[1].collections.end(), std::back_inserter(out.collections));
+        std::move(halves[1].problems.begin(), halves[1].problems.end(), std::back_inserter(out.problems));
         for (const auto &r : m_project.relationships) {
             if (r.representation == Representation::Junction)
                 addJunction(r, out);
@@ -112,25 +154,26 @@ public:
     }
 
 private:
-    const Entity *entity(std::string_view id) const {
-        auto it = m_entities.find(std::string(id));
-        return it == m_entities.end() ? nullptr : it->second;
+    int indexOf(std::string_view id) const {
+        const std::size_t i = m_entities.find(id);
+        return i == IdIndex::npos ? -1 : static_cast<int>(i);
     }
 
-    bool isEmbedded(const std::string &entityId) const {
-        auto it = m_byChild.find(entityId);
-        if (it == m_byChild.end())
-            return false;
-        return std::any_of(it->second.begin(), it->second.end(),
-                           [](const Relationship *r) { return embedsChild(r->representation); });
+    const Entity *entity(std::string_view id) const {
+        const int i = indexOf(id);
+        return i < 0 ? nullptr : &m_project.entities[static_cast<std::size_t>(i)];
+    }
+
+    std::size_t positionOf(const Entity &e) const {
+        return static_cast<std::size_t>(&e - m_project.entities.data());
     }
 
     std::string collectionName(const Entity &e) const {
         return orDefault(e.collectionName, e.name);
     }
 
-    CollectionShape rootCollection(const Entity &root, Derived &out) {
-        CollectionShape c;
+    void rootCollection(const Entity &root, Derived &out) const {
+        CollectionShape &c = out.collections.emplace_back();
         c.name = collectionName(root);
         c.kind = CollectionKind::Entity;
         c.rootEntityId = root.id;
@@ -139,42 +182,46 @@ private:
         c.root = &root;
         const bool explicitId = std::any_of(root.fields.begin(), root.fields.end(),
                                             [](const Field &f) { return f.name == "_id"; });
+        c.shape.fields.reserve(keysOf(root) + 1);
         if (!explicitId)
-            c.shape.fields.push_back(idNode("_id", root.idType));
-        m_depth = 0;
-        buildEntityShape(root, c.shape, c.embeddedEntityIds, out);
+            appendId(c.shape.fields, "_id", root.idType);
+        buildEntityShape(root, c.shape, c.embeddedEntityIds, out, 0);
         if (explicitId) {
             // _id first, as the server stores it.
             auto it = std::find_if(c.shape.fields.begin(), c.shape.fields.end(),
                                    [](const ShapeNode &n) { return n.name == "_id"; });
             std::rotate(c.shape.fields.begin(), it, it + 1);
-            c.shape.fields.front().origin = NodeOrigin::Id;
-        } else {
-            c.shape.fields.front().origin = NodeOrigin::Id;
         }
-        return c;
+        c.shape.fields.front().origin = NodeOrigin::Id;
+    }
+
+    // How many keys the entity's documents get from its own fields and its
+    // relationships (an upper bound), so each shape is allocated once.
+    std::size_t keysOf(const Entity &e) const {
+        const std::size_t i = positionOf(e);
+        return e.fields.size() + m_byChild.of(i).size() + m_byParent.of(i).size();
     }
 
     // The entity's own fields, variants, and everything its relationships
     // add to its documents.
     void buildEntityShape(const Entity &e, ObjectShape &shape, std::vector<std::string> &embedded,
-                          Derived &out) {
-        if (++m_depth > 200) { // validateProject refuses cycles; this guards a bypass
+                          Derived &out, int depth) const {
+        if (++depth > 200) { // validateProject refuses cycles; this guards a bypass
             out.problems.push_back("entity '" + e.name + "': embedding too deep");
-            --m_depth;
             return;
         }
+        shape.fields.reserve(shape.fields.size() + keysOf(e));
         appendFields(e.fields, shape.fields);
         if (!e.discriminator.empty() && !e.variants.empty()) {
             shape.discriminator = e.discriminator;
             double avgLen = 0;
             std::uint64_t maxLen = 0;
+            shape.variants.reserve(e.variants.size());
             for (const auto &v : e.variants) {
-                ShapeVariant sv;
+                ShapeVariant &sv = shape.variants.emplace_back();
                 sv.value = v.value;
                 sv.share = v.share;
                 appendFields(v.fields, sv.fields);
-                shape.variants.push_back(std::move(sv));
                 avgLen += v.share * static_cast<double>(v.value.size());
                 maxLen = std::max<std::uint64_t>(maxLen, v.value.size());
             }
@@ -189,58 +236,51 @@ private:
                 }
             }
         }
-        if (auto it = m_byChild.find(e.id); it != m_byChild.end())
-            for (const Relationship *r : it->second)
-                addChildSide(*r, shape);
-        if (auto it = m_byParent.find(e.id); it != m_byParent.end())
-            for (const Relationship *r : it->second)
-                addParentSide(*r, shape, embedded, out);
-        --m_depth;
+        const std::size_t i = positionOf(e);
+        for (const Relationship *r : m_byChild.of(i))
+            addChildSide(*r, shape);
+        for (const Relationship *r : m_byParent.of(i))
+            addParentSide(*r, shape, embedded, out, depth);
     }
 
     // Keys a relationship adds to the child's documents.
-    void addChildSide(const Relationship &r, ObjectShape &shape) {
+    void addChildSide(const Relationship &r, ObjectShape &shape) const {
         const Entity *parent = entity(r.parentId);
         if (!parent)
             return;
         switch (r.representation) {
-        case Representation::ReferenceFromChild: {
-            ShapeNode n = idNode(orDefault(r.fieldName, lowerFirst(parent->name) + "Id"), parent->idType);
-            n.origin = NodeOrigin::Reference;
-            n.required = r.parentRequired;
-            n.entityId = parent->id;
-            n.relationshipId = r.id;
-            shape.fields.push_back(std::move(n));
-            break;
-        }
+        case Representation::ReferenceFromChild:
         case Representation::Subset: {
-            ShapeNode n = idNode(orDefault(r.backFieldName, lowerFirst(parent->name) + "Id"), parent->idType);
+            const std::string &named =
+                r.representation == Representation::Subset ? r.backFieldName : r.fieldName;
+            ShapeNode &n = appendId(shape.fields, orDefault(named, lowerFirst(parent->name) + "Id"),
+                                    parent->idType);
             n.origin = NodeOrigin::Reference;
             n.required = r.parentRequired;
             n.entityId = parent->id;
             n.relationshipId = r.id;
-            shape.fields.push_back(std::move(n));
             break;
         }
         case Representation::TwoWay: {
             const std::string base = lowerFirst(parent->name);
-            ShapeNode n;
             if (r.cardinality == Cardinality::ManyToMany) {
-                n = idNode(orDefault(r.backFieldName, base + "Ids"), BsonType::Array);
+                ShapeNode &n = appendId(shape.fields, orDefault(r.backFieldName, base + "Ids"), BsonType::Array);
                 n.elementType = parent->idType;
                 sizeIdValue(n, parent->idType);
                 const Entity *child = entity(r.childId);
                 const double children = child ? child->count : 0;
                 n.avgCount = children > 0 ? parent->count * r.avgChildren / children : 0;
                 n.maxCount = std::nullopt; // nothing bounds how many parents a child has
+                n.origin = NodeOrigin::Reference;
+                n.entityId = parent->id;
+                n.relationshipId = r.id;
             } else {
-                n = idNode(orDefault(r.backFieldName, base + "Id"), parent->idType);
+                ShapeNode &n = appendId(shape.fields, orDefault(r.backFieldName, base + "Id"), parent->idType);
                 n.required = r.parentRequired;
+                n.origin = NodeOrigin::Reference;
+                n.entityId = parent->id;
+                n.relationshipId = r.id;
             }
-            n.origin = NodeOrigin::Reference;
-            n.entityId = parent->id;
-            n.relationshipId = r.id;
-            shape.fields.push_back(std::move(n));
             break;
         }
         default:
@@ -248,8 +288,9 @@ private:
         }
     }
 
-    ShapeNode childArray(const Relationship &r, std::string name, BsonType elementType) {
-        ShapeNode n;
+    ShapeNode &appendChildArray(std::vector<ShapeNode> &fields, const Relationship &r, std::string name,
+                                BsonType elementType) const {
+        ShapeNode &n = fields.emplace_back();
         n.name = std::move(name);
         n.type = BsonType::Array;
         n.elementType = elementType;
@@ -263,15 +304,14 @@ private:
 
     // Keys a relationship adds to the parent's documents.
     void addParentSide(const Relationship &r, ObjectShape &shape, std::vector<std::string> &embedded,
-                       Derived &out) {
+                       Derived &out, int depth) const {
         const Entity *child = entity(r.childId);
         if (!child)
             return;
-        const std::string base = lowerFirst(child->name);
         switch (r.representation) {
         case Representation::EmbedOne: {
-            ShapeNode n;
-            n.name = orDefault(r.fieldName, base);
+            ShapeNode &n = shape.fields.emplace_back();
+            n.name = orDefault(r.fieldName, lowerFirst(child->name));
             n.type = BsonType::Object;
             n.presence = std::clamp(r.avgChildren, 0.0, 1.0);
             n.required = n.presence >= 1.0;
@@ -281,53 +321,50 @@ private:
             n.entityId = child->id;
             n.relationshipId = r.id;
             embedded.push_back(child->id);
-            buildEntityShape(*child, n.object, embedded, out);
-            shape.fields.push_back(std::move(n));
+            buildEntityShape(*child, *n.object, embedded, out, depth);
             break;
         }
         case Representation::EmbedArray: {
-            ShapeNode n = childArray(r, orDefault(r.fieldName, base + "s"), BsonType::Object);
+            ShapeNode &n = appendChildArray(shape.fields, r, orDefault(r.fieldName, lowerFirst(child->name) + "s"),
+                                            BsonType::Object);
             n.origin = NodeOrigin::EmbeddedEntity;
             embedded.push_back(child->id);
-            buildEntityShape(*child, n.object, embedded, out);
-            shape.fields.push_back(std::move(n));
+            buildEntityShape(*child, *n.object, embedded, out, depth);
             break;
         }
         case Representation::ReferenceArrayInParent:
         case Representation::TwoWay: {
-            ShapeNode n = childArray(r, orDefault(r.fieldName, base + "Ids"), child->idType);
+            ShapeNode &n = appendChildArray(shape.fields, r, orDefault(r.fieldName, lowerFirst(child->name) + "Ids"),
+                                            child->idType);
             sizeIdValue(n, child->idType);
             n.origin = NodeOrigin::Reference;
-            shape.fields.push_back(std::move(n));
             break;
         }
         case Representation::Subset: {
-            ShapeNode n = childArray(r, orDefault(r.fieldName, "recent" + child->name + "s"),
-                                     BsonType::Object);
+            ShapeNode &n = appendChildArray(shape.fields, r, orDefault(r.fieldName, "recent" + child->name + "s"),
+                                            BsonType::Object);
             n.avgCount = std::min(r.avgChildren, static_cast<double>(r.subsetCount));
             n.maxCount = r.subsetCount;
             n.countGrowthPerDay = 0; // the subset stays at its size
             n.origin = NodeOrigin::Subset;
-            n.object.fields.push_back(idNode("_id", child->idType));
-            appendCopies(*child, r, n.object);
-            shape.fields.push_back(std::move(n));
+            appendCopies(*child, r, *n.object);
             break;
         }
         case Representation::ExtendedReference: {
-            ShapeNode n;
+            ShapeNode *n = nullptr;
             if (r.cardinality == Cardinality::OneToOne) {
-                n.name = orDefault(r.fieldName, base);
-                n.type = BsonType::Object;
-                n.required = r.parentRequired;
+                n = &shape.fields.emplace_back();
+                n->name = orDefault(r.fieldName, lowerFirst(child->name));
+                n->type = BsonType::Object;
+                n->required = r.parentRequired;
             } else {
-                n = childArray(r, orDefault(r.fieldName, base + "s"), BsonType::Object);
+                n = &appendChildArray(shape.fields, r, orDefault(r.fieldName, lowerFirst(child->name) + "s"),
+                                      BsonType::Object);
             }
-            n.origin = NodeOrigin::ExtendedReference;
-            n.entityId = child->id;
-            n.relationshipId = r.id;
-            n.object.fields.push_back(idNode("_id", child->idType));
-            appendCopies(*child, r, n.object);
-            shape.fields.push_back(std::move(n));
+            n->origin = NodeOrigin::ExtendedReference;
+            n->entityId = child->id;
+            n->relationshipId = r.id;
+            appendCopies(*child, r, *n->object);
             break;
         }
         default:
@@ -335,52 +372,52 @@ private:
         }
     }
 
-    // The child's fields named by copiedFieldIds (all of its own fields when
-    // the list is empty).
-    void appendCopies(const Entity &child, const Relationship &r, ObjectShape &shape) {
+    // An _id and the child's fields named by copiedFieldIds (all of its own
+    // fields when the list is empty).
+    void appendCopies(const Entity &child, const Relationship &r, ObjectShape &shape) const {
+        shape.fields.reserve(1 + (r.copiedFieldIds.empty() ? child.fields.size() : r.copiedFieldIds.size()));
+        appendId(shape.fields, "_id", child.idType);
         for (const auto &f : child.fields) {
             if (f.name == "_id")
                 continue;
             if (r.copiedFieldIds.empty() ||
                 std::find(r.copiedFieldIds.begin(), r.copiedFieldIds.end(), f.id) != r.copiedFieldIds.end())
-                shape.fields.push_back(nodeFromField(f));
+                appendField(f, shape.fields);
         }
     }
 
-    void addJunction(const Relationship &r, Derived &out) {
+    void addJunction(const Relationship &r, Derived &out) const {
         const Entity *parent = entity(r.parentId);
         const Entity *child = entity(r.childId);
         if (!parent || !child)
             return;
-        CollectionShape c;
+        CollectionShape &c = out.collections.emplace_back();
         c.name = orDefault(r.junctionName, collectionName(*parent) + "_" + collectionName(*child));
         c.kind = CollectionKind::Junction;
         c.relationshipId = r.id;
         c.documents = parent->count * r.avgChildren;
         c.growthPerDay = parent->growthPerDay * r.avgChildren + parent->count * r.growthPerParentPerDay;
-        ShapeNode id = idNode("_id", BsonType::ObjectId);
-        id.origin = NodeOrigin::Id;
-        c.shape.fields.push_back(std::move(id));
-        ShapeNode p = idNode(orDefault(r.fieldName, lowerFirst(parent->name) + "Id"), parent->idType);
+        c.shape.fields.reserve(3);
+        appendId(c.shape.fields, "_id", BsonType::ObjectId).origin = NodeOrigin::Id;
+        ShapeNode &p = appendId(c.shape.fields, orDefault(r.fieldName, lowerFirst(parent->name) + "Id"),
+                                parent->idType);
         p.origin = NodeOrigin::Reference;
         p.entityId = parent->id;
         p.relationshipId = r.id;
-        c.shape.fields.push_back(std::move(p));
-        ShapeNode ch = idNode(orDefault(r.backFieldName, lowerFirst(child->name) + "Id"), child->idType);
+        ShapeNode &ch = appendId(c.shape.fields, orDefault(r.backFieldName, lowerFirst(child->name) + "Id"),
+                                 child->idType);
         ch.origin = NodeOrigin::Reference;
         ch.entityId = child->id;
         ch.relationshipId = r.id;
-        c.shape.fields.push_back(std::move(ch));
-        out.collections.push_back(std::move(c));
     }
 
-    void addBucket(const Relationship &r, Derived &out) {
+    void addBucket(const Relationship &r, Derived &out) const {
         const Entity *parent = entity(r.parentId);
         const Entity *child = entity(r.childId);
         if (!parent || !child)
             return;
         const double size = r.bucketSize > 0 ? static_cast<double>(r.bucketSize) : 1.0;
-        CollectionShape c;
+        CollectionShape &c = out.collections.emplace_back();
         c.name = orDefault(r.junctionName, collectionName(*child) + "_buckets");
         c.kind = CollectionKind::Bucket;
         c.rootEntityId = child->id;
@@ -389,25 +426,22 @@ private:
         c.documents = child->count / size;
         c.growthPerDay = child->growthPerDay / size;
         c.embeddedEntityIds.push_back(child->id);
-        ShapeNode id = idNode("_id", BsonType::ObjectId);
-        id.origin = NodeOrigin::Id;
-        c.shape.fields.push_back(std::move(id));
-        ShapeNode p = idNode(orDefault(r.backFieldName, lowerFirst(parent->name) + "Id"), parent->idType);
+        c.shape.fields.reserve(5);
+        appendId(c.shape.fields, "_id", BsonType::ObjectId).origin = NodeOrigin::Id;
+        ShapeNode &p = appendId(c.shape.fields, orDefault(r.backFieldName, lowerFirst(parent->name) + "Id"),
+                                parent->idType);
         p.origin = NodeOrigin::Reference;
         p.entityId = parent->id;
         p.relationshipId = r.id;
-        c.shape.fields.push_back(std::move(p));
-        ShapeNode start;
+        ShapeNode &start = c.shape.fields.emplace_back();
         start.name = "bucketStart";
         start.type = BsonType::Date;
         start.origin = NodeOrigin::Bucket;
-        c.shape.fields.push_back(std::move(start));
-        ShapeNode count;
+        ShapeNode &count = c.shape.fields.emplace_back();
         count.name = "count";
         count.type = BsonType::Int;
         count.origin = NodeOrigin::Bucket;
-        c.shape.fields.push_back(std::move(count));
-        ShapeNode items;
+        ShapeNode &items = c.shape.fields.emplace_back();
         items.name = orDefault(r.fieldName, "items");
         items.type = BsonType::Array;
         items.elementType = BsonType::Object;
@@ -416,22 +450,23 @@ private:
         items.origin = NodeOrigin::Bucket;
         items.entityId = child->id;
         items.relationshipId = r.id;
-        m_depth = 0;
-        buildEntityShape(*child, items.object, c.embeddedEntityIds, out);
-        c.shape.fields.push_back(std::move(items));
-        out.collections.push_back(std::move(c));
+        buildEntityShape(*child, *items.object, c.embeddedEntityIds, out, 0);
     }
 
     const Project &m_project;
-    std::unordered_map<std::string, const Entity *> m_entities;
-    std::unordered_map<std::string, std::vector<const Relationship *>> m_byParent;
-    std::unordered_map<std::string, std::vector<const Relationship *>> m_byChild;
-    int m_depth = 0;
+    IdIndex m_entities; // id -> position
+    std::vector<bool> m_embedded;                                 // by position
+    RelationshipsByEntity m_byParent;
+    RelationshipsByEntity m_byChild;
 };
 
 } // namespace
 
-Derived deriveCollections(const Project &project) { return Deriver(project).run(); }
+Derived deriveCollections(const Project &project) { return Deriver(project).run(nullptr); }
+
+Derived deriveCollections(const Project &project, const CollectionReady &ready) {
+    return Deriver(project).run(ready);
+}
 
 const CollectionShape *collectionOf(const Derived &derived, std::string_view entityId) {
     for (const auto &c : derived.collections) {

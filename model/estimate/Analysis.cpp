@@ -3,8 +3,11 @@
 #include "estimate/BsonSize.h"
 #include "estimate/IndexEstimator.h"
 
+#include "core/TwoHalves.h"
+
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 namespace docshape {
 
@@ -12,21 +15,42 @@ namespace {
 
 constexpr double kGrowthSearchDays = 36500; // a century: beyond it, "never"
 
+// From this many collections, analyze measures them on two threads.
+constexpr std::size_t kParallelFrom = 128;
+
 std::string formatBytes(double bytes) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.0f", bytes);
     return buf;
 }
 
-int depthOf(const ObjectShape &shape) {
+// One walk over a document's structure: its nesting depth (returned), its
+// arrays with their dotted paths, and whether any array still grows.
+int walkStructure(const ObjectShape &shape, std::string &path, std::vector<ArrayStat> &arrays, bool &grows) {
     int deepest = 0;
-    auto visit = [&deepest](const ShapeNode &n) {
+    auto visit = [&](const ShapeNode &n) {
+        if (n.type != BsonType::Array && n.type != BsonType::Object)
+            return;
+        const std::size_t parentLength = path.size();
+        if (parentLength)
+            path += '.';
+        path += n.name;
         int d = 0;
-        if (n.type == BsonType::Object)
-            d = depthOf(n.object);
-        else if (n.type == BsonType::Array)
-            d = 1 + (n.elementType == BsonType::Object ? depthOf(n.object) : 0);
+        if (n.type == BsonType::Array) {
+            ArrayStat &a = arrays.emplace_back();
+            a.path = path;
+            a.avgCount = n.avgCount;
+            a.maxCount = n.maxCount;
+            a.growthPerDay = n.countGrowthPerDay;
+            a.entityId = n.entityId;
+            if (n.countGrowthPerDay > 0 && (!n.maxCount || n.avgCount < static_cast<double>(*n.maxCount)))
+                grows = true;
+            d = 1 + (n.elementType == BsonType::Object ? walkStructure(*n.object, path, arrays, grows) : 0);
+        } else {
+            d = walkStructure(*n.object, path, arrays, grows);
+        }
         deepest = std::max(deepest, d);
+        path.resize(parentLength);
     };
     for (const auto &n : shape.fields)
         visit(n);
@@ -34,47 +58,6 @@ int depthOf(const ObjectShape &shape) {
         for (const auto &n : v.fields)
             visit(n);
     return 1 + deepest;
-}
-
-void collectArrays(const ObjectShape &shape, const std::string &prefix, std::vector<ArrayStat> &out) {
-    auto visit = [&](const ShapeNode &n) {
-        if (n.type != BsonType::Array && n.type != BsonType::Object)
-            return;
-        const std::string path = prefix.empty() ? n.name : prefix + "." + n.name;
-        if (n.type == BsonType::Array) {
-            ArrayStat a;
-            a.path = path;
-            a.avgCount = n.avgCount;
-            a.maxCount = n.maxCount;
-            a.growthPerDay = n.countGrowthPerDay;
-            a.entityId = n.entityId;
-            out.push_back(std::move(a));
-        }
-        if (n.hasObject())
-            collectArrays(n.object, path, out);
-    };
-    for (const auto &n : shape.fields)
-        visit(n);
-    for (const auto &v : shape.variants)
-        for (const auto &n : v.fields)
-            visit(n);
-}
-
-bool grows(const ObjectShape &shape) {
-    auto check = [](const ShapeNode &n) {
-        if (n.type == BsonType::Array && n.countGrowthPerDay > 0 &&
-            (!n.maxCount || n.avgCount < static_cast<double>(*n.maxCount)))
-            return true;
-        return n.hasObject() && grows(n.object);
-    };
-    for (const auto &n : shape.fields)
-        if (check(n))
-            return true;
-    for (const auto &v : shape.variants)
-        for (const auto &n : v.fields)
-            if (check(n))
-                return true;
-    return false;
 }
 
 // First day on which f(day) >= limit, for a nondecreasing f; nullopt when not
@@ -98,9 +81,15 @@ int namespaceLimit(const std::string &mongoVersion) {
     return (major > 4 || (major == 4 && minor >= 4)) ? kMaxNamespaceBytes : 120;
 }
 
-CollectionStat statFor(const Project &project, int nsLimit, const CollectionShape &c,
-                       const std::vector<const IndexSpec *> &indexes, std::vector<Problem> &problems) {
-    CollectionStat s;
+// Buffers measure() reuses from one collection to the next.
+struct Scratch {
+    std::vector<KeyBytes> keys;
+    std::string path;
+};
+
+// Sizes, arrays, depth, breakdown and growth of one collection: everything
+// that reads its shape. Runs as each shape is derived, while it is in cache.
+void measure(const Project &project, const CollectionShape &c, CollectionStat &s, Scratch &scratch) {
     s.name = c.name;
     s.kind = c.kind;
     s.rootEntityId = c.rootEntityId;
@@ -110,31 +99,33 @@ CollectionStat statFor(const Project &project, int nsLimit, const CollectionShap
     if (c.root && c.root->retentionDays)
         after = std::min(after, std::max(c.documents, c.growthPerDay * *c.root->retentionDays));
     s.documentsAfterGrowth = after;
-    s.avgDocumentBytes = averageObjectBytes(c.shape);
-    s.maxDocumentBytes = maxObjectBytes(c.shape);
+    std::vector<KeyBytes> &keys = scratch.keys;
+    const DocumentBytes bytes = documentBytes(c.shape, keys);
+    s.avgDocumentBytes = bytes.avg;
+    s.maxDocumentBytes = bytes.max;
     s.dataBytes = s.documents * s.avgDocumentBytes;
-    s.depth = depthOf(c.shape);
-    collectArrays(c.shape, "", s.arrays);
+    bool growing = false;
+    scratch.path.clear();
+    s.depth = walkStructure(c.shape, scratch.path, s.arrays, growing);
 
-    for (const auto &n : c.shape.fields) {
-        FieldBytes fb;
-        fb.name = n.name;
-        fb.avgBytes = averageElementBytes(n);
-        auto mx = maxElementBytes(n);
-        fb.bounded = mx.has_value();
-        fb.maxBytes = mx.value_or(0);
-        s.breakdown.push_back(std::move(fb));
+    s.breakdown.reserve(c.shape.fields.size() + (c.shape.variants.empty() ? 0 : 1));
+    for (std::size_t i = 0; i < c.shape.fields.size(); ++i) {
+        FieldBytes &fb = s.breakdown.emplace_back();
+        fb.name = c.shape.fields[i].name;
+        fb.avgBytes = keys[i].avg;
+        fb.bounded = keys[i].max.has_value();
+        fb.maxBytes = keys[i].max.value_or(0);
     }
     if (!c.shape.variants.empty()) {
-        FieldBytes fb;
-        fb.name = "(" + c.shape.discriminator + " variants)";
+        FieldBytes &fb = s.breakdown.emplace_back();
+        fb.name = "(";
+        fb.name.append(c.shape.discriminator).append(" variants)");
         for (const auto &v : c.shape.variants)
             for (const auto &n : v.fields)
                 fb.avgBytes += v.share * averageElementBytes(n);
-        s.breakdown.push_back(std::move(fb));
     }
 
-    if (grows(c.shape)) {
+    if (growing) {
         s.avgDocumentBytesAfterGrowth = averageObjectBytesAfter(c.shape, days);
         s.daysToAvgTarget = firstDayReaching(
             [&](double d) { return averageObjectBytesAfter(c.shape, d); }, kPracticalTargetBytes);
@@ -149,8 +140,12 @@ CollectionStat statFor(const Project &project, int nsLimit, const CollectionShap
             s.daysToMaxLimit = 0.0;
     }
     s.dataBytesAfterGrowth = s.documentsAfterGrowth * s.avgDocumentBytesAfterGrowth;
+}
 
-    s.indexes = estimateIndexes(c, indexes, problems);
+// The collection's indexes and the limits it breaks, after measure().
+void finish(const Project &project, int nsLimit, const CollectionShape &c, std::span<const IndexSpec *const> indexes,
+            CollectionStat &s, std::vector<Problem> &problems, IndexEstimator &estimator) {
+    s.indexes = estimator.estimate(c, indexes, problems);
 
     if (s.maxDocumentBytes && *s.maxDocumentBytes > kMaxDocumentBytes)
         problems.push_back({"error", c.name,
@@ -172,21 +167,40 @@ CollectionStat statFor(const Project &project, int nsLimit, const CollectionShap
                                 " bytes; MongoDB " + project.mongoVersion + " allows at most " +
                                 std::to_string(nsLimit)});
     }
-    return s;
 }
 
 } // namespace
 
 Analysis analyze(const Project &project) {
     Analysis a;
-    a.derived = deriveCollections(project);
+    // Each entity collection is measured as soon as it is derived (on the
+    // thread that derived it); junction and bucket collections after.
+    std::vector<CollectionStat> measured(project.entities.size());
+    Scratch scratch[2];
+    a.derived = deriveCollections(project, [&](int half, std::size_t position, const CollectionShape &c) {
+        measure(project, c, measured[position], scratch[half]);
+    });
+    const std::size_t n = a.derived.collections.size();
+    measured.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        if (a.derived.collections[i].kind != CollectionKind::Entity)
+            measure(project, a.derived.collections[i], measured[i], scratch[0]);
+    a.collections = std::move(measured);
+
     for (const auto &p : a.derived.problems)
         a.problems.push_back({"error", "", p});
-    a.collections.reserve(a.derived.collections.size());
-    const auto indexes = indexesByCollection(project, a.derived);
+    const IndexesByCollection indexes(project, a.derived);
     const int nsLimit = namespaceLimit(project.mongoVersion);
-    for (std::size_t i = 0; i < a.derived.collections.size(); ++i)
-        a.collections.push_back(statFor(project, nsLimit, a.derived.collections[i], indexes[i], a.problems));
+    // Collections are independent: large models estimate indexes in two
+    // halves on two threads, and the problems are joined in collection order.
+    std::vector<Problem> later;
+    inTwoHalves(n, kParallelFrom, [&](std::size_t begin, std::size_t end) {
+        std::vector<Problem> &problems = begin == 0 ? a.problems : later;
+        IndexEstimator estimator;
+        for (std::size_t i = begin; i < end; ++i)
+            finish(project, nsLimit, a.derived.collections[i], indexes.of(i), a.collections[i], problems, estimator);
+    });
+    std::move(later.begin(), later.end(), std::back_inserter(a.problems));
     return a;
 }
 

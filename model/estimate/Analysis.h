@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,7 @@ struct ArrayStat {
 struct IndexStat {
     std::string id; // model index id; empty for _id_
     std::string name;
-    std::vector<IndexKey> keys;
+    std::span<const IndexKey> keys; // the model index's keys (which must outlive this)
     double entries = 0; // keys in the index now
     bool multikey = false;
     double estimatedBytes = 0; // an estimate: see `assumptions`

@@ -43,13 +43,13 @@ double byteLengthPayload(BsonType type, double length, std::size_t optionsLength
 // not an array), at average shape.
 double averageValuePayload(const ShapeNode &node, BsonType type) {
     if (type == BsonType::Object)
-        return averageObjectBytes(node.object);
+        return averageObjectBytes(*node.object);
     return byteLengthPayload(type, node.avgBytes, node.regexOptions.size());
 }
 
 std::optional<std::uint64_t> maxValuePayload(const ShapeNode &node, BsonType type) {
     if (type == BsonType::Object)
-        return maxObjectBytes(node.object);
+        return maxObjectBytes(*node.object);
     return static_cast<std::uint64_t>(
         byteLengthPayload(type, static_cast<double>(node.maxBytes), node.regexOptions.size()));
 }
@@ -59,7 +59,7 @@ double largestPayload(const ShapeNode &node, double days);
 
 double averageArrayPayload(const ShapeNode &node, double count, double days) {
     const double element = node.elementType == BsonType::Object
-                               ? averageObjectBytesAfter(node.object, days)
+                               ? averageObjectBytesAfter(*node.object, days)
                                : averageValuePayload(node, node.elementType);
     return static_cast<double>(kDocumentOverhead) + arrayKeyBytes(count) + count * element;
 }
@@ -75,7 +75,7 @@ double averagePayload(const ShapeNode &node, double days) {
     double payload;
     switch (node.type) {
     case BsonType::Object:
-        payload = averageObjectBytesAfter(node.object, days);
+        payload = averageObjectBytesAfter(*node.object, days);
         break;
     case BsonType::Array:
         payload = averageArrayPayload(node, grownCount(node, days), days);
@@ -90,11 +90,11 @@ double averagePayload(const ShapeNode &node, double days) {
 double largestPayload(const ShapeNode &node, double days) {
     switch (node.type) {
     case BsonType::Object:
-        return largestObjectBytesAfter(node.object, days);
+        return largestObjectBytesAfter(*node.object, days);
     case BsonType::Array: {
         const double count = node.maxCount ? static_cast<double>(*node.maxCount) : grownCount(node, days);
         const double element = node.elementType == BsonType::Object
-                                   ? largestObjectBytesAfter(node.object, days)
+                                   ? largestObjectBytesAfter(*node.object, days)
                                    : byteLengthPayload(node.elementType, static_cast<double>(node.maxBytes),
                                                        node.regexOptions.size());
         return static_cast<double>(kDocumentOverhead) + arrayKeyBytes(count) + count * element;
@@ -150,7 +150,7 @@ std::optional<std::uint64_t> maxElementBytes(const ShapeNode &node) {
     std::uint64_t payload = 0;
     switch (node.type) {
     case BsonType::Object: {
-        auto inner = maxObjectBytes(node.object);
+        auto inner = maxObjectBytes(*node.object);
         if (!inner)
             return std::nullopt;
         payload = *inner;
@@ -210,21 +210,15 @@ double largestObjectBytesAfter(const ObjectShape &shape, double days) {
     return common + best;
 }
 
-std::optional<std::uint64_t> maxObjectBytes(const ObjectShape &shape) {
-    std::uint64_t common = kDocumentOverhead;
+namespace {
+
+// The larger of the variants' own keys (with the discriminator at the
+// variant's value), for maxObjectBytes; nullopt when one is unbounded.
+std::optional<std::uint64_t> largestVariantBytes(const ObjectShape &shape) {
     const ShapeNode *disc = nullptr;
-    for (const auto &n : shape.fields) {
-        if (n.isDiscriminator && !shape.variants.empty()) {
+    for (const auto &n : shape.fields)
+        if (n.isDiscriminator)
             disc = &n;
-            continue;
-        }
-        auto bytes = maxElementBytes(n);
-        if (!bytes)
-            return std::nullopt;
-        common += *bytes;
-    }
-    if (shape.variants.empty())
-        return common;
     std::uint64_t best = 0;
     for (const auto &v : shape.variants) {
         std::uint64_t bytes = 0;
@@ -238,7 +232,117 @@ std::optional<std::uint64_t> maxObjectBytes(const ObjectShape &shape) {
             bytes += elementHeaderBytes(disc->name) + scalarPayloadBytes(BsonType::String, v.value.size());
         best = std::max(best, bytes);
     }
-    return common + best;
+    return best;
+}
+
+// Adds the variants' shares of their own keys to `total`, in the order
+// averageObjectBytes adds them (so its result is the same double).
+double plusVariantBytes(double total, const ObjectShape &shape) {
+    for (const auto &v : shape.variants)
+        total += v.share * sumFields(v.fields, averageElementBytes);
+    return total;
+}
+
+} // namespace
+
+std::optional<std::uint64_t> maxObjectBytes(const ObjectShape &shape) {
+    std::uint64_t common = kDocumentOverhead;
+    for (const auto &n : shape.fields) {
+        if (n.isDiscriminator && !shape.variants.empty())
+            continue;
+        auto bytes = maxElementBytes(n);
+        if (!bytes)
+            return std::nullopt;
+        common += *bytes;
+    }
+    if (shape.variants.empty())
+        return common;
+    const auto variants = largestVariantBytes(shape);
+    if (!variants)
+        return std::nullopt;
+    return common + *variants;
+}
+
+namespace {
+
+DocumentBytes objectBytes(const ObjectShape &shape, std::vector<KeyBytes> *keys);
+
+// averageElementBytes and maxElementBytes of one node in one pass: the same
+// arithmetic in the same order, so the same doubles and integers.
+KeyBytes elementBytes(const ShapeNode &node) {
+    const auto header = elementHeaderBytes(node.name);
+    const std::size_t options = node.regexOptions.size();
+    double avgPayload = 0;
+    std::optional<std::uint64_t> maxPayload;
+    switch (node.type) {
+    case BsonType::Object: {
+        const DocumentBytes inner = objectBytes(*node.object, nullptr);
+        avgPayload = inner.avg;
+        maxPayload = inner.max;
+        break;
+    }
+    case BsonType::Array: {
+        const double count = grownCount(node, 0);
+        double avgElement = 0;
+        std::optional<std::uint64_t> maxElement;
+        if (node.elementType == BsonType::Object) {
+            const DocumentBytes inner = objectBytes(*node.object, nullptr);
+            avgElement = inner.avg;
+            maxElement = inner.max;
+        } else {
+            avgElement = byteLengthPayload(node.elementType, node.avgBytes, options);
+            maxElement = static_cast<std::uint64_t>(
+                byteLengthPayload(node.elementType, static_cast<double>(node.maxBytes), options));
+        }
+        avgPayload = static_cast<double>(kDocumentOverhead) + arrayKeyBytes(count) + count * avgElement;
+        if (node.maxCount && maxElement) {
+            const std::uint64_t n = *node.maxCount;
+            maxPayload = kDocumentOverhead + arrayKeyBytes(n) + n * *maxElement;
+        }
+        break;
+    }
+    default:
+        avgPayload = byteLengthPayload(node.type, node.avgBytes, options);
+        maxPayload = static_cast<std::uint64_t>(
+            byteLengthPayload(node.type, static_cast<double>(node.maxBytes), options));
+        break;
+    }
+    KeyBytes out;
+    out.avg = node.presence * (static_cast<double>(header) + (1 - node.nullFraction) * avgPayload);
+    if (maxPayload)
+        out.max = header + *maxPayload;
+    return out;
+}
+
+DocumentBytes objectBytes(const ObjectShape &shape, std::vector<KeyBytes> *keys) {
+    double sum = 0; // summed as averageObjectBytes sums, so the result is the same double
+    std::optional<std::uint64_t> common = kDocumentOverhead;
+    const bool variants = !shape.variants.empty();
+    for (const auto &n : shape.fields) {
+        const KeyBytes k = elementBytes(n);
+        if (keys)
+            keys->push_back(k);
+        sum += k.avg;
+        if (common && !(n.isDiscriminator && variants))
+            common = k.max ? std::optional(*common + *k.max) : std::nullopt;
+    }
+    DocumentBytes out;
+    out.avg = static_cast<double>(kDocumentOverhead) + sum;
+    out.max = common;
+    if (variants) {
+        out.avg = plusVariantBytes(out.avg, shape);
+        const auto largest = common ? largestVariantBytes(shape) : std::nullopt;
+        out.max = largest ? std::optional(*common + *largest) : std::nullopt;
+    }
+    return out;
+}
+
+} // namespace
+
+DocumentBytes documentBytes(const ObjectShape &shape, std::vector<KeyBytes> &keys) {
+    keys.clear();
+    keys.reserve(shape.fields.size());
+    return objectBytes(shape, &keys);
 }
 
 } // namespace docshape

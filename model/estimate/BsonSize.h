@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace docshape {
 
@@ -33,6 +34,19 @@ std::optional<std::uint64_t> maxObjectBytes(const ObjectShape &shape);
 
 double averageElementBytes(const ShapeNode &node);              // header + payload
 std::optional<std::uint64_t> maxElementBytes(const ShapeNode &node);
+
+// A document's average and maximum size (exactly averageObjectBytes and
+// maxObjectBytes), with each of its keys' element sizes (averageElementBytes
+// and maxElementBytes, in field order) measured once for both.
+struct KeyBytes {
+    double avg = 0;
+    std::optional<std::uint64_t> max; // nullopt: unbounded
+};
+struct DocumentBytes {
+    double avg = 0;
+    std::optional<std::uint64_t> max;
+};
+DocumentBytes documentBytes(const ObjectShape &shape, std::vector<KeyBytes> &keys);
 
 // Average size after `days` of array growth; unbounded arrays use their
 // grown average count also in the maximum.

@@ -2,8 +2,10 @@
 
 #include "estimate/BsonSize.h"
 
+#include "core/IdIndex.h"
+
 #include <algorithm>
-#include <unordered_map>
+#include <span>
 
 namespace docshape {
 
@@ -59,7 +61,7 @@ double keyComponentBytes(const ShapeNode &node) {
     case BsonType::Regex:
         return 1 + node.avgBytes + 1 + static_cast<double>(node.regexOptions.size()) + 1;
     case BsonType::Object:
-        return 1 + averageObjectBytes(node.object);
+        return 1 + averageObjectBytes(*node.object);
     case BsonType::ObjectId:
         return 1 + 12;
     case BsonType::Decimal:
@@ -84,8 +86,14 @@ bool isPrefixChain(const std::vector<std::string_view> &a, const std::vector<std
 
 } // namespace
 
-std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_view path) {
-    ResolvedPath out;
+namespace {
+
+// resolvePath into `out`, reusing its buffers; false when there is no such path.
+bool resolveInto(const ObjectShape &shape, std::string_view path, ResolvedPath &out) {
+    out.node = nullptr;
+    out.arrays.clear();
+    out.arrayPaths.clear();
+    out.presence = 1;
     const ObjectShape *current = &shape;
     std::size_t start = 0;
     while (true) {
@@ -93,10 +101,10 @@ std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_vi
         const std::size_t end = dot == std::string_view::npos ? path.size() : dot;
         const std::string_view segment = path.substr(start, end - start);
         if (segment.empty() || !current)
-            return std::nullopt;
+            return false;
         const ShapeNode *node = findChild(*current, segment);
         if (!node)
-            return std::nullopt;
+            return false;
         out.presence *= presenceIn(*current, node);
         if (node->type == BsonType::Array) {
             out.arrays.push_back(node);
@@ -104,30 +112,48 @@ std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_vi
         }
         if (dot == std::string_view::npos) {
             out.node = node;
-            return out;
+            return true;
         }
-        current = node->hasObject() ? &node->object : nullptr;
+        current = node->hasObject() ? &*node->object : nullptr;
         start = dot + 1;
     }
 }
 
-IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collection) {
+// An index's keys resolved against a collection's shape, once for every
+// use; the buffers are kept from one index to the next.
+struct ResolvedKeys {
+    std::vector<ResolvedPath> paths; // the keys found, in key order
+    std::vector<bool> found;         // per key
+    std::size_t missing = 0;
+
+    void resolve(const IndexSpec &index, const ObjectShape &shape) {
+        if (paths.size() < index.keys.size())
+            paths.resize(index.keys.size());
+        found.assign(index.keys.size(), false);
+        missing = 0;
+        std::size_t n = 0;
+        for (std::size_t k = 0; k < index.keys.size(); ++k) {
+            found[k] = resolveInto(shape, index.keys[k].path, paths[n]);
+            if (found[k])
+                ++n;
+            else
+                ++missing;
+        }
+        count = n;
+    }
+
+    std::span<const ResolvedPath> resolved() const { return {paths.data(), count}; }
+
+private:
+    std::size_t count = 0;
+};
+
+IndexStat estimateResolved(const IndexSpec &index, const CollectionShape &collection, const ResolvedKeys &keys) {
     IndexStat s;
     s.id = index.id;
     s.name = indexName(index);
     s.keys = index.keys;
-
-    std::vector<ResolvedPath> resolved;
-    resolved.reserve(index.keys.size());
-    std::size_t missing = 0;
-    for (const auto &key : index.keys) {
-        auto r = resolvePath(collection.shape, key.path);
-        if (!r) {
-            ++missing;
-            continue;
-        }
-        resolved.push_back(std::move(*r));
-    }
+    const auto resolved = keys.resolved();
 
     // The arrays crossed by all key paths must lie on one chain (a key may
     // descend into arrays nested in the array another key crosses); two
@@ -184,50 +210,88 @@ IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collectio
     double entryBytes = kRecordIdBytes;
     for (const auto &r : resolved)
         entryBytes += r.presence * keyComponentBytes(*r.node) + (1 - r.presence) * 1;
-    entryBytes += static_cast<double>(missing); // null keys
+    entryBytes += static_cast<double>(keys.missing); // null keys
     s.estimatedBytes = s.entries * entryBytes;
     s.assumptions = longest ? kMultikeyAssumptions : kAssumptions;
     return s;
 }
 
-std::vector<std::vector<const IndexSpec *>> indexesByCollection(const Project &project,
-                                                                const Derived &derived) {
-    std::unordered_map<std::string_view, std::size_t> home;
+} // namespace
+
+std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_view path) {
+    ResolvedPath out;
+    if (!resolveInto(shape, path, out))
+        return std::nullopt;
+    return out;
+}
+
+IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collection) {
+    ResolvedKeys keys;
+    keys.resolve(index, collection.shape);
+    return estimateResolved(index, collection, keys);
+}
+
+IndexesByCollection::IndexesByCollection(const Project &project, const Derived &derived) {
+    IdIndex home(project.entities.size());
     for (std::size_t i = 0; i < derived.collections.size(); ++i) {
         const CollectionShape &c = derived.collections[i];
         if (c.kind == CollectionKind::Junction)
             continue;
-        home.emplace(c.rootEntityId, i);
+        home.insert(c.rootEntityId, i);
         if (c.kind == CollectionKind::Entity)
             for (const auto &id : c.embeddedEntityIds)
-                home.emplace(id, i);
+                home.insert(id, i);
     }
-    std::vector<std::vector<const IndexSpec *>> out(derived.collections.size());
-    for (const auto &index : project.indexes)
-        if (auto it = home.find(index.entityId); it != home.end())
-            out[it->second].push_back(&index);
-    return out;
+    std::vector<std::size_t> collectionOf(project.indexes.size(), derived.collections.size());
+    m_begin.assign(derived.collections.size() + 2, 0);
+    for (std::size_t k = 0; k < project.indexes.size(); ++k)
+        if (const std::size_t c = home.find(project.indexes[k].entityId); c != IdIndex::npos)
+            ++m_begin[(collectionOf[k] = c) + 2];
+    for (std::size_t c = 2; c < m_begin.size(); ++c)
+        m_begin[c] += m_begin[c - 1];
+    // m_begin[c + 1] is now where collection c starts; filling moves it to where c ends.
+    m_items.resize(m_begin.back());
+    for (std::size_t k = 0; k < project.indexes.size(); ++k)
+        if (collectionOf[k] < derived.collections.size())
+            m_items[m_begin[collectionOf[k] + 1]++] = &project.indexes[k];
+    m_begin.pop_back();
 }
 
+struct IndexEstimator::Buffers {
+    ResolvedKeys keys;
+};
+
+IndexEstimator::IndexEstimator() : m_buffers(std::make_unique<Buffers>()) {}
+IndexEstimator::~IndexEstimator() = default;
+
 std::vector<IndexStat> estimateIndexes(const CollectionShape &collection,
-                                       const std::vector<const IndexSpec *> &indexes,
+                                       std::span<const IndexSpec *const> indexes,
                                        std::vector<Problem> &problems) {
+    return IndexEstimator().estimate(collection, indexes, problems);
+}
+
+std::vector<IndexStat> IndexEstimator::estimate(const CollectionShape &collection,
+                                                std::span<const IndexSpec *const> indexes,
+                                                std::vector<Problem> &problems) {
     std::vector<IndexStat> out;
     out.reserve(indexes.size() + 1);
     const bool timeSeries = collection.root && collection.root->timeSeries;
     if (!timeSeries) {
         IndexStat id;
+        static const IndexKey idKey{"_id", "1"};
         id.name = "_id_";
-        id.keys = {{"_id", "1"}};
+        id.keys = {&idKey, 1};
         id.entries = collection.documents;
         const ShapeNode &idNode = collection.shape.fields.front();
         id.estimatedBytes = collection.documents * (kRecordIdBytes + keyComponentBytes(idNode));
         id.assumptions = kIdAssumptions;
         out.push_back(std::move(id));
     }
+    ResolvedKeys &keys = m_buffers->keys;
     for (const IndexSpec *spec : indexes) {
         const IndexSpec &index = *spec;
-        IndexStat s = estimateIndex(index, collection);
+        keys.resolve(index, collection.shape);
+        IndexStat s = estimateResolved(index, collection, keys);
         auto where = [&] { return collection.name + " index " + s.name; };
         if (!s.error.empty())
             problems.push_back({"error", where(), s.error});
@@ -235,15 +299,14 @@ std::vector<IndexStat> estimateIndexes(const CollectionShape &collection,
             problems.push_back({"error", where(),
                                 std::to_string(index.keys.size()) +
                                     " fields in a compound index; at most 32 are allowed"});
-        for (const auto &key : index.keys)
-            if (!resolvePath(collection.shape, key.path))
+        for (std::size_t k = 0; k < index.keys.size(); ++k)
+            if (!keys.found[k])
                 problems.push_back({"warning", where(),
-                                    "key '" + key.path + "' is not a field of " + collection.name +
+                                    "key '" + index.keys[k].path + "' is not a field of " + collection.name +
                                         " documents: every document gets a null key"});
-        if (index.expireAfterSeconds && index.keys.size() == 1) {
-            auto r = resolvePath(collection.shape, index.keys.front().path);
-            if (r && r->node->type != BsonType::Date &&
-                !(r->node->type == BsonType::Array && r->node->elementType == BsonType::Date))
+        if (index.expireAfterSeconds && index.keys.size() == 1 && keys.found.front()) {
+            const ShapeNode &node = *keys.resolved().front().node;
+            if (node.type != BsonType::Date && !(node.type == BsonType::Array && node.elementType == BsonType::Date))
                 problems.push_back({"warning", where(),
                                     "TTL index on '" + index.keys.front().path +
                                         "', which is not a date: documents will never expire"});

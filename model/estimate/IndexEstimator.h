@@ -4,7 +4,9 @@
 #include "derive/CollectionShape.h"
 #include "estimate/Analysis.h"
 
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,13 +30,40 @@ std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_vi
 // (the implicit _id_ first; time-series collections have none), adding a
 // problem for each index the server would refuse.
 std::vector<IndexStat> estimateIndexes(const CollectionShape &collection,
-                                       const std::vector<const IndexSpec *> &indexes,
+                                       std::span<const IndexSpec *const> indexes,
                                        std::vector<Problem> &problems);
 
+// estimateIndexes for one collection after another, keeping its working
+// buffers from one collection to the next.
+class IndexEstimator {
+public:
+    IndexEstimator();
+    ~IndexEstimator();
+    IndexEstimator(const IndexEstimator &) = delete;
+    IndexEstimator &operator=(const IndexEstimator &) = delete;
+
+    std::vector<IndexStat> estimate(const CollectionShape &collection, std::span<const IndexSpec *const> indexes,
+                                    std::vector<Problem> &problems);
+
+private:
+    struct Buffers;
+    std::unique_ptr<Buffers> m_buffers;
+};
+
 // The project's explicit indexes grouped by the derived collection they
-// belong to (an index names an entity; it lives in that entity's collection).
-std::vector<std::vector<const IndexSpec *>> indexesByCollection(const Project &project,
-                                                                const Derived &derived);
+// belong to (an index names an entity; it lives in that entity's collection),
+// in project order within each collection.
+class IndexesByCollection {
+public:
+    IndexesByCollection(const Project &project, const Derived &derived);
+    std::span<const IndexSpec *const> of(std::size_t collection) const {
+        return {m_items.data() + m_begin[collection], m_begin[collection + 1] - m_begin[collection]};
+    }
+
+private:
+    std::vector<std::size_t> m_begin; // collection c's indexes are [m_begin[c], m_begin[c + 1])
+    std::vector<const IndexSpec *> m_items;
+};
 
 // Entries of one index over the collection's documents, by the rules of
 // DESIGN.md: multikey multiplication, a null key for a missing field unless

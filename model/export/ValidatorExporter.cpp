@@ -165,7 +165,7 @@ private:
             if (field && field->uniqueItems)
                 schema["uniqueItems"] = true;
             if (node.elementType == BsonType::Object) {
-                schema["items"] = objectSchema(node.object, entity, path);
+                schema["items"] = objectSchema(*node.object, entity, path);
             } else {
                 ordered_json items = ordered_json::object();
                 items["bsonType"] = std::string(toString(node.elementType));
@@ -175,7 +175,7 @@ private:
         } else {
             addConstraints(schema, field, node.type, nullable, enumOverride, path);
             if (node.type == BsonType::Object)
-                addObject(schema, node.object, entity, path);
+                addObject(schema, *node.object, entity, path);
         }
         return schema;
     }
@@ -188,7 +188,7 @@ private:
         std::vector<std::string> variantValues;
         if (polymorphic)
             for (const auto &v : shape.variants)
-                variantValues.push_back(v.value);
+                variantValues.emplace_back(v.value);
 
         ordered_json required = ordered_json::array();
         ordered_json properties = ordered_json::object();

@@ -131,7 +131,7 @@ void collectCandidates(const ObjectShape &shape, BreakRule rule, bool topLevel, 
             out.push_back({stack, here});
         const bool elementsPossible = !n.isArray() || !n.maxCount || *n.maxCount > 0;
         if (n.hasObject() && elementsPossible)
-            collectCandidates(n.object, rule, false, stack, here, out);
+            collectCandidates(*n.object, rule, false, stack, here, out);
         stack.pop_back();
     });
 }
@@ -142,7 +142,7 @@ void collectUnbounded(const ObjectShape &shape, const std::string &path, std::ve
         if (n.isArray() && !n.maxCount)
             out.push_back(here);
         if (n.hasObject())
-            collectUnbounded(n.object, here, out);
+            collectUnbounded(*n.object, here, out);
     });
 }
 
@@ -178,10 +178,10 @@ std::string centsText(std::int64_t cents) {
 
 // The options string libbson writes for a regex: the valid flags, sorted,
 // each once.
-std::string bsonRegexOptions(const std::string &options) {
+std::string bsonRegexOptions(std::string_view options) {
     std::string out;
     for (char c : std::string_view("ilmsux"))
-        if (options.find(c) != std::string::npos)
+        if (options.find(c) != std::string_view::npos)
             out.push_back(c);
     return out;
 }
@@ -427,7 +427,7 @@ struct SampleGenerator::Impl {
         case BsonType::Object: {
             bson_t child;
             check(bson_append_document_begin(out, key, keyLength, &child));
-            writeObject(&child, node.object, here, cur && !breakHere ? cur + 1 : nullptr);
+            writeObject(&child, *node.object, here, cur && !breakHere ? cur + 1 : nullptr);
             check(bson_append_document_end(out, &child));
             break;
         }
@@ -500,7 +500,7 @@ struct SampleGenerator::Impl {
                 if (node.elementType == BsonType::Object) {
                     bson_t child;
                     check(bson_append_document_begin(into, k, kLength, &child));
-                    writeObject(&child, node.object, element, elementStep);
+                    writeObject(&child, *node.object, element, elementStep);
                     check(bson_append_document_end(into, &child));
                 } else {
                     writeScalar(into, k, kLength, node, node.elementType, element, leaveEnum, {});
@@ -719,9 +719,9 @@ struct SampleGenerator::Impl {
         const auto &values = enumOf(node);
         if (node.isDiscriminator && variant.chosen) {
             if (!leaveEnum)
-                return variant.chosen->value;
+                return std::string(variant.chosen->value);
             // Matches no variant (so no oneOf branch) and no enum value.
-            std::string s = variant.chosen->value + "-unknown";
+            std::string s = std::string(variant.chosen->value) + "-unknown";
             auto taken = [&](const std::string &v) {
                 return std::find(values.begin(), values.end(), v) != values.end() ||
                        std::any_of(variant.all->begin(), variant.all->end(),
@@ -809,12 +809,13 @@ struct SampleGenerator::Impl {
         case BsonType::Regex: {
             const std::uint64_t length = byteLength(node, type, here, nullptr);
             const std::string pattern = letters(length);
-            if (bsonRegexOptions(node.regexOptions) != node.regexOptions)
-                conflict(here.shape, "regex options '" + node.regexOptions +
+            const std::string options(node.regexOptions); // libbson wants it NUL-terminated
+            if (bsonRegexOptions(options) != options)
+                conflict(here.shape, "regex options '" + options +
                                          "' are not sorted distinct flags of 'ilmsux'; BSON stores '" +
-                                         bsonRegexOptions(node.regexOptions) + "'");
+                                         bsonRegexOptions(options) + "'");
             check(bson_append_regex_w_len(out, key, keyLength, pattern.data(), static_cast<int>(pattern.size()),
-                                          node.regexOptions.c_str()));
+                                          options.c_str()));
             break;
         }
         case BsonType::ObjectId: {

@@ -17,7 +17,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json keysJson(const std::vector<IndexKey> &keys) {
+Json keysJson(std::span<const IndexKey> keys) {
     Json out = Json::object();
     for (const auto &k : keys) {
         if (k.kind == "1" || k.kind == "-1")

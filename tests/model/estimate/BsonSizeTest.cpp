@@ -44,7 +44,7 @@ ShapeNode arrayNode(std::string name, BsonType element, std::uint64_t count, std
 
 ShapeNode objectNode(std::string name, std::vector<ShapeNode> fields) {
     ShapeNode n = node(std::move(name), BsonType::Object);
-    n.object.fields = std::move(fields);
+    n.object->fields = std::move(fields);
     return n;
 }
 
@@ -181,7 +181,7 @@ TEST_CASE("nested documents", "[estimate][bson]") {
     bson_append_array_end(&e.b, &arr);
     CHECK(e.len() == 49);
     ShapeNode objects = arrayNode("arr", BsonType::Object, 2);
-    objects.object.fields.push_back(node("k", BsonType::String, 1));
+    objects.object->fields.push_back(node("k", BsonType::String, 1));
     requireSize(shapeOf({objects}), 49);
 }
 

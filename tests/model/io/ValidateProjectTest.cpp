@@ -98,7 +98,7 @@ TEST_CASE("field invariants", "[io][validate]") {
     }
     SECTION("subfields need an object type") {
         f.type = BsonType::String;
-        f.fields.push_back(Field{.id = "f9", .name = "x"});
+        f.fields.push_back(Field{.name = "x", .id = "f9"});
         requireInvalid(p, "$.entities[0].fields[0].fields",
                        "has subfields but its type is string, not object or array of objects");
     }
@@ -195,7 +195,7 @@ TEST_CASE("relationships and embedding", "[io][validate]") {
         requireInvalid(p, "$.relationships[0].parentId", "parent 'eZ' is not the id of an entity");
     }
     SECTION("copied fields must belong to the child") {
-        p.entities[0].fields.push_back(Field{.id = "fa", .name = "a"});
+        p.entities[0].fields.push_back(Field{.name = "a", .id = "fa"});
         Relationship r = embed("r1", "eB", "eA");
         r.representation = Representation::ExtendedReference;
         r.copiedFieldIds = {"fa"};

@@ -44,14 +44,16 @@ public:
     explicit SampleChecker(const ObjectShape &shape) : m_shape(shape) {}
 
 private:
-    static std::string join(const std::string &p, const std::string &k) { return p.empty() ? k : p + "." + k; }
+    static std::string join(const std::string &p, std::string_view k) {
+        return p.empty() ? std::string(k) : p + "." + std::string(k);
+    }
 
     void checkObject(bson_iter_t it, const ObjectShape &shape, const std::string &path,
                      std::vector<Violation> &out) const {
         std::vector<std::pair<std::string, bson_iter_t>> keys;
         while (bson_iter_next(&it))
             keys.emplace_back(bson_iter_key(&it), it);
-        auto find = [&](const std::string &name) -> const bson_iter_t * {
+        auto find = [&](std::string_view name) -> const bson_iter_t * {
             for (auto &[k, v] : keys)
                 if (k == name)
                     return &v;
@@ -106,7 +108,7 @@ private:
         if (node.type == BsonType::Object) {
             bson_iter_t child;
             bson_iter_recurse(&it, &child);
-            checkObject(child, node.object, path, out);
+            checkObject(child, *node.object, path, out);
             return;
         }
         if (node.type != BsonType::Array) {
@@ -128,7 +130,7 @@ private:
             if (node.elementType == BsonType::Object) {
                 bson_iter_t child;
                 bson_iter_recurse(&el, &child);
-                checkObject(child, node.object, here, out);
+                checkObject(child, *node.object, here, out);
             } else {
                 checkScalar(el, node, node.elementType, here, out);
             }

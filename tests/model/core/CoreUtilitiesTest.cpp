@@ -1,0 +1,79 @@
+#include "core/IdIndex.h"
+#include "core/TwoHalves.h"
+#include "derive/CollectionShape.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+using namespace docshape;
+
+TEST_CASE("IdIndex finds every id it was given, and nothing else", "[core]") {
+    std::vector<std::string> ids;
+    for (int i = 0; i < 5000; ++i)
+        ids.push_back("e" + std::to_string(i));
+    IdIndex index(10); // far too small: it must grow
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        index.insert(ids[i], i);
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        REQUIRE(index.find(ids[i]) == i);
+    CHECK(index.find("e5000") == IdIndex::npos);
+    CHECK(index.find("") == IdIndex::npos);
+    CHECK(index.find("e") == IdIndex::npos);
+}
+
+TEST_CASE("IdIndex keeps the first position given for an id", "[core]") {
+    IdIndex index(4);
+    index.insert("orders", 3);
+    index.insert("orders", 7);
+    CHECK(index.find("orders") == 3);
+}
+
+TEST_CASE("inTwoHalves covers every item once, on one or two threads", "[core]") {
+    for (std::size_t n : {0u, 1u, 5u, 127u, 128u, 1001u}) {
+        std::vector<std::atomic<int>> seen(n);
+        std::atomic<int> calls{0};
+        inTwoHalves(n, 128, [&](std::size_t begin, std::size_t end) {
+            ++calls;
+            for (std::size_t i = begin; i < end; ++i)
+                ++seen[i];
+        });
+        for (std::size_t i = 0; i < n; ++i)
+            REQUIRE(seen[i] == 1);
+        if (n < 128)
+            CHECK(calls == 1);
+    }
+}
+
+TEST_CASE("inTwoHalves rethrows what either half throws", "[core]") {
+    CHECK_THROWS_WITH(inTwoHalves(400, 128,
+                                  [](std::size_t begin, std::size_t) {
+                                      if (begin != 0)
+                                          throw std::runtime_error("second half failed");
+                                  }),
+                      "second half failed");
+    CHECK_THROWS_WITH(inTwoHalves(400, 128,
+                                  [](std::size_t begin, std::size_t) {
+                                      if (begin == 0)
+                                          throw std::runtime_error("first half failed");
+                                  }),
+                      "first half failed");
+}
+
+TEST_CASE("A node's object shape is created on write and copied deeply", "[core][derive]") {
+    ShapeNode scalar;
+    CHECK(std::as_const(scalar).object->fields.empty()); // reading gives an empty shape
+    ShapeNode address;
+    address.type = BsonType::Object;
+    address.object->fields.emplace_back().name = "city";
+    ShapeNode copy = address;
+    copy.object->fields.front().name = "town";
+    CHECK(address.object->fields.front().name == "city");
+    CHECK(copy.object->fields.front().name == "town");
+    ShapeNode moved = std::move(copy);
+    CHECK(moved.object->fields.front().name == "town");
+}

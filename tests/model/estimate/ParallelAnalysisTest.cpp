@@ -1,0 +1,114 @@
+// analyze() splits large models (from 128 collections) over two threads. These
+// tests hold it to what one thread gives: every collection of a large model
+// is analysed exactly as it is alone in a small model, and the problems come
+// in collection order.
+#include "estimate/Analysis.h"
+#include "model/estimate/EstimateFixtures.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace docshape;
+using namespace docshape::test;
+
+namespace {
+
+// Collection i: its own sizes, an embedded array of items for every third,
+// indexes (one with a key that is not a field, so a warning), and a name too
+// long for the namespace limit for every fiftieth.
+void addCollection(Project &p, int i) {
+    const std::string n = std::to_string(i);
+    Entity e = entity("e" + n, i % 50 == 7 ? std::string(300, 'x') + n : "coll" + n, 1000.0 * (i + 1));
+    e.growthPerDay = i % 4;
+    e.fields.push_back(stringField("f" + n + "a", "name", 5 + i % 37, 40 + i % 11));
+    Field tags = arrayField("f" + n + "b", "tags", BsonType::String, 1 + i % 5, 10 + i % 3);
+    tags.avgBytes = 4;
+    tags.maxBytes = 12;
+    tags.countGrowthPerDay = i % 6 == 0 ? 0.01 : 0; // some grow, and cross 100 KB on a computed day
+    e.fields.push_back(tags);
+    Field note = stringField("f" + n + "c", "note", 20, 200);
+    note.required = false;
+    note.presence = 0.1 + (i % 9) / 10.0;
+    e.fields.push_back(note);
+    p.entities.push_back(e);
+    if (i % 3 == 0) {
+        Entity item = entity("e" + n + "i", "Item" + n, 0);
+        item.fields.push_back(stringField("f" + n + "d", "sku", 8, 12));
+        item.fields.push_back(typedField("f" + n + "e", "qty", BsonType::Int));
+        p.entities.push_back(item);
+        Relationship r;
+        r.id = "r" + n;
+        r.parentId = e.id;
+        r.childId = item.id;
+        r.representation = Representation::EmbedArray;
+        r.avgChildren = 2 + i % 7;
+        r.maxChildren = 50;
+        r.fieldName = "items";
+        p.relationships.push_back(r);
+        p.indexes.push_back(index("i" + n + "s", item.id, {{"items.sku", "1"}}));
+    }
+    p.indexes.push_back(index("i" + n + "a", e.id, {{"name", "1"}, {"tags", "-1"}}));
+    if (i % 5 == 0)
+        p.indexes.push_back(index("i" + n + "m", e.id, {{"missing", "1"}}));
+}
+
+void requireSame(const CollectionStat &a, const CollectionStat &b) {
+    REQUIRE(a.name == b.name);
+    CHECK(a.documents == b.documents);
+    CHECK(a.documentsAfterGrowth == b.documentsAfterGrowth);
+    CHECK(a.avgDocumentBytes == b.avgDocumentBytes);
+    CHECK(a.maxDocumentBytes == b.maxDocumentBytes);
+    CHECK(a.avgDocumentBytesAfterGrowth == b.avgDocumentBytesAfterGrowth);
+    CHECK(a.daysToAvgTarget == b.daysToAvgTarget);
+    CHECK(a.daysToMaxLimit == b.daysToMaxLimit);
+    CHECK(a.depth == b.depth);
+    REQUIRE(a.arrays.size() == b.arrays.size());
+    for (std::size_t k = 0; k < a.arrays.size(); ++k) {
+        CHECK(a.arrays[k].path == b.arrays[k].path);
+        CHECK(a.arrays[k].avgCount == b.arrays[k].avgCount);
+        CHECK(a.arrays[k].maxCount == b.arrays[k].maxCount);
+    }
+    REQUIRE(a.breakdown.size() == b.breakdown.size());
+    for (std::size_t k = 0; k < a.breakdown.size(); ++k) {
+        CHECK(a.breakdown[k].name == b.breakdown[k].name);
+        CHECK(a.breakdown[k].avgBytes == b.breakdown[k].avgBytes);
+        CHECK(a.breakdown[k].maxBytes == b.breakdown[k].maxBytes);
+    }
+    REQUIRE(a.indexes.size() == b.indexes.size());
+    for (std::size_t k = 0; k < a.indexes.size(); ++k) {
+        CHECK(a.indexes[k].name == b.indexes[k].name);
+        CHECK(a.indexes[k].entries == b.indexes[k].entries);
+        CHECK(a.indexes[k].estimatedBytes == b.indexes[k].estimatedBytes);
+        CHECK(a.indexes[k].multikey == b.indexes[k].multikey);
+    }
+}
+
+} // namespace
+
+TEST_CASE("A large model is analysed on two threads as each collection is alone", "[estimate][parallel]") {
+    constexpr int kCollections = 300; // above the two-thread threshold; each alone is far below it
+    Project large;
+    large.database = "shop";
+    for (int i = 0; i < kCollections; ++i)
+        addCollection(large, i);
+    const Analysis all = analyze(large);
+    REQUIRE(all.collections.size() == kCollections);
+
+    std::vector<Problem> expectedProblems;
+    for (int i = 0; i < kCollections; ++i) {
+        Project alone;
+        alone.database = "shop";
+        addCollection(alone, i);
+        const Analysis one = analyze(alone);
+        REQUIRE(one.collections.size() == 1);
+        requireSame(all.collections[static_cast<std::size_t>(i)], one.collections[0]);
+        expectedProblems.insert(expectedProblems.end(), one.problems.begin(), one.problems.end());
+    }
+    REQUIRE(all.problems.size() == expectedProblems.size());
+    CHECK(all.problems.size() > 60); // missing keys and long namespaces, spread over both halves
+    for (std::size_t k = 0; k < expectedProblems.size(); ++k) {
+        CHECK(all.problems[k].where == expectedProblems[k].where);
+        CHECK(all.problems[k].message == expectedProblems[k].message);
+    }
+}
