@@ -85,6 +85,7 @@ int namespaceLimit(const std::string &mongoVersion) {
 struct Scratch {
     std::vector<KeyBytes> keys;
     std::string path;
+    std::vector<ArrayStat> arrays; // collected here, then copied once at their exact size
 };
 
 // Sizes, arrays, depth, breakdown and growth of one collection: everything
@@ -106,7 +107,9 @@ void measure(const Project &project, const CollectionShape &c, CollectionStat &s
     s.dataBytes = s.documents * s.avgDocumentBytes;
     bool growing = false;
     scratch.path.clear();
-    s.depth = walkStructure(c.shape, scratch.path, s.arrays, growing);
+    scratch.arrays.clear();
+    s.depth = walkStructure(c.shape, scratch.path, scratch.arrays, growing);
+    s.arrays.assign(std::make_move_iterator(scratch.arrays.begin()), std::make_move_iterator(scratch.arrays.end()));
 
     s.breakdown.reserve(c.shape.fields.size() + (c.shape.variants.empty() ? 0 : 1));
     for (std::size_t i = 0; i < c.shape.fields.size(); ++i) {

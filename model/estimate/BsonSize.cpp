@@ -302,9 +302,15 @@ KeyBytes elementBytes(const ShapeNode &node) {
         break;
     }
     default:
-        avgPayload = byteLengthPayload(node.type, node.avgBytes, options);
-        maxPayload = static_cast<std::uint64_t>(
-            byteLengthPayload(node.type, static_cast<double>(node.maxBytes), options));
+        if (hasByteLength(node.type)) {
+            avgPayload = byteLengthPayload(node.type, node.avgBytes, options);
+            maxPayload = static_cast<std::uint64_t>(
+                byteLengthPayload(node.type, static_cast<double>(node.maxBytes), options));
+        } else { // fixed size: looked up once for both
+            const int fixed = fixedPayloadBytes(node.type).value_or(0);
+            avgPayload = fixed;
+            maxPayload = static_cast<std::uint64_t>(fixed);
+        }
         break;
     }
     KeyBytes out;

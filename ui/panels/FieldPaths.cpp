@@ -12,7 +12,7 @@ void collect(const ObjectShape &object, const QString &prefix, QStringList &out,
         if (!out.contains(path))
             out << path;
         if (node.hasObject())
-            collect(node.object, path + QLatin1Char('.'), out, depth + 1);
+            collect(*node.object, path + QLatin1Char('.'), out, depth + 1);
     };
     for (const ShapeNode &node : object.fields)
         visit(node);
