@@ -28,7 +28,7 @@ Settings::Settings(const Thresholds &t)
 
 void IdIndex::reserve(std::size_t n) {
     std::size_t capacity = 16;
-    while (capacity < 2 * n)
+    while (3 * capacity < 4 * n)
         capacity *= 2;
     m_slots.assign(capacity, Slot{});
     m_size = 0;
@@ -55,7 +55,7 @@ bool IdIndex::same(const Slot &slot, const Key &key, std::string_view id) {
 }
 
 void IdIndex::insert(std::string_view id, std::uint32_t position) {
-    if (2 * (m_size + 1) > m_slots.size()) {
+    if (4 * (m_size + 1) > 3 * m_slots.size()) {
         std::vector<Slot> old = std::move(m_slots);
         reserve(std::max<std::size_t>(m_size + 1, old.size()));
         for (const Slot &slot : old)

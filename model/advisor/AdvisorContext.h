@@ -131,7 +131,7 @@ private:
     static Key keyOf(std::string_view id);
     static std::size_t hash(const Key &key);
     static bool same(const Slot &slot, const Key &key, std::string_view id);
-    std::vector<Slot> m_slots; // a power of two, at most half full
+    std::vector<Slot> m_slots; // a power of two, at most three quarters full
     std::size_t m_size = 0;
 };
 
