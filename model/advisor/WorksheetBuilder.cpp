@@ -1,7 +1,6 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/RuleCatalog.h"
-#include "estimate/IndexEstimator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -37,9 +36,6 @@ double ratio(double a, double b) {
 
 Worksheet WorksheetBuilder::build(Context &ctx) {
     const CollectionView &view = ctx.view();
-    std::vector<const AccessPattern *> &reads = m_reads, &writes = m_writes;
-    std::vector<std::string_view> &filters = m_filters;
-    std::vector<std::pair<std::string_view, int>> &sorts = m_sorts;
     const int c = view.index;
     const CollectionStat &stat = *view.stat;
     const CollectionShape &shape = *view.shape;
@@ -47,32 +43,32 @@ Worksheet WorksheetBuilder::build(Context &ctx) {
     ws.collection = stat.name;
     ws.rootEntityId = stat.rootEntityId;
 
-    reads.clear();
-    writes.clear();
-    filters.clear();
-    sorts.clear();
+    m_reads.clear();
+    m_writes.clear();
+    m_filters.clear();
+    m_sorts.clear();
     for (const AccessPattern *q : ctx.patternsOn(c)) {
-        insertByFrequency(q->kind == AccessKind::Read ? reads : writes, q);
+        insertByFrequency(q->kind == AccessKind::Read ? m_reads : m_writes, q);
         const PatternPlan &plan = ctx.plans[ctx.position(*q)];
         for (const auto path : plan.equality)
-            addUnique(filters, path);
+            addUnique(m_filters, path);
         for (const auto &path : q->range)
-            addUnique(filters, std::string_view(path));
+            addUnique(m_filters, std::string_view(path));
         for (const auto &k : q->sort)
-            addUnique(sorts, std::pair<std::string_view, int>(k.path, k.direction < 0 ? -1 : 1));
+            addUnique(m_sorts, std::pair<std::string_view, int>(k.path, k.direction < 0 ? -1 : 1));
     }
     Wording &words = m_words;
     words.clear();
     auto count = [&ws](Worksheet::Section section) -> std::uint16_t & { return ws.counts[section]; };
-    for (std::size_t i = 0; i < reads.size() && i < kTopRows; ++i, ++count(Worksheet::Reads))
-        words.say("", reads[i]->name, Rate{reads[i]->frequencyPerSecond});
-    for (std::size_t i = 0; i < writes.size() && i < kTopRows; ++i, ++count(Worksheet::Writes))
-        words.say("", writes[i]->name, Rate{writes[i]->frequencyPerSecond});
-    for (const auto path : filters) {
+    for (std::size_t i = 0; i < m_reads.size() && i < kTopRows; ++i, ++count(Worksheet::Reads))
+        words.say("", m_reads[i]->name, Rate{m_reads[i]->frequencyPerSecond});
+    for (std::size_t i = 0; i < m_writes.size() && i < kTopRows; ++i, ++count(Worksheet::Writes))
+        words.say("", m_writes[i]->name, Rate{m_writes[i]->frequencyPerSecond});
+    for (const auto path : m_filters) {
         words.say("", path);
         ++count(Worksheet::Filters);
     }
-    for (const auto &[path, direction] : sorts) {
+    for (const auto &[path, direction] : m_sorts) {
         words.say("", path, Static{direction < 0 ? " (descending)" : " (ascending)"});
         ++count(Worksheet::Sorts);
     }
