@@ -36,7 +36,7 @@ IndexFit fitIndex(const IndexKeys &index, const Context::PlanPaths &q, std::vect
     bound.clear();
     if (index.special)
         return fit;
-    const IndexKeys::Key *keys = index.keys.begin();
+    const IndexKeys::Key *keys = index.keys.data();
     const std::size_t size = index.keys.size();
     std::size_t i = 0;
     while (i < size && contains(q.equality, keys[i].path) && !contains(bound, keys[i].path)) {

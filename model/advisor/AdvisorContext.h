@@ -3,12 +3,15 @@
 #include "advisor/Advice.h"
 #include "advisor/RuleCatalog.h"
 #include "advisor/Thresholds.h"
+#include "core/Grouped.h"
+#include "core/IdIndex.h"
 #include "core/Project.h"
 #include "estimate/Analysis.h"
 
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -16,75 +19,8 @@
 // that no rule loops over the whole model inside another loop over it.
 namespace docshape::advisor {
 
-// A view of consecutive items of a Grouped list.
-template <typename T> struct Span {
-    const T *first = nullptr;
-    const T *last = nullptr;
-    const T *begin() const { return first; }
-    const T *end() const { return last; }
-    std::size_t size() const { return static_cast<std::size_t>(last - first); }
-    bool empty() const { return first == last; }
-    const T &operator[](std::size_t i) const { return first[i]; }
-    const T &front() const { return *first; }
-};
-
-// Items grouped by a dense key (0..groups-1) in two flat arrays, so that
-// thousands of small lists cost two allocations.
-template <typename T> class Grouped {
-public:
-    // pairs: (group, item), in the order items should keep within a group.
-    void build(std::size_t groups, const std::vector<std::pair<std::uint32_t, T>> &pairs) {
-        m_offsets.assign(groups + 1, 0);
-        for (const auto &[g, item] : pairs)
-            ++m_offsets[g + 1];
-        for (std::size_t g = 0; g < groups; ++g)
-            m_offsets[g + 1] += m_offsets[g];
-        m_items.resize(pairs.size());
-        std::vector<std::uint32_t> next(m_offsets.begin(), m_offsets.end() - 1);
-        for (const auto &[g, item] : pairs)
-            m_items[next[g]++] = item;
-    }
-    // Or group by group, in order: push() a group's items, then endGroup().
-    void reserve(std::size_t groups, std::size_t items) {
-        m_offsets.clear();
-        m_offsets.reserve(groups + 1);
-        m_offsets.push_back(0);
-        m_items.clear();
-        m_items.reserve(items);
-    }
-    void push(const T &item) { m_items.push_back(item); }
-    void endGroup() { m_offsets.push_back(static_cast<std::uint32_t>(m_items.size())); }
-
-    Span<T> of(std::size_t group) const {
-        if (group + 1 >= m_offsets.size())
-            return {};
-        return {m_items.data() + m_offsets[group], m_items.data() + m_offsets[group + 1]};
-    }
-
-private:
-    std::vector<std::uint32_t> m_offsets;
-    std::vector<T> m_items;
-};
-
-// The first eight bytes of a string, zero-padded: with its size, a cheap
-// first test of equality for the short ids, names and paths of a model.
-inline std::uint64_t firstBytes(std::string_view s) {
-    std::uint64_t v = 0;
-    const std::size_t n = s.size();
-    if (n >= sizeof v) {
-        std::memcpy(&v, s.data(), sizeof v);
-    } else if (n >= 4) {
-        // Two overlapping words: the same bytes as a zero-padded load.
-        std::uint32_t low, high;
-        std::memcpy(&low, s.data(), sizeof low);
-        std::memcpy(&high, s.data() + n - sizeof high, sizeof high);
-        v = low | (static_cast<std::uint64_t>(high) << (8 * (n - sizeof high)));
-    } else {
-        for (std::size_t i = 0; i < n; ++i)
-            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(s[i])) << (8 * i);
-    }
-    return v;
-}
+// A read-only run of items (advisor code says Span<T>).
+template <typename T> using Span = std::span<const T>;
 
 // A dotted path with its first bytes, so that most comparisons end on one
 // word. The text must outlive it.
@@ -100,39 +36,6 @@ struct Path {
                 std::memcmp(a.text.data() + sizeof a.head, b.text.data() + sizeof b.head,
                             a.text.size() - sizeof a.head) == 0);
     }
-};
-
-// Positions by id in one flat open-addressing table: the advisor looks ids
-// and names up tens of thousands of times per run. The ids must outlive it.
-class IdIndex {
-public:
-    void reserve(std::size_t n);
-    // Keeps the first position of an id inserted twice.
-    void insert(std::string_view id, std::uint32_t position);
-    // The position, or -1.
-    int find(std::string_view id) const;
-    std::size_t size() const { return m_size; }
-
-private:
-    // An id's first and last eight bytes (zero-padded) and its size: equal
-    // ones are the same id up to sixteen bytes, without reading the id.
-    struct Key {
-        std::uint64_t head = 0;
-        std::uint64_t tail = 0;
-        std::size_t size = 0;
-        friend bool operator==(const Key &, const Key &) = default;
-    };
-    struct Slot {
-        Key key;
-        const char *data = nullptr; // the id, for ids over sixteen bytes
-        std::uint32_t position = 0;
-        bool used = false;
-    };
-    static Key keyOf(std::string_view id);
-    static std::size_t hash(const Key &key);
-    static bool same(const Slot &slot, const Key &key, std::string_view id);
-    std::vector<Slot> m_slots; // a power of two, at most three quarters full
-    std::size_t m_size = 0;
 };
 
 // The thresholds in force, read once.

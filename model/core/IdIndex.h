@@ -2,73 +2,64 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
 namespace docshape {
 
-// Positions looked up by id: a flat open-addressed table for the hot paths
-// that map thousands of ids (entities, collections) per analysis, where a
-// node-based map spends most of its time allocating. The ids are views into
-// strings that must outlive the index.
+// The first eight bytes of a string, zero-padded: with its size, a cheap
+// first test of equality for the short ids, names and paths of a model.
+inline std::uint64_t firstBytes(std::string_view s) {
+    std::uint64_t v = 0;
+    const std::size_t n = s.size();
+    if (n >= sizeof v) {
+        std::memcpy(&v, s.data(), sizeof v);
+    } else if (n >= 4) {
+        // Two overlapping words: the same bytes as a zero-padded load.
+        std::uint32_t low, high;
+        std::memcpy(&low, s.data(), sizeof low);
+        std::memcpy(&high, s.data() + n - sizeof high, sizeof high);
+        v = low | (static_cast<std::uint64_t>(high) << (8 * (n - sizeof high)));
+    } else {
+        for (std::size_t i = 0; i < n; ++i)
+            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(s[i])) << (8 * i);
+    }
+    return v;
+}
+
+// Positions by id in one flat open-addressing table, for the hot paths that
+// look up thousands of ids per run (deriving collections, grouping indexes,
+// the advisor), where a node-based map spends its time allocating. The ids
+// are views into strings that must outlive the index.
 class IdIndex {
 public:
-    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-
-    explicit IdIndex(std::size_t expected) {
-        std::size_t capacity = 16;
-        while (capacity < 2 * expected)
-            capacity *= 2;
-        m_slots.resize(capacity);
-    }
-
-    // Adds id at `position` unless the id is already there (the first wins).
-    void insert(std::string_view id, std::size_t position) {
-        if (2 * (m_size + 1) > m_slots.size())
-            grow();
-        Slot &slot = m_slots[probe(id)];
-        if (slot.position != npos)
-            return;
-        slot = {id, position};
-        ++m_size;
-    }
-
-    // The id's position, or npos.
-    std::size_t find(std::string_view id) const { return m_slots[probe(id)].position; }
+    void reserve(std::size_t n);
+    // Keeps the first position of an id inserted twice.
+    void insert(std::string_view id, std::uint32_t position);
+    // The position, or -1.
+    int find(std::string_view id) const;
+    std::size_t size() const { return m_size; }
 
 private:
-    struct Slot {
-        std::string_view id;
-        std::size_t position = npos;
+    // An id's first and last eight bytes (zero-padded) and its size: equal
+    // ones are the same id up to sixteen bytes, without reading the id.
+    struct Key {
+        std::uint64_t head = 0;
+        std::uint64_t tail = 0;
+        std::size_t size = 0;
+        friend bool operator==(const Key &, const Key &) = default;
     };
-
-    // FNV-1a: ids are short, so a simple byte hash is the fastest here.
-    static std::size_t hash(std::string_view id) {
-        std::uint64_t h = 14695981039346656037ull;
-        for (unsigned char c : id)
-            h = (h ^ c) * 1099511628211ull;
-        return static_cast<std::size_t>(h ^ (h >> 29));
-    }
-
-    // The slot holding id, or the empty slot where it would go.
-    std::size_t probe(std::string_view id) const {
-        const std::size_t mask = m_slots.size() - 1;
-        std::size_t i = hash(id) & mask;
-        while (m_slots[i].position != npos && m_slots[i].id != id)
-            i = (i + 1) & mask;
-        return i;
-    }
-
-    void grow() {
-        std::vector<Slot> old(m_slots.size() * 2);
-        old.swap(m_slots);
-        m_size = 0;
-        for (const Slot &s : old)
-            if (s.position != npos)
-                insert(s.id, s.position);
-    }
-
-    std::vector<Slot> m_slots;
+    struct Slot {
+        Key key;
+        const char *data = nullptr; // the id, for ids over sixteen bytes
+        std::uint32_t position = 0;
+        bool used = false;
+    };
+    static Key keyOf(std::string_view id);
+    static std::size_t hash(const Key &key);
+    static bool same(const Slot &slot, const Key &key, std::string_view id);
+    std::vector<Slot> m_slots; // a power of two, at most three quarters full
     std::size_t m_size = 0;
 };
 

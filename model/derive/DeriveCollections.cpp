@@ -1,12 +1,12 @@
 #include "derive/DeriveCollections.h"
 
+#include "core/Grouped.h"
 #include "core/IdIndex.h"
 #include "core/TwoHalves.h"
 
 #include <algorithm>
 #include <cctype>
 #include <iterator>
-#include <span>
 
 namespace docshape {
 
@@ -76,50 +76,28 @@ ShapeNode &appendId(std::vector<ShapeNode> &fields, std::string name, BsonType t
     return node;
 }
 
-// Relationships grouped by the entity at one of their ends, as index ranges
-// into one flat array (entities are numbered by their position in the project).
-class RelationshipsByEntity {
-public:
-    void build(const Project &project, const std::vector<int> &endIndex) {
-        m_begin.assign(project.entities.size() + 1, 0);
-        for (int e : endIndex)
-            if (e >= 0)
-                ++m_begin[static_cast<std::size_t>(e) + 1];
-        for (std::size_t i = 1; i < m_begin.size(); ++i)
-            m_begin[i] += m_begin[i - 1];
-        m_items.resize(m_begin.back());
-        std::vector<std::size_t> next(m_begin.begin(), m_begin.end() - 1);
-        for (std::size_t r = 0; r < endIndex.size(); ++r)
-            if (endIndex[r] >= 0)
-                m_items[next[static_cast<std::size_t>(endIndex[r])]++] = &project.relationships[r];
-    }
-
-    std::span<const Relationship *const> of(std::size_t entity) const {
-        return {m_items.data() + m_begin[entity], m_begin[entity + 1] - m_begin[entity]};
-    }
-
-private:
-    std::vector<std::size_t> m_begin;
-    std::vector<const Relationship *> m_items;
-};
-
 class Deriver {
 public:
-    explicit Deriver(const Project &project) : m_project(project), m_entities(project.entities.size()) {
+    explicit Deriver(const Project &project) : m_project(project) {
+        m_entities.reserve(project.entities.size());
         for (std::size_t i = 0; i < project.entities.size(); ++i)
-            m_entities.insert(project.entities[i].id, i);
-        std::vector<int> parents, children;
-        parents.reserve(project.relationships.size());
-        children.reserve(project.relationships.size());
+            m_entities.insert(project.entities[i].id, static_cast<std::uint32_t>(i));
+        // Relationships by the entity at each end (entities by position).
+        std::vector<std::pair<std::uint32_t, const Relationship *>> byParent, byChild;
+        byParent.reserve(project.relationships.size());
+        byChild.reserve(project.relationships.size());
         m_embedded.assign(project.entities.size(), false);
         for (const auto &r : project.relationships) {
-            parents.push_back(indexOf(r.parentId));
-            children.push_back(indexOf(r.childId));
-            if (children.back() >= 0 && embedsChild(r.representation))
-                m_embedded[static_cast<std::size_t>(children.back())] = true;
+            if (const int p = m_entities.find(r.parentId); p >= 0)
+                byParent.emplace_back(static_cast<std::uint32_t>(p), &r);
+            if (const int c = m_entities.find(r.childId); c >= 0) {
+                byChild.emplace_back(static_cast<std::uint32_t>(c), &r);
+                if (embedsChild(r.representation))
+                    m_embedded[static_cast<std::size_t>(c)] = true;
+            }
         }
-        m_byParent.build(project, parents);
-        m_byChild.build(project, children);
+        m_byParent.build(project.entities.size(), byParent);
+        m_byChild.build(project.entities.size(), byChild);
     }
 
     Derived run(const CollectionReady &ready) const {
@@ -154,13 +132,8 @@ public:
     }
 
 private:
-    int indexOf(std::string_view id) const {
-        const std::size_t i = m_entities.find(id);
-        return i == IdIndex::npos ? -1 : static_cast<int>(i);
-    }
-
     const Entity *entity(std::string_view id) const {
-        const int i = indexOf(id);
+        const int i = m_entities.find(id);
         return i < 0 ? nullptr : &m_project.entities[static_cast<std::size_t>(i)];
     }
 
@@ -456,8 +429,8 @@ private:
     const Project &m_project;
     IdIndex m_entities; // id -> position
     std::vector<bool> m_embedded;                                 // by position
-    RelationshipsByEntity m_byParent;
-    RelationshipsByEntity m_byChild;
+    Grouped<const Relationship *> m_byParent; // by entity position
+    Grouped<const Relationship *> m_byChild;
 };
 
 } // namespace

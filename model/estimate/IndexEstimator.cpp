@@ -232,29 +232,23 @@ IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collectio
 }
 
 IndexesByCollection::IndexesByCollection(const Project &project, const Derived &derived) {
-    IdIndex home(project.entities.size());
+    IdIndex home; // entity id -> the first collection that stores it
+    home.reserve(project.entities.size());
     for (std::size_t i = 0; i < derived.collections.size(); ++i) {
         const CollectionShape &c = derived.collections[i];
         if (c.kind == CollectionKind::Junction)
             continue;
-        home.insert(c.rootEntityId, i);
+        home.insert(c.rootEntityId, static_cast<std::uint32_t>(i));
         if (c.kind == CollectionKind::Entity)
             for (const auto &id : c.embeddedEntityIds)
-                home.insert(id, i);
+                home.insert(id, static_cast<std::uint32_t>(i));
     }
-    std::vector<std::size_t> collectionOf(project.indexes.size(), derived.collections.size());
-    m_begin.assign(derived.collections.size() + 2, 0);
-    for (std::size_t k = 0; k < project.indexes.size(); ++k)
-        if (const std::size_t c = home.find(project.indexes[k].entityId); c != IdIndex::npos)
-            ++m_begin[(collectionOf[k] = c) + 2];
-    for (std::size_t c = 2; c < m_begin.size(); ++c)
-        m_begin[c] += m_begin[c - 1];
-    // m_begin[c + 1] is now where collection c starts; filling moves it to where c ends.
-    m_items.resize(m_begin.back());
-    for (std::size_t k = 0; k < project.indexes.size(); ++k)
-        if (collectionOf[k] < derived.collections.size())
-            m_items[m_begin[collectionOf[k] + 1]++] = &project.indexes[k];
-    m_begin.pop_back();
+    std::vector<std::pair<std::uint32_t, const IndexSpec *>> pairs;
+    pairs.reserve(project.indexes.size());
+    for (const auto &index : project.indexes)
+        if (const int c = home.find(index.entityId); c >= 0)
+            pairs.emplace_back(static_cast<std::uint32_t>(c), &index);
+    m_indexes.build(derived.collections.size(), pairs);
 }
 
 struct IndexEstimator::Buffers {

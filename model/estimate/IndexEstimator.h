@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/Grouped.h"
 #include "core/Project.h"
 #include "derive/CollectionShape.h"
 #include "estimate/Analysis.h"
@@ -56,13 +57,10 @@ private:
 class IndexesByCollection {
 public:
     IndexesByCollection(const Project &project, const Derived &derived);
-    std::span<const IndexSpec *const> of(std::size_t collection) const {
-        return {m_items.data() + m_begin[collection], m_begin[collection + 1] - m_begin[collection]};
-    }
+    std::span<const IndexSpec *const> of(std::size_t collection) const { return m_indexes.of(collection); }
 
 private:
-    std::vector<std::size_t> m_begin; // collection c's indexes are [m_begin[c], m_begin[c + 1])
-    std::vector<const IndexSpec *> m_items;
+    Grouped<const IndexSpec *> m_indexes;
 };
 
 // Entries of one index over the collection's documents, by the rules of
