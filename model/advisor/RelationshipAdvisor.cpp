@@ -320,22 +320,19 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
             advice.summary = words.say("the factors point to embedding ({0} to {1}) and the embedded data stays "
                                        "bounded and small",
                                        embedVotes, refVotes);
-        } else if (events && !tooLarge && current == Family::Embed) {
-            recommended = "bucket";
-            advice.summary = words.say(timeSeries ? "{0} arrives at {1}: group the events per time window (bucket "
-                                                    "pattern) or use a time-series collection ({0} is already a "
-                                                    "time-series collection)"
-                                                  : "{0} arrives at {1}: group the events per time window (bucket "
-                                                    "pattern) or use a time-series collection",
-                                       childName, Rate{w.childInserts});
         } else if (events) {
             recommended = "bucket";
-            advice.summary = words.say(timeSeries ? "{0} is a high-frequency event stream ({1} inserts): bucket "
-                                                    "pattern or a time-series collection ({0} is already a "
-                                                    "time-series collection)"
-                                                  : "{0} is a high-frequency event stream ({1} inserts): bucket "
-                                                    "pattern or a time-series collection",
-                                       childName, Rate{w.childInserts});
+            // [embedded now and small enough][already a time-series collection]
+            static constexpr std::string_view kForms[2][2] = {
+                {"{0} is a high-frequency event stream ({1} inserts): bucket pattern or a time-series collection",
+                 "{0} is a high-frequency event stream ({1} inserts): bucket pattern or a time-series collection "
+                 "({0} is already a time-series collection)"},
+                {"{0} arrives at {1}: group the events per time window (bucket pattern) or use a time-series "
+                 "collection",
+                 "{0} arrives at {1}: group the events per time window (bucket pattern) or use a time-series "
+                 "collection ({0} is already a time-series collection)"}};
+            const bool embedded = !tooLarge && current == Family::Embed;
+            advice.summary = words.say(kForms[embedded][timeSeries], childName, Rate{w.childInserts});
         } else if (w.parentShowsChildren > 0 && !single && !manyToMany) {
             recommended = "subset";
             advice.summary = words.say("read with {0} but {1}: embed the newest few in {0}, reference the rest "
