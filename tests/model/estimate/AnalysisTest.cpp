@@ -127,6 +127,49 @@ TEST_CASE("Embedding an array of line items adds exactly the array's bytes", "[e
     CHECK(*named(before, "LineItem").maxDocumentBytes == 5 + 17 + item - 5 + (1 + 7 + 1 + 12));
 }
 
+TEST_CASE("The byte breakdown gives each key's bytes, adding up to the document", "[estimate][size]") {
+    // {_id: ObjectId, name: "Alice", tags: ["a", "b"]}: 5 + 17 + 16 + 29 = 67.
+    const CollectionStat c = only(analyze(aliceProject()));
+    REQUIRE(c.breakdown.size() == 3);
+    CHECK(c.breakdown[0].name == "_id");
+    CHECK(c.breakdown[0].avgBytes == 17); // type, "_id", NUL, 12 bytes
+    CHECK(c.breakdown[0].maxBytes == 17);
+    CHECK(c.breakdown[1].name == "name");
+    CHECK(c.breakdown[1].avgBytes == 16); // 6 of header, int32 length, 5 bytes, NUL
+    CHECK(c.breakdown[2].name == "tags");
+    CHECK(c.breakdown[2].avgBytes == 29); // 6 of header; array: 5 + keys "0","1" (6) + 2 x 6
+    CHECK(c.breakdown[2].maxBytes == 29);
+    double sum = 5;
+    for (const auto &fb : c.breakdown) {
+        CHECK(fb.bounded);
+        sum += fb.avgBytes;
+    }
+    CHECK(sum == c.avgDocumentBytes);
+}
+
+TEST_CASE("The byte breakdown has a row for polymorphic variants, weighted by share", "[estimate][size]") {
+    Project p;
+    Entity n = entity("e1", "notifications", 100);
+    n.fields.push_back(stringField("f1", "type", 5, 5));
+    n.discriminator = "type";
+    Variant email;
+    email.value = "email";
+    email.share = 0.75;
+    email.fields.push_back(stringField("f2", "subject", 40, 100));
+    Variant sms;
+    sms.value = "sms";
+    sms.share = 0.25;
+    sms.fields.push_back(stringField("f3", "message", 100, 160));
+    n.variants = {email, sms};
+    p.entities.push_back(n);
+    const CollectionStat c = only(analyze(p));
+    REQUIRE(c.breakdown.size() == 3); // _id, type, the variants
+    CHECK(c.breakdown[2].name == "(type variants)");
+    CHECK(c.breakdown[2].avgBytes == Approx(0.75 * (1 + 7 + 1 + 4 + 40 + 1) + 0.25 * (1 + 7 + 1 + 4 + 100 + 1)));
+    CHECK(5 + c.breakdown[0].avgBytes + c.breakdown[1].avgBytes + c.breakdown[2].avgBytes ==
+          Approx(c.avgDocumentBytes));
+}
+
 TEST_CASE("Polymorphic variants: average by share, maximum of the largest variant", "[estimate][size]") {
     Project p;
     Entity n = entity("e1", "notifications", 100);
