@@ -225,12 +225,6 @@ std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_vi
     return out;
 }
 
-IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collection) {
-    ResolvedKeys keys;
-    keys.resolve(index, collection.shape);
-    return estimateResolved(index, collection, keys);
-}
-
 IndexesByCollection::IndexesByCollection(const Project &project, const Derived &derived) {
     IdIndex home; // entity id -> the first collection that stores it
     home.reserve(project.entities.size());
@@ -257,12 +251,6 @@ struct IndexEstimator::Buffers {
 
 IndexEstimator::IndexEstimator() : m_buffers(std::make_unique<Buffers>()) {}
 IndexEstimator::~IndexEstimator() = default;
-
-std::vector<IndexStat> estimateIndexes(const CollectionShape &collection,
-                                       std::span<const IndexSpec *const> indexes,
-                                       std::vector<Problem> &problems) {
-    return IndexEstimator().estimate(collection, indexes, problems);
-}
 
 std::vector<IndexStat> IndexEstimator::estimate(const CollectionShape &collection,
                                                 std::span<const IndexSpec *const> indexes,

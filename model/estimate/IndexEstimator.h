@@ -27,15 +27,13 @@ struct ResolvedPath {
 // `shape` and to the characters of `path`.
 std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_view path);
 
-// Entries, multikey flag and estimated size of the collection's indexes
-// (the implicit _id_ first; time-series collections have none), adding a
-// problem for each index the server would refuse.
-std::vector<IndexStat> estimateIndexes(const CollectionShape &collection,
-                                       std::span<const IndexSpec *const> indexes,
-                                       std::vector<Problem> &problems);
-
-// estimateIndexes for one collection after another, keeping its working
-// buffers from one collection to the next.
+// Entries, multikey flag and estimated size of each collection's indexes
+// (the implicit _id_ first; time-series collections have none), by the rules
+// of DESIGN.md: multikey multiplication, a null key for a missing field
+// unless sparse or partial, the partial fraction; a problem for each index
+// the server would refuse ("cannot index parallel arrays", too many keys).
+// One estimator serves one collection after another, keeping its working
+// buffers.
 class IndexEstimator {
 public:
     IndexEstimator();
@@ -62,10 +60,5 @@ public:
 private:
     Grouped<const IndexSpec *> m_indexes;
 };
-
-// Entries of one index over the collection's documents, by the rules of
-// DESIGN.md: multikey multiplication, a null key for a missing field unless
-// sparse or partial, the partial fraction. Fills `error` for parallel arrays.
-IndexStat estimateIndex(const IndexSpec &index, const CollectionShape &collection);
 
 } // namespace docshape
