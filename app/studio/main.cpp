@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 #include "canvas/CanvasView.h"
+#include "core/Memory.h"
 #include "core/Result.h"
 
 #include <QApplication>
@@ -39,6 +40,9 @@ const char *fileArgument(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
+    // The studio analyses the model again after every edit: keep what each
+    // analysis frees for the next one instead of faulting it in again.
+    docshape::keepFreedMemory();
     if (!displayAvailable()) {
         const char *file = fileArgument(argc, argv);
         std::printf("docshape: no display available (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM are unset); "
