@@ -3,20 +3,17 @@
 #include "estimate/BsonSize.h"
 #include "estimate/IndexEstimator.h"
 
-#include "core/TwoHalves.h"
-
 #include <algorithm>
 #include <cstdio>
-#include <iterator>
+#include <cstdint>
+#include <optional>
+#include <span>
 
 namespace docshape {
 
 namespace {
 
 constexpr double kGrowthSearchDays = 36500; // a century: beyond it, "never"
-
-// From this many collections, analyze measures them on two threads.
-constexpr std::size_t kParallelFrom = 128;
 
 std::string formatBytes(double bytes) {
     char buf[64];
@@ -121,7 +118,7 @@ void measure(const Project &project, const CollectionShape &c, CollectionStat &s
     }
     if (!c.shape.variants.empty()) {
         FieldBytes &fb = s.breakdown.emplace_back();
-        fb.name = "(";
+        fb.name.push_back('('); // (a fresh entry: its name is empty)
         fb.name.append(c.shape.discriminator).append(" variants)");
         for (const auto &v : c.shape.variants)
             for (const auto &n : v.fields)
@@ -176,34 +173,64 @@ void finish(const Project &project, int nsLimit, const CollectionShape &c, std::
 
 Analysis analyze(const Project &project) {
     Analysis a;
-    // Each entity collection is measured as soon as it is derived (on the
-    // thread that derived it); junction and bucket collections after.
+    const int nsLimit = namespaceLimit(project.mongoVersion);
+    const IndexesByEntity indexesByEntity(project);
+    // Each entity collection is measured, and its indexes estimated, as soon
+    // as it is derived, while its shape is in cache, on the thread that
+    // derived it. Collections whose indexes cannot be placed before every
+    // collection is known (an entity stored in two), and the junction and
+    // bucket collections, are finished after, on this thread.
+    struct Half {
+        Scratch scratch;
+        IndexEstimator estimator;
+        std::vector<const IndexSpec *> indexes;
+        std::vector<Problem> problems;
+        std::vector<std::size_t> problemCollections; // per problem: its collection's position
+    };
+    Half halves[2];
     std::vector<CollectionStat> measured(project.entities.size());
-    Scratch scratch[2];
+    std::vector<std::uint8_t> finished(project.entities.size(), 0); // one writer per element
+    auto finishInto = [&](Half &h, const CollectionShape &c, std::size_t position,
+                          std::span<const IndexSpec *const> indexes) {
+        finish(project, nsLimit, c, indexes, measured[position], h.problems, h.estimator);
+        h.problemCollections.resize(h.problems.size(), position);
+    };
     a.derived = deriveCollections(project, [&](int half, std::size_t position, const CollectionShape &c) {
-        measure(project, c, measured[position], scratch[half]);
+        Half &h = halves[half];
+        measure(project, c, measured[position], h.scratch);
+        if (indexesByEntity.collect(c, h.indexes)) {
+            finishInto(h, c, position, h.indexes);
+            finished[position] = 1;
+        }
     });
     const std::size_t n = a.derived.collections.size();
     measured.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        if (a.derived.collections[i].kind != CollectionKind::Entity)
-            measure(project, a.derived.collections[i], measured[i], scratch[0]);
+    finished.resize(n, 0);
+    std::optional<IndexesByCollection> indexes;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (finished[i])
+            continue;
+        const CollectionShape &c = a.derived.collections[i];
+        if (c.kind != CollectionKind::Entity)
+            measure(project, c, measured[i], halves[0].scratch);
+        if (!indexes)
+            indexes.emplace(project, a.derived);
+        finishInto(halves[0], c, i, indexes->of(i));
+    }
     a.collections = std::move(measured);
 
+    // Problems: the derivation's, then each collection's in collection order.
+    a.problems.reserve(a.derived.problems.size() + halves[0].problems.size() + halves[1].problems.size());
     for (const auto &p : a.derived.problems)
         a.problems.push_back({"error", "", p});
-    const IndexesByCollection indexes(project, a.derived);
-    const int nsLimit = namespaceLimit(project.mongoVersion);
-    // Collections are independent: large models estimate indexes in two
-    // halves on two threads, and the problems are joined in collection order.
-    std::vector<Problem> later;
-    inTwoHalves(n, kParallelFrom, [&](std::size_t begin, std::size_t end) {
-        std::vector<Problem> &problems = begin == 0 ? a.problems : later;
-        IndexEstimator estimator;
-        for (std::size_t i = begin; i < end; ++i)
-            finish(project, nsLimit, a.derived.collections[i], indexes.of(i), a.collections[i], problems, estimator);
-    });
-    std::move(later.begin(), later.end(), std::back_inserter(a.problems));
+    std::vector<std::pair<std::size_t, Problem *>> order;
+    for (Half &h : halves)
+        for (std::size_t k = 0; k < h.problems.size(); ++k)
+            order.emplace_back(h.problemCollections[k], &h.problems[k]);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const auto &x, const auto &y) { return x.first < y.first; });
+    for (auto &[position, problem] : order)
+        a.problems.push_back(std::move(*problem));
     return a;
 }
 

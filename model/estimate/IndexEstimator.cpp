@@ -245,6 +245,91 @@ IndexesByCollection::IndexesByCollection(const Project &project, const Derived &
     m_indexes.build(derived.collections.size(), pairs);
 }
 
+IndexesByEntity::IndexesByEntity(const Project &project) : m_project(project) {
+    const std::size_t n = project.entities.size();
+    m_entities.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+        m_entities.insert(project.entities[i].id, static_cast<std::uint32_t>(i));
+    // How many entity collections store each entity: one if it is a root
+    // (embedded by nothing), else the sum over the relationships that embed
+    // it in its parent's documents (a bucket's items live in the bucket
+    // collection, after every entity collection, and count none here).
+    std::vector<std::vector<std::uint32_t>> parents(n);
+    std::vector<bool> embedded(n, false);
+    for (const auto &r : project.relationships) {
+        const int child = m_entities.find(r.childId);
+        if (child < 0 || !embedsChild(r.representation))
+            continue;
+        embedded[static_cast<std::size_t>(child)] = true;
+        const int parent = m_entities.find(r.parentId);
+        if (parent >= 0 && r.representation != Representation::Bucket)
+            parents[static_cast<std::size_t>(child)].push_back(static_cast<std::uint32_t>(parent));
+    }
+    enum : std::uint8_t { Unknown, Visiting, One, NotOne };
+    std::vector<std::uint8_t> state(n, Unknown);
+    // Iterative depth-first walk up the parents; a cycle (refused by
+    // validation) or a second way in makes an entity NotOne.
+    std::vector<std::uint32_t> stack;
+    for (std::size_t start = 0; start < n; ++start) {
+        if (state[start] != Unknown)
+            continue;
+        stack.push_back(static_cast<std::uint32_t>(start));
+        while (!stack.empty()) {
+            const std::uint32_t e = stack.back();
+            if (state[e] == Unknown) {
+                state[e] = Visiting;
+                for (const std::uint32_t p : parents[e])
+                    if (state[p] == Unknown)
+                        stack.push_back(p);
+                continue;
+            }
+            stack.pop_back();
+            if (state[e] != Visiting)
+                continue;
+            if (!embedded[e]) {
+                state[e] = One;
+                continue;
+            }
+            const auto &ps = parents[e];
+            state[e] = ps.size() == 1 && state[ps.front()] == One ? One : NotOne;
+        }
+    }
+    m_single.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        m_single[i] = state[i] == One;
+
+    std::vector<std::pair<std::uint32_t, const IndexSpec *>> pairs;
+    pairs.reserve(project.indexes.size());
+    for (const auto &index : project.indexes)
+        if (const int e = m_entities.find(index.entityId); e >= 0)
+            pairs.emplace_back(static_cast<std::uint32_t>(e), &index);
+    m_byEntity.build(n, pairs);
+}
+
+bool IndexesByEntity::collect(const CollectionShape &collection, std::vector<const IndexSpec *> &out) const {
+    out.clear();
+    if (collection.kind != CollectionKind::Entity || !collection.root)
+        return false;
+    auto add = [&](std::size_t entity) {
+        if (!m_single[entity])
+            return false;
+        const auto indexes = m_byEntity.of(entity);
+        out.insert(out.end(), indexes.begin(), indexes.end());
+        return true;
+    };
+    if (!add(static_cast<std::size_t>(collection.root - m_project.entities.data())))
+        return false;
+    for (const auto &id : collection.embeddedEntityIds) {
+        const int e = m_entities.find(id);
+        if (e < 0 || !add(static_cast<std::size_t>(e)))
+            return false;
+    }
+    // Project order: the indexes are elements of one vector.
+    if (!collection.embeddedEntityIds.empty())
+        std::sort(out.begin(), out.end());
+    return true;
+}
+
 struct IndexEstimator::Buffers {
     ResolvedKeys keys;
 };

@@ -3,6 +3,7 @@
 // is analysed exactly as it is alone in a small model, and the problems come
 // in collection order.
 #include "estimate/Analysis.h"
+#include "estimate/IndexEstimator.h"
 #include "model/estimate/EstimateFixtures.h"
 
 #include <catch2/catch.hpp>
@@ -111,4 +112,60 @@ TEST_CASE("A large model is analysed on two threads as each collection is alone"
         CHECK(all.problems[k].where == expectedProblems[k].where);
         CHECK(all.problems[k].message == expectedProblems[k].message);
     }
+}
+
+// Collections are finished (indexes estimated) as each is derived, except
+// those storing an entity that another collection stores too: their indexes
+// are placed once every collection is known, in the first collection that
+// stores the entity. Both ways must give what IndexesByCollection gives, and
+// the problems must still come in collection order.
+TEST_CASE("An entity stored in two collections keeps its indexes in the first, problems in order",
+          "[estimate][parallel]") {
+    Project p;
+    p.database = "shop";
+    Entity alpha = entity("a", "alpha", 100);
+    alpha.fields.push_back(stringField("fa", "name", 8, 20));
+    Entity beta = entity("b", "beta", 200);
+    beta.fields.push_back(stringField("fb", "title", 8, 20));
+    Entity gamma = entity("g", "gamma", 300);
+    gamma.fields.push_back(stringField("fg", "code", 4, 8));
+    Entity shared = entity("x", "Address", 0);
+    shared.fields.push_back(stringField("fx", "city", 10, 30));
+    p.entities = {alpha, beta, shared, gamma};
+    for (const char *parent : {"a", "b"}) {
+        Relationship r;
+        r.id = std::string("r") + parent;
+        r.parentId = parent;
+        r.childId = "x";
+        r.representation = Representation::EmbedOne;
+        r.avgChildren = 1;
+        r.fieldName = "address";
+        p.relationships.push_back(r);
+    }
+    p.indexes.push_back(index("i1", "g", {{"nowhere", "1"}}));         // gamma: a problem, finished early
+    p.indexes.push_back(index("i2", "x", {{"address.city", "1"}}));    // alpha, the first to store Address
+    p.indexes.push_back(index("i3", "a", {{"name", "1"}}));            // alpha, after i2 in project order
+    p.indexes.push_back(index("i4", "a", {{"missing", "1"}}));         // alpha: a problem, finished late
+    p.indexes.push_back(index("i5", "b", {{"title", "1"}}));
+
+    const Analysis a = analyze(p);
+    REQUIRE(a.collections.size() == 3);
+    const IndexesByCollection placed(p, a.derived);
+    for (std::size_t i = 0; i < a.collections.size(); ++i) {
+        const auto expected = placed.of(i);
+        const auto &got = a.collections[i].indexes;
+        REQUIRE(got.size() == expected.size() + 1); // and _id_ first
+        CHECK(got.front().name == "_id_");
+        for (std::size_t k = 0; k < expected.size(); ++k)
+            CHECK(got[k + 1].id == expected[k]->id);
+    }
+    CHECK(a.collections[0].name == "alpha");
+    REQUIRE(a.collections[0].indexes.size() == 4);
+    CHECK(a.collections[0].indexes[1].id == "i2");
+    CHECK(a.collections[0].indexes[1].entries == 100);
+    CHECK(a.collections[0].indexes[2].id == "i3");
+    CHECK(a.collections[1].indexes.size() == 2); // beta: _id_ and i5; Address's index stays in alpha
+    REQUIRE(a.problems.size() == 2);
+    CHECK(a.problems[0].where == "alpha index missing_1");
+    CHECK(a.problems[1].where == "gamma index nowhere_1");
 }
