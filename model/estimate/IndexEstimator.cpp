@@ -250,53 +250,52 @@ IndexesByEntity::IndexesByEntity(const Project &project) : m_project(project) {
     m_entities.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
         m_entities.insert(project.entities[i].id, static_cast<std::uint32_t>(i));
-    // How many entity collections store each entity: one if it is a root
-    // (embedded by nothing), else the sum over the relationships that embed
-    // it in its parent's documents (a bucket's items live in the bucket
-    // collection, after every entity collection, and count none here).
-    std::vector<std::vector<std::uint32_t>> parents(n);
-    std::vector<bool> embedded(n, false);
+    // Which entities are stored in exactly one entity collection: a root
+    // (embedded by nothing), or an entity embedded in its parent's documents
+    // by one relationship only, whose parent is stored once. (A bucket's
+    // items live in the bucket collection, after every entity collection,
+    // and count for nothing here.)
+    constexpr std::uint32_t kRoot = UINT32_MAX, kNotOnce = UINT32_MAX - 1, kNoParent = UINT32_MAX - 2;
+    std::vector<std::uint32_t> parent(n, kRoot); // the one embedding parent, or a mark
     for (const auto &r : project.relationships) {
         const int child = m_entities.find(r.childId);
         if (child < 0 || !embedsChild(r.representation))
             continue;
-        embedded[static_cast<std::size_t>(child)] = true;
-        const int parent = m_entities.find(r.parentId);
-        if (parent >= 0 && r.representation != Representation::Bucket)
-            parents[static_cast<std::size_t>(child)].push_back(static_cast<std::uint32_t>(parent));
+        std::uint32_t &mark = parent[static_cast<std::size_t>(child)];
+        const int p = r.representation == Representation::Bucket ? -1 : m_entities.find(r.parentId);
+        if (mark == kRoot)
+            mark = p >= 0 ? static_cast<std::uint32_t>(p) : kNoParent;
+        else if (p >= 0)
+            mark = mark == kNoParent ? static_cast<std::uint32_t>(p) : kNotOnce;
     }
-    enum : std::uint8_t { Unknown, Visiting, One, NotOne };
+    enum : std::uint8_t { Unknown, Visiting, Once, NotOnce };
     std::vector<std::uint8_t> state(n, Unknown);
-    // Iterative depth-first walk up the parents; a cycle (refused by
-    // validation) or a second way in makes an entity NotOne.
-    std::vector<std::uint32_t> stack;
+    std::vector<std::uint32_t> chain; // the entities up to one already known
     for (std::size_t start = 0; start < n; ++start) {
-        if (state[start] != Unknown)
-            continue;
-        stack.push_back(static_cast<std::uint32_t>(start));
-        while (!stack.empty()) {
-            const std::uint32_t e = stack.back();
-            if (state[e] == Unknown) {
-                state[e] = Visiting;
-                for (const std::uint32_t p : parents[e])
-                    if (state[p] == Unknown)
-                        stack.push_back(p);
-                continue;
+        std::size_t e = start;
+        std::uint8_t known = NotOnce;
+        while (true) {
+            if (state[e] != Unknown) { // known, or Visiting: a cycle (refused by validation)
+                known = state[e] == Once ? Once : NotOnce;
+                break;
             }
-            stack.pop_back();
-            if (state[e] != Visiting)
-                continue;
-            if (!embedded[e]) {
-                state[e] = One;
-                continue;
+            const std::uint32_t p = parent[e];
+            if (p == kRoot || p == kNotOnce || p == kNoParent) {
+                known = p == kRoot ? Once : NotOnce;
+                state[e] = known;
+                break;
             }
-            const auto &ps = parents[e];
-            state[e] = ps.size() == 1 && state[ps.front()] == One ? One : NotOne;
+            state[e] = Visiting;
+            chain.push_back(static_cast<std::uint32_t>(e));
+            e = p;
         }
+        for (const std::uint32_t c : chain)
+            state[c] = known;
+        chain.clear();
     }
     m_single.resize(n);
     for (std::size_t i = 0; i < n; ++i)
-        m_single[i] = state[i] == One;
+        m_single[i] = state[i] == Once;
 
     std::vector<std::pair<std::uint32_t, const IndexSpec *>> pairs;
     pairs.reserve(project.indexes.size());
