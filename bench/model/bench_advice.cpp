@@ -2,6 +2,12 @@
 // suggested indexes, worksheets, working set) on the generated
 // 1,000-collection model must take at most 5 ms. analyze() is timed beside
 // it, as the input the advisor needs, but is not part of the budget.
+//
+// The advisor runs its larger stages in two halves on two threads, so the
+// budget is on wall-clock time; the process CPU time (both threads) is
+// printed beside it, as is this thread's, so that the cost of the second
+// thread shows. On a loaded machine the wall time suffers first: compare
+// the CPU columns, and rerun when the machine is quiet.
 #include "support/LargeModel.h"
 
 #include "advisor/AdviceJson.h"
@@ -20,38 +26,41 @@ using namespace docshape;
 
 namespace {
 
-double cpuMs() {
+double cpuMs(clockid_t clock) {
     timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    clock_gettime(clock, &t);
     return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
 }
 
 struct Timing {
     double wallMs;
-    double cpuMs;
+    double processMs; // CPU time of the whole process: both threads
+    double threadMs;  // CPU time of this thread
 };
 
-// Median wall-clock and CPU time; on a shared machine the CPU time is the
-// steadier figure.
+// Median wall-clock, process CPU and thread CPU time, each its own median.
 Timing median(int runs, const std::function<void()> &work) {
-    std::vector<double> wall, cpu;
+    std::vector<double> wall, process, thread;
     for (int i = 0; i < runs; ++i) {
         const auto start = std::chrono::steady_clock::now();
-        const double cpuStart = cpuMs();
+        const double processStart = cpuMs(CLOCK_PROCESS_CPUTIME_ID);
+        const double threadStart = cpuMs(CLOCK_THREAD_CPUTIME_ID);
         work();
-        cpu.push_back(cpuMs() - cpuStart);
+        thread.push_back(cpuMs(CLOCK_THREAD_CPUTIME_ID) - threadStart);
+        process.push_back(cpuMs(CLOCK_PROCESS_CPUTIME_ID) - processStart);
         wall.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     }
-    std::sort(wall.begin(), wall.end());
-    std::sort(cpu.begin(), cpu.end());
-    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
+    for (auto *v : {&wall, &process, &thread})
+        std::sort(v->begin(), v->end());
+    return {wall[wall.size() / 2], process[process.size() / 2], thread[thread.size() / 2]};
 }
 
 bool report(const char *what, Timing t, double budget) {
-    const bool ok = budget <= 0 || t.cpuMs <= budget;
-    std::printf("%-40s %8.2f ms wall %8.2f ms cpu", what, t.wallMs, t.cpuMs);
+    const bool ok = budget <= 0 || t.wallMs <= budget;
+    std::printf("%-40s %8.2f ms wall %8.2f ms process cpu %8.2f ms thread cpu", what, t.wallMs, t.processMs,
+                t.threadMs);
     if (budget > 0)
-        std::printf("   (budget %.0f ms: %s)", budget, ok ? "ok" : "OVER");
+        std::printf("   (budget %.0f ms wall: %s)", budget, ok ? "ok" : "OVER");
     std::printf("\n");
     return ok;
 }

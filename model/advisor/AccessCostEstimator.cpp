@@ -133,10 +133,11 @@ void planPattern(Context &ctx, const AccessPattern &q) {
     plan.kind = q.kind;
     plan.operation = q.operation;
     plan.frequency = q.frequencyPerSecond;
-    const int *alsoReads = ctx.planAlsoReads.data() + ctx.planAlsoReads.size();
+    const Context::PlanSlots slots = ctx.planSlots(q);
+    int *alsoReads = slots.alsoReads;
     for (const auto &id : q.alsoReads)
-        ctx.planAlsoReads.push_back(ctx.entityPosition(id));
-    plan.alsoReads = {alsoReads, ctx.planAlsoReads.data() + ctx.planAlsoReads.size()};
+        *alsoReads++ = ctx.entityPosition(id);
+    plan.alsoReads = {slots.alsoReads, alsoReads};
     plan.entity = ctx.entityOf(q);
     plan.collection = ctx.collectionOfEntity(plan.entity);
     if (plan.collection < 0)
@@ -144,21 +145,21 @@ void planPattern(Context &ctx, const AccessPattern &q) {
     const CollectionView &view = ctx.view();
     // The pattern's equality fields; _id for a lookup by id; the tenant
     // field first when the query carries it.
-    const std::size_t first = ctx.planPaths.size();
+    std::string_view *paths = slots.paths;
     const std::string_view tenant = ctx.project.tenantField;
     const bool byId = q.equality.empty() && q.range.empty() &&
                       (q.operation == Operation::FindOneById || q.operation == Operation::Update ||
                        q.operation == Operation::Delete);
     if (ctx.tenantScopedCollection(plan.collection) && q.tenantScoped && view.hasTenantField() &&
         !contains(q.equality, tenant) && !(byId && tenant == "_id"))
-        ctx.planPaths.push_back(tenant);
-    ctx.planPaths.insert(ctx.planPaths.end(), q.equality.begin(), q.equality.end());
+        *paths++ = tenant;
+    paths = std::copy(q.equality.begin(), q.equality.end(), paths);
     if (byId)
-        ctx.planPaths.push_back("_id");
-    plan.equality = {ctx.planPaths.data() + first, ctx.planPaths.data() + ctx.planPaths.size()};
-    plan.selectivity = ctx.planSelectivity.data() + ctx.planSelectivity.size();
-    for (const auto path : plan.equality)
-        ctx.planSelectivity.push_back(ctx.equalitySelectivity(path, plan.assumedSelectivity));
+        *paths++ = "_id";
+    plan.equality = {slots.paths, paths};
+    plan.selectivity = slots.selectivity;
+    for (std::size_t e = 0; e < plan.equality.size(); ++e)
+        slots.selectivity[e] = ctx.equalitySelectivity(plan.equality[e], plan.assumedSelectivity);
     plan.needsIndex =
         q.operation != Operation::Insert && (!plan.equality.empty() || !q.range.empty() || !q.sort.empty());
     if (!plan.needsIndex)

@@ -1,46 +1,82 @@
 #include "advisor/Advisor.h"
 
 #include "advisor/AdvisorContext.h"
+#include "core/TwoHalves.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace docshape {
 
-Advice advise(const Project &project, const Analysis &analysis) {
-    advisor::Context ctx(project, analysis);
+namespace advisor {
+
+namespace {
+// Below this many entities, collections or relationships a stage runs on
+// one thread: a second one costs more than it saves.
+constexpr std::size_t kParallelFrom = 128;
+} // namespace
+
+Advice advise(const Project &project, const Analysis &analysis, std::size_t parallelFrom) {
+    Context ctx(project, analysis);
+    // The second half of each split stage works in `other` and hands its
+    // findings back after the first half's, so that they keep the order of
+    // a run on one thread.
+    Context other = ctx.fork();
+    auto contextOf = [&](std::size_t begin) -> Context & { return begin == 0 ? ctx : other; };
     Advice advice;
-    advisor::checkProjectRules(ctx);
+    checkProjectRules(ctx);
+    inTwoHalves(project.entities.size(), parallelFrom,
+                [&](std::size_t begin, std::size_t end) { checkFieldRules(contextOf(begin), begin, end); });
+    ctx.absorb(other);
+    checkReferenceRules(ctx);
+
     // Collection by collection, so that each one's statistics, indexes and
     // patterns are read while they are in cache: plan and cost its
     // patterns, then its rules and its worksheet.
+    const std::size_t collections = analysis.collections.size();
     advice.accessPatterns.resize(project.accessPatterns.size());
-    advice.worksheets.reserve(analysis.collections.size());
-    advisor::WorkingSetEstimate workingSet(ctx);
-    advisor::WorksheetBuilder worksheets;
-    for (std::size_t c = 0; c < analysis.collections.size(); ++c) {
-        ctx.enter(static_cast<int>(c));
-        for (const AccessPattern *q : ctx.patternsOn(static_cast<int>(c))) {
-            advisor::planPattern(ctx, *q);
-            const advisor::PatternPlan &plan = ctx.plans[ctx.position(*q)];
-            AccessCost &cost = advice.accessPatterns[ctx.position(*q)];
-            cost = advisor::costPattern(ctx, plan);
-            workingSet.add(plan, cost);
+    advice.worksheets.resize(collections);
+    WorkingSetEstimate workingSet(ctx);
+    inTwoHalves(collections, parallelFrom, [&](std::size_t begin, std::size_t end) {
+        Context &walker = contextOf(begin);
+        WorksheetBuilder worksheets;
+        for (std::size_t c = begin; c < end; ++c) {
+            walker.enter(static_cast<int>(c));
+            for (const AccessPattern *q : walker.patternsOn(static_cast<int>(c))) {
+                planPattern(walker, *q);
+                const PatternPlan &plan = walker.plans[walker.position(*q)];
+                AccessCost &cost = advice.accessPatterns[walker.position(*q)];
+                cost = costPattern(walker, plan);
+                workingSet.add(plan, cost);
+            }
+            checkCollectionRules(walker);
+            advice.worksheets[c] = worksheets.build(walker);
         }
-        advisor::checkCollectionRules(ctx);
-        advice.worksheets.push_back(worksheets.build(ctx));
-    }
+    });
+    ctx.absorb(other);
     // Patterns on entities no collection stores.
     for (const auto &q : project.accessPatterns)
         if (ctx.collectionOfEntity(ctx.entityOf(q)) < 0) {
-            advisor::planPattern(ctx, q);
-            advice.accessPatterns[ctx.position(q)] = advisor::costPattern(ctx, ctx.plans[ctx.position(q)]);
+            planPattern(ctx, q);
+            advice.accessPatterns[ctx.position(q)] = costPattern(ctx, ctx.plans[ctx.position(q)]);
         }
-    advice.suggestedIndexes = advisor::suggestIndexes(ctx);
-    advice.relationships = advisor::adviseRelationships(ctx);
-    advisor::checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes);
+    advice.suggestedIndexes = suggestIndexes(ctx);
+    std::vector<RelationshipAdvice> later;
+    inTwoHalves(project.relationships.size(), parallelFrom, [&](std::size_t begin, std::size_t end) {
+        adviseRelationships(contextOf(begin), begin, end, begin == 0 ? advice.relationships : later);
+    });
+    std::move(later.begin(), later.end(), std::back_inserter(advice.relationships));
+    ctx.absorb(other);
+    checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes);
     advice.workingSet = workingSet.finish(ctx);
     advice.findings = ctx.takeFindings();
     return advice;
+}
+
+} // namespace advisor
+
+Advice advise(const Project &project, const Analysis &analysis) {
+    return advisor::advise(project, analysis, advisor::kParallelFrom);
 }
 
 std::vector<Finding> lint(const Project &project, const Analysis &analysis) {

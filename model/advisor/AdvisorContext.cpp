@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 
 namespace docshape::advisor {
 
@@ -38,79 +39,88 @@ int keyDirection(std::string_view kind) {
 
 } // namespace
 
-Context::Context(const Project &p, const Analysis &a) : project(p), analysis(a), thresholds(p), s(thresholds) {
+Context::Shared::Shared(const Project &p, const Analysis &a) : project(p), analysis(a), thresholds(p), s(thresholds) {
     const auto &collections = a.derived.collections;
-    m_entityIndex.reserve(p.entities.size());
+    auto entityPosition = [this](std::string_view id) { return entityIndex.find(id); };
+    entityIndex.reserve(p.entities.size());
     for (std::uint32_t i = 0; i < p.entities.size(); ++i)
-        m_entityIndex.insert(p.entities[i].id, i);
-    m_relationships.reserve(p.relationships.size());
-    m_relationshipEnds.reserve(p.relationships.size());
+        entityIndex.insert(p.entities[i].id, i);
+    relationships.reserve(p.relationships.size());
+    relationshipEnds.reserve(p.relationships.size());
     std::vector<std::pair<std::uint32_t, const Relationship *>> byEntity;
     byEntity.reserve(2 * p.relationships.size());
     for (std::uint32_t i = 0; i < p.relationships.size(); ++i) {
         const Relationship &r = p.relationships[i];
-        m_relationships.insert(r.id, i);
+        relationships.insert(r.id, i);
         const int parent = entityPosition(r.parentId);
         const int child = entityPosition(r.childId);
-        m_relationshipEnds.emplace_back(parent, child);
+        relationshipEnds.emplace_back(parent, child);
         if (parent >= 0)
             byEntity.emplace_back(static_cast<std::uint32_t>(parent), &r);
         if (child >= 0 && child != parent)
             byEntity.emplace_back(static_cast<std::uint32_t>(child), &r);
     }
-    m_relationshipsByEntity.build(p.entities.size(), byEntity);
+    relationshipsByEntity.build(p.entities.size(), byEntity);
 
     // Roots first, then embedded entities, as docshape::collectionOf does.
-    m_collectionOf.assign(p.entities.size(), -1);
-    m_rootOf.assign(collections.size(), -1);
+    collectionOf.assign(p.entities.size(), -1);
+    rootOf.assign(collections.size(), -1);
     for (std::size_t c = 0; c < collections.size(); ++c) {
         const int e = entityPosition(collections[c].rootEntityId);
-        m_rootOf[c] = e;
-        if (e >= 0 && collections[c].kind == CollectionKind::Entity && m_collectionOf[static_cast<std::size_t>(e)] < 0)
-            m_collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
+        rootOf[c] = e;
+        if (e >= 0 && collections[c].kind == CollectionKind::Entity && collectionOf[static_cast<std::size_t>(e)] < 0)
+            collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
     }
     for (std::size_t c = 0; c < collections.size(); ++c)
         for (const auto &id : collections[c].embeddedEntityIds)
-            if (const int e = entityPosition(id); e >= 0 && m_collectionOf[static_cast<std::size_t>(e)] < 0)
-                m_collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
+            if (const int e = entityPosition(id); e >= 0 && collectionOf[static_cast<std::size_t>(e)] < 0)
+                collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
 
-    std::vector<std::pair<std::uint32_t, const AccessPattern *>> patternsByEntity, patternsByCollection;
-    patternsByEntity.reserve(p.accessPatterns.size());
-    patternsByCollection.reserve(p.accessPatterns.size());
-    m_patternEntity.reserve(p.accessPatterns.size());
+    std::vector<std::pair<std::uint32_t, const AccessPattern *>> byEntityPatterns, byCollection;
+    byEntityPatterns.reserve(p.accessPatterns.size());
+    byCollection.reserve(p.accessPatterns.size());
+    patternEntity.reserve(p.accessPatterns.size());
     for (const auto &q : p.accessPatterns) {
         const int e = entityPosition(q.entityId);
-        m_patternEntity.push_back(e);
+        patternEntity.push_back(e);
         if (e < 0)
             continue;
-        patternsByEntity.emplace_back(static_cast<std::uint32_t>(e), &q);
-        if (const int c = m_collectionOf[static_cast<std::size_t>(e)]; c >= 0)
-            patternsByCollection.emplace_back(static_cast<std::uint32_t>(c), &q);
+        byEntityPatterns.emplace_back(static_cast<std::uint32_t>(e), &q);
+        if (const int c = collectionOf[static_cast<std::size_t>(e)]; c >= 0)
+            byCollection.emplace_back(static_cast<std::uint32_t>(c), &q);
     }
-    m_patternsByEntity.build(p.entities.size(), patternsByEntity);
-    m_patternsByCollection.build(collections.size(), patternsByCollection);
+    patternsByEntity.build(p.entities.size(), byEntityPatterns);
+    patternsByCollection.build(collections.size(), byCollection);
 
     std::vector<std::pair<std::uint32_t, const IndexSpec *>> indexes;
     indexes.reserve(p.indexes.size());
     for (const auto &index : p.indexes)
-        if (const int c = collectionOf(index.entityId); c >= 0)
-            indexes.emplace_back(static_cast<std::uint32_t>(c), &index);
-    m_indexesByCollection.build(collections.size(), indexes);
-    m_statOfIndex.assign(p.indexes.size(), nullptr);
-    m_indexCollection.assign(p.indexes.size(), -1);
-    m_uniqueOrTtl.assign(p.indexes.size(), 0);
+        if (const int e = entityPosition(index.entityId); e >= 0)
+            if (const int c = collectionOf[static_cast<std::size_t>(e)]; c >= 0)
+                indexes.emplace_back(static_cast<std::uint32_t>(c), &index);
+    indexesByCollection.build(collections.size(), indexes);
+    statOfIndex.assign(p.indexes.size(), nullptr);
+    indexCollection.assign(p.indexes.size(), -1);
+    uniqueOrTtl.assign(p.indexes.size(), 0);
 
     plans.resize(p.accessPatterns.size());
-    std::size_t paths = 0, alsoReads = 0;
+    planStart.reserve(p.accessPatterns.size());
+    std::uint32_t paths = 0, alsoReads = 0;
     for (const auto &q : p.accessPatterns) {
-        paths += q.equality.size() + 2; // with the tenant field and _id
-        alsoReads += q.alsoReads.size();
+        planStart.emplace_back(paths, alsoReads);
+        paths += static_cast<std::uint32_t>(q.equality.size()) + 2; // with the tenant field and _id
+        alsoReads += static_cast<std::uint32_t>(q.alsoReads.size());
     }
-    // Reserved whole, so that the plans' spans stay valid.
-    planPaths.reserve(paths);
-    planSelectivity.reserve(paths);
-    planAlsoReads.reserve(alsoReads);
+    planPaths.resize(paths);
+    planSelectivity.resize(paths);
+    planAlsoReads.resize(alsoReads);
 }
+
+Context::Context(const Project &p, const Analysis &a) : Context(std::make_shared<Shared>(p, a)) {}
+
+Context::Context(std::shared_ptr<Shared> shared)
+    : m_shared(std::move(shared)), m_run(*m_shared), project(m_run.project), analysis(m_run.analysis),
+      thresholds(m_run.thresholds), s(m_run.s), plans(m_run.plans) {}
 
 void Context::enter(int c) {
     const Project &p = project;
@@ -131,7 +141,7 @@ void Context::enter(int c) {
     for (const auto &index : stats)
         keyCount += index.keys.size();
     v.m_keyPaths.reserve(keyCount);
-    const Span<const IndexSpec *> mine = m_indexesByCollection.of(static_cast<std::size_t>(c));
+    const Span<const IndexSpec *> mine = m_run.indexesByCollection.of(static_cast<std::size_t>(c));
     auto next = mine.begin();
     for (const auto &index : stats) {
         const IndexSpec *spec = nullptr;
@@ -141,8 +151,8 @@ void Context::enter(int c) {
             if (next != mine.end()) {
                 spec = *next++;
                 const auto i = static_cast<std::size_t>(spec - p.indexes.data());
-                m_indexCollection[i] = c;
-                m_uniqueOrTtl[i] = spec->unique || spec->expireAfterSeconds;
+                m_run.indexCollection[i] = c;
+                m_run.uniqueOrTtl[i] = spec->unique || spec->expireAfterSeconds;
             } else {
                 spec = p.findIndex(index.id);
             }
@@ -159,7 +169,7 @@ void Context::enter(int c) {
         }
         info.keys = {first, v.m_keyPaths.data() + v.m_keyPaths.size()};
         if (spec) {
-            m_statOfIndex[static_cast<std::size_t>(spec - p.indexes.data())] = &index;
+            m_run.statOfIndex[static_cast<std::size_t>(spec - p.indexes.data())] = &index;
             if (spec->unique && spec->partialFilter.empty()) {
                 info.uniqueKeys = static_cast<int>(spec->keys.size());
                 if (spec->keys.size() == 1)
@@ -225,20 +235,20 @@ const ShapeNode *CollectionView::nodeAt(std::string_view path, const ShapeNode *
 }
 
 const Relationship *Context::relationship(std::string_view id) const {
-    const int i = m_relationships.find(id);
+    const int i = m_run.relationships.find(id);
     return i < 0 ? nullptr : &project.relationships[static_cast<std::size_t>(i)];
 }
 
 Span<const AccessPattern *> Context::patternsOn(int collection) const {
-    return collection < 0 ? Span<const AccessPattern *>{} : m_patternsByCollection.of(static_cast<std::size_t>(collection));
+    return collection < 0 ? Span<const AccessPattern *>{} : m_run.patternsByCollection.of(static_cast<std::size_t>(collection));
 }
 
 Span<const AccessPattern *> Context::patternsOnEntity(int e) const {
-    return e < 0 ? Span<const AccessPattern *>{} : m_patternsByEntity.of(static_cast<std::size_t>(e));
+    return e < 0 ? Span<const AccessPattern *>{} : m_run.patternsByEntity.of(static_cast<std::size_t>(e));
 }
 
 Span<const Relationship *> Context::relationshipsOf(int e) const {
-    return e < 0 ? Span<const Relationship *>{} : m_relationshipsByEntity.of(static_cast<std::size_t>(e));
+    return e < 0 ? Span<const Relationship *>{} : m_run.relationshipsByEntity.of(static_cast<std::size_t>(e));
 }
 
 bool Context::tenantScopedCollection(int collection) const {
@@ -285,6 +295,7 @@ Finding &Context::newFinding(std::string_view ruleId, FindingTarget target) {
     if (m_findings.empty() || m_findings.back().size() == kChunk)
         m_findings.emplace_back().reserve(kChunk);
     Finding &f = m_findings.back().emplace_back();
+    m_order.push_back(&f);
     m_findingRules.push_back(m_lastRule);
     f.id.assign(ruleId);
     if (m_lastRule)
@@ -293,9 +304,18 @@ Finding &Context::newFinding(std::string_view ruleId, FindingTarget target) {
     return f;
 }
 
+void Context::absorb(Context &other) {
+    std::move(other.m_findings.begin(), other.m_findings.end(), std::back_inserter(m_findings));
+    m_order.insert(m_order.end(), other.m_order.begin(), other.m_order.end());
+    m_findingRules.insert(m_findingRules.end(), other.m_findingRules.begin(), other.m_findingRules.end());
+    other.m_findings.clear();
+    other.m_order.clear();
+    other.m_findingRules.clear();
+}
+
 std::vector<Finding> Context::takeFindings() {
     const std::size_t count = m_findingRules.size();
-    auto at = [&](std::size_t i) -> Finding & { return m_findings[i / kChunk][i % kChunk]; };
+    auto at = [&](std::size_t i) -> Finding & { return *m_order[i]; };
     // Most severe first, then by rule id: the catalogue is ordered by id,
     // so a counting sort on (severity, catalogue position) keeps the order
     // within a rule. A finding of a rule outside the catalogue sorts by id.
@@ -330,6 +350,7 @@ std::vector<Finding> Context::takeFindings() {
     for (std::uint32_t i : order)
         out.push_back(std::move(at(i)));
     m_findings.clear();
+    m_order.clear();
     m_findingRules.clear();
     return out;
 }

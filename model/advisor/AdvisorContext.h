@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <span>
 #include <string_view>
@@ -147,36 +148,48 @@ private:
 };
 
 class Context {
+    // What every context of a run shares: the maps, built once, and the
+    // plans and index slots that the collection walk fills. Two contexts of
+    // one run (fork()) may walk different collections at once: each
+    // collection's patterns and indexes are its own slots.
+    struct Shared;
+    std::shared_ptr<Shared> m_shared;
+    Shared &m_run;
+
 public:
     Context(const Project &project, const Analysis &analysis);
+    // Another context of the same run, for a second thread: it shares the
+    // maps, settings and plans, and keeps its own collection view, scratch
+    // and findings (absorb() takes them back).
+    Context fork() const { return Context(m_shared); }
 
     const Project &project;
     const Analysis &analysis;
-    Thresholds thresholds;
-    Settings s;
+    const Thresholds &thresholds;
+    const Settings &s;
 
     // Entities by position in project.entities; -1 for an unknown id.
-    int entityPosition(std::string_view id) const { return m_entityIndex.find(id); }
+    int entityPosition(std::string_view id) const;
     const Entity *entity(std::string_view id) const { return entityAt(entityPosition(id)); }
     const Entity *entityAt(int e) const {
         return e < 0 ? nullptr : &project.entities[static_cast<std::size_t>(e)];
     }
     const Relationship *relationship(std::string_view id) const;
     // The positions of a relationship's parent and child (-1: unknown).
-    int parentOf(const Relationship &r) const { return m_relationshipEnds[position(r)].first; }
-    int childOf(const Relationship &r) const { return m_relationshipEnds[position(r)].second; }
+    int parentOf(const Relationship &r) const;
+    int childOf(const Relationship &r) const;
     // The position of a pattern's entity (-1: unknown).
-    int entityOf(const AccessPattern &q) const { return m_patternEntity[position(q)]; }
+    int entityOf(const AccessPattern &q) const;
     std::size_t position(const AccessPattern &q) const {
         return static_cast<std::size_t>(&q - project.accessPatterns.data());
     }
     // Index into analysis.collections of the collection that stores the
     // entity (its own, or the one it is embedded in); -1 if none.
     int collectionOf(std::string_view entityId) const { return collectionOfEntity(entityPosition(entityId)); }
-    int collectionOfEntity(int e) const { return e < 0 ? -1 : m_collectionOf[static_cast<std::size_t>(e)]; }
+    int collectionOfEntity(int e) const;
     // The position of the entity named by a collection's rootEntityId (the
     // root, or a bucket's child); -1 for none.
-    int rootOf(int c) const { return m_rootOf[static_cast<std::size_t>(c)]; }
+    int rootOf(int c) const;
     const CollectionShape &shape(int c) const { return analysis.derived.collections[static_cast<std::size_t>(c)]; }
     const CollectionStat &stat(int c) const { return analysis.collections[static_cast<std::size_t>(c)]; }
     Span<const AccessPattern *> patternsOn(int collection) const;
@@ -186,11 +199,11 @@ public:
     bool tenantScopedCollection(int collection) const;
     // The statistics of a model index (position in project.indexes), once
     // the advisor has entered its collection; nullptr when not stored.
-    const IndexStat *statOf(std::size_t index) const { return m_statOfIndex[index]; }
+    const IndexStat *statOf(std::size_t index) const;
     // For a model index whose collection the advisor entered: that
     // collection, and whether the index is unique or TTL; -1 otherwise.
-    int indexCollection(std::size_t index) const { return m_indexCollection[index]; }
-    bool uniqueOrTtl(std::size_t index) const { return m_uniqueOrTtl[index] != 0; }
+    int indexCollection(std::size_t index) const;
+    bool uniqueOrTtl(std::size_t index) const;
 
     // Gathers the view of collection c; the rules of one collection run
     // between enter(c) and the next enter.
@@ -199,12 +212,18 @@ public:
     // Fraction of documents one equality on `path` of the entered collection matches.
     double equalitySelectivity(std::string_view path, bool &assumed) const;
 
-    std::vector<PatternPlan> plans; // parallel to project.accessPatterns
-    // Storage of the plans' equality paths and their selectivity, and of
-    // the entities they also read.
-    std::vector<std::string_view> planPaths;
-    std::vector<double> planSelectivity;
-    std::vector<int> planAlsoReads;
+    // The plans, parallel to project.accessPatterns, shared by the run.
+    std::vector<PatternPlan> &plans;
+    // Where a plan keeps its equality paths and their selectivity (room for
+    // the pattern's own, the tenant field and _id), and the entities it
+    // also reads: each pattern's own slots, so that plans can be made on
+    // two threads.
+    struct PlanSlots {
+        std::string_view *paths;
+        double *selectivity;
+        int *alsoReads;
+    };
+    PlanSlots planSlots(const AccessPattern &q);
     // Planning's scratch: a pattern's paths, and the equality keys an index binds.
     struct PlanPaths {
         std::vector<Path> equality, range;
@@ -222,6 +241,9 @@ public:
         f.messagePhrase = f.words.say(form, values...);
         return f;
     }
+    // Moves the findings of `other` (a fork) after this context's, as if
+    // they had been added here in their order.
+    void absorb(Context &other);
     // The findings, most severe first, then by rule id, then in the order
     // they were added.
     std::vector<Finding> takeFindings();
@@ -236,33 +258,68 @@ public:
     FindingTarget relationshipTargetById(std::string_view id) const;
 
 private:
+    explicit Context(std::shared_ptr<Shared> shared);
     std::size_t position(const Relationship &r) const {
         return static_cast<std::size_t>(&r - project.relationships.data());
     }
     Finding &newFinding(std::string_view ruleId, FindingTarget target);
 
-    IdIndex m_entityIndex;   // position in project.entities
-    IdIndex m_relationships; // position in project.relationships
-    std::vector<std::pair<int, int>> m_relationshipEnds; // parent, child positions
-    std::vector<int> m_patternEntity;                    // by pattern position
-    std::vector<int> m_collectionOf;                     // by entity position
-    std::vector<int> m_rootOf;                           // by collection
-    Grouped<const AccessPattern *> m_patternsByCollection;
-    Grouped<const AccessPattern *> m_patternsByEntity;
-    Grouped<const Relationship *> m_relationshipsByEntity;
-    Grouped<const IndexSpec *> m_indexesByCollection; // model indexes, project order
-    std::vector<const IndexStat *> m_statOfIndex;     // by position in project.indexes
-    std::vector<int> m_indexCollection;               // the same
-    std::vector<char> m_uniqueOrTtl;                  // the same
     CollectionView m_view;
 
-    // Findings in the order added, in chunks of kChunk, so that adding one
-    // never moves the others.
+    // Findings in the order added, in chunks of kChunk that never move, so
+    // that adding one moves no other, and absorb() moves whole chunks.
     static constexpr std::size_t kChunk = 256;
     std::vector<std::vector<Finding>> m_findings;
-    std::vector<const Rule *> m_findingRules; // one per finding, in the order added
+    std::vector<Finding *> m_order;           // every finding, in the order added
+    std::vector<const Rule *> m_findingRules; // one per finding, the same order
     const Rule *m_lastRule = nullptr;         // the rule of the last finding: rules add in runs
 };
+
+struct Context::Shared {
+    Shared(const Project &project, const Analysis &analysis);
+
+    const Project &project;
+    const Analysis &analysis;
+    Thresholds thresholds;
+    Settings s;
+    IdIndex entityIndex;   // position in project.entities
+    IdIndex relationships; // position in project.relationships
+    std::vector<std::pair<int, int>> relationshipEnds; // parent, child positions
+    std::vector<int> patternEntity;                    // by pattern position
+    std::vector<int> collectionOf;                     // by entity position
+    std::vector<int> rootOf;                           // by collection
+    Grouped<const AccessPattern *> patternsByCollection;
+    Grouped<const AccessPattern *> patternsByEntity;
+    Grouped<const Relationship *> relationshipsByEntity;
+    Grouped<const IndexSpec *> indexesByCollection; // model indexes, project order
+    // By position in project.indexes, filled as collections are entered.
+    std::vector<const IndexStat *> statOfIndex;
+    std::vector<int> indexCollection;
+    std::vector<char> uniqueOrTtl;
+
+    std::vector<PatternPlan> plans;
+    // The plans' slots, and where each pattern's start.
+    std::vector<std::string_view> planPaths;
+    std::vector<double> planSelectivity;
+    std::vector<int> planAlsoReads;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> planStart; // paths, alsoReads; by pattern
+};
+
+inline int Context::entityPosition(std::string_view id) const { return m_run.entityIndex.find(id); }
+inline int Context::parentOf(const Relationship &r) const { return m_run.relationshipEnds[position(r)].first; }
+inline int Context::childOf(const Relationship &r) const { return m_run.relationshipEnds[position(r)].second; }
+inline int Context::entityOf(const AccessPattern &q) const { return m_run.patternEntity[position(q)]; }
+inline int Context::collectionOfEntity(int e) const {
+    return e < 0 ? -1 : m_run.collectionOf[static_cast<std::size_t>(e)];
+}
+inline int Context::rootOf(int c) const { return m_run.rootOf[static_cast<std::size_t>(c)]; }
+inline const IndexStat *Context::statOf(std::size_t index) const { return m_run.statOfIndex[index]; }
+inline int Context::indexCollection(std::size_t index) const { return m_run.indexCollection[index]; }
+inline bool Context::uniqueOrTtl(std::size_t index) const { return m_run.uniqueOrTtl[index] != 0; }
+inline Context::PlanSlots Context::planSlots(const AccessPattern &q) {
+    const auto [paths, alsoReads] = m_run.planStart[position(q)];
+    return {m_run.planPaths.data() + paths, m_run.planSelectivity.data() + paths, m_run.planAlsoReads.data() + alsoReads};
+}
 
 // The node at a dotted path through subdocuments, arrays of subdocuments
 // and variants, without allocating; `parent` receives the node holding it.
@@ -292,8 +349,16 @@ template <typename... Parts> std::string cat(const Parts &...parts) {
     return out;
 }
 
-// Stages of the advisor, in the order advise() runs them.
+// docshape::advise, its stages split in two halves on two threads from
+// `parallelFrom` items; the result is the same for any value.
+Advice advise(const Project &project, const Analysis &analysis, std::size_t parallelFrom);
+
+// Stages of the advisor, in the order advise() runs them. Those given a
+// range [begin, end) of entities, collections or relationships may run on
+// two threads, one half each, with a fork() of the context.
 void checkProjectRules(Context &ctx);
+void checkFieldRules(Context &ctx, std::size_t begin, std::size_t end); // entities
+void checkReferenceRules(Context &ctx);
 // For the entered collection: plan and cost its patterns, then its rules
 // and its worksheet. A pattern whose entity is not stored is planned
 // without entering a collection.
@@ -301,7 +366,8 @@ void planPattern(Context &ctx, const AccessPattern &q);
 AccessCost costPattern(const Context &ctx, const PatternPlan &plan);
 void checkCollectionRules(Context &ctx);
 std::vector<SuggestedIndex> suggestIndexes(Context &ctx);
-std::vector<RelationshipAdvice> adviseRelationships(Context &ctx);
+// Appends the advice on relationships [begin, end) to `out`.
+void adviseRelationships(Context &ctx, std::size_t begin, std::size_t end, std::vector<RelationshipAdvice> &out);
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                         const std::vector<SuggestedIndex> &suggestions);
 
@@ -318,7 +384,8 @@ private:
     Wording m_words; // a worksheet's values, copied out at their size
 };
 
-// The working set, summed pattern by pattern as they are costed.
+// The working set, summed pattern by pattern as they are costed. Patterns
+// of different collections may be added from two threads at once.
 class WorkingSetEstimate {
 public:
     explicit WorkingSetEstimate(const Context &ctx);
@@ -328,9 +395,11 @@ public:
 private:
     const Context &m_ctx;
     std::vector<double> m_hotDocuments;    // by collection
-    std::vector<std::size_t> m_firstIndex; // of each collection's indexes in m_seen
-    std::vector<char> m_seen;
-    std::vector<std::pair<std::uint32_t, const IndexStat *>> m_uses; // first uses, in order
+    std::vector<std::size_t> m_firstIndex; // of each collection's indexes in m_firstUse
+    // Of each index: 0 if unused, else the rank of its first use in its
+    // collection; and by collection, the indexes used so far.
+    std::vector<std::uint32_t> m_firstUse;
+    std::vector<std::uint32_t> m_used;
 };
 
 } // namespace docshape::advisor

@@ -122,8 +122,8 @@ void walkFields(const std::vector<Field> &fields, const FieldPath *parent, const
     }
 }
 
-template <typename Fn> void forEachField(const Project &project, Fn fn) {
-    for (const auto &e : project.entities) {
+template <typename Fn> void forEachField(Span<Entity> entities, Fn fn) {
+    for (const auto &e : entities) {
         walkFields(e.fields, nullptr, e, fn);
         for (const auto &v : e.variants)
             walkFields(v.fields, nullptr, e, fn);
@@ -465,7 +465,7 @@ struct NameClass {
 // Every field once: copies without a plan, then the types that hurt
 // (money as floating point, dates as strings, enums as integers, stored
 // nulls, an id mirroring _id).
-void checkFields(Context &ctx) {
+void checkFields(Context &ctx, Span<Entity> entities) {
     // The class of each distinct name, in a small open-addressing table by
     // size and first bytes: models repeat their field names, so most
     // lookups find one. A crowded probe classifies without keeping it.
@@ -499,7 +499,7 @@ void checkFields(Context &ctx) {
         }
         return classOf(name);
     };
-    forEachField(ctx.project, [&](const Field &f, const FieldPath &place, const Entity &e, bool top) {
+    forEachField(entities, [&](const Field &f, const FieldPath &place, const Entity &e, bool top) {
         std::string path;
         auto at = [&]() -> const std::string & {
             if (path.empty())
@@ -545,7 +545,13 @@ void checkProjectRules(Context &ctx) {
     checkThresholdNames(ctx);
     checkCollectionPerTenant(ctx);
     checkStructure(ctx);
-    checkFields(ctx);
+}
+
+void checkFieldRules(Context &ctx, std::size_t begin, std::size_t end) {
+    checkFields(ctx, Span<Entity>(ctx.project.entities).subspan(begin, end - begin));
+}
+
+void checkReferenceRules(Context &ctx) {
     checkRelationshipCopies(ctx);
     checkReferencedDeletion(ctx);
 }

@@ -142,13 +142,12 @@ Workload workloadOf(const Context &ctx, const Relationship &r) {
 
 } // namespace
 
-std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
-    std::vector<RelationshipAdvice> out;
-    out.reserve(ctx.project.relationships.size());
+void adviseRelationships(Context &ctx, std::size_t begin, std::size_t end, std::vector<RelationshipAdvice> &out) {
+    out.reserve(out.size() + (end - begin));
     const double target = ctx.s.documentTarget;
     Wording scratch;
     constexpr std::string_view kEmbed = "embed", kReference = "reference", kNeutral = "neutral";
-    for (const auto &r : ctx.project.relationships) {
+    for (const auto &r : Span<Relationship>(ctx.project.relationships).subspan(begin, end - begin)) {
         const Entity *parent = ctx.entityAt(ctx.parentOf(r));
         const Entity *child = ctx.entityAt(ctx.childOf(r));
         if (!parent || !child)
@@ -466,7 +465,6 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         }
         advice.words = words;
     }
-    return out;
 }
 
 } // namespace docshape::advisor

@@ -13,7 +13,8 @@ WorkingSetEstimate::WorkingSetEstimate(const Context &ctx) : m_ctx(ctx) {
     m_firstIndex.assign(collections.size() + 1, 0);
     for (std::size_t c = 0; c < collections.size(); ++c)
         m_firstIndex[c + 1] = m_firstIndex[c] + collections[c].indexes.size();
-    m_seen.assign(m_firstIndex.back(), 0);
+    m_firstUse.assign(m_firstIndex.back(), 0);
+    m_used.assign(collections.size(), 0);
 }
 
 void WorkingSetEstimate::add(const PatternPlan &plan, const AccessCost &cost) {
@@ -42,10 +43,8 @@ void WorkingSetEstimate::add(const PatternPlan &plan, const AccessCost &cost) {
     // of first use.
     auto use = [&](const IndexStat *index) {
         const std::size_t k = m_firstIndex[c] + static_cast<std::size_t>(index - collections[c].indexes.data());
-        if (!m_seen[k]) {
-            m_seen[k] = 1;
-            m_uses.emplace_back(static_cast<std::uint32_t>(c), index);
-        }
+        if (!m_firstUse[k])
+            m_firstUse[k] = ++m_used[c];
     };
     if (plan.index)
         use(plan.index);
@@ -59,12 +58,16 @@ WorkingSet WorkingSetEstimate::finish(Context &ctx) {
     constexpr double kGiB = 1024.0 * 1024 * 1024;
     ws.cacheBytes = std::max(0.5 * (ctx.project.ramGiB - 1) * kGiB, 256.0 * 1024 * 1024);
     const auto &collections = ctx.analysis.collections;
-    Grouped<const IndexStat *> usedIndexes;
-    usedIndexes.build(collections.size(), m_uses);
+    std::vector<const IndexStat *> used; // of one collection, in the order of first use
     for (std::size_t c = 0; c < collections.size(); ++c) {
         const double docs = std::min(collections[c].documents, m_hotDocuments[c]);
         ws.hotDocumentBytes += docs * collections[c].avgDocumentBytes;
-        for (const IndexStat *index : usedIndexes.of(c))
+        used.assign(m_used[c], nullptr);
+        const auto &indexes = collections[c].indexes;
+        for (std::size_t k = 0; k < indexes.size(); ++k)
+            if (const std::uint32_t rank = m_firstUse[m_firstIndex[c] + k])
+                used[rank - 1] = &indexes[k];
+        for (const IndexStat *index : used)
             ws.indexBytes += index->estimatedBytes;
     }
     ws.totalBytes = ws.hotDocumentBytes + ws.indexBytes;
