@@ -67,7 +67,7 @@ Advice advise(const Project &project, const Analysis &analysis, std::size_t para
     });
     std::move(later.begin(), later.end(), std::back_inserter(advice.relationships));
     ctx.absorb(other);
-    checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes);
+    checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes, parallelFrom);
     advice.workingSet = workingSet.finish(ctx);
     advice.findings = ctx.takeFindings();
     return advice;

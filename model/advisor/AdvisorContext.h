@@ -368,8 +368,9 @@ void checkCollectionRules(Context &ctx);
 std::vector<SuggestedIndex> suggestIndexes(Context &ctx);
 // Appends the advice on relationships [begin, end) to `out`.
 void adviseRelationships(Context &ctx, std::size_t begin, std::size_t end, std::vector<RelationshipAdvice> &out);
+// Patterns and indexes in two halves on two threads from `parallelFrom` of each.
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
-                        const std::vector<SuggestedIndex> &suggestions);
+                        const std::vector<SuggestedIndex> &suggestions, std::size_t parallelFrom);
 
 // The worksheet of each collection, built as the advisor enters it.
 class WorksheetBuilder {

@@ -1,6 +1,7 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/RuleCatalog.h"
+#include "core/TwoHalves.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -20,7 +21,7 @@ std::string keysText(const std::vector<IndexKey> &keys) {
 } // namespace
 
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
-                        const std::vector<SuggestedIndex> &suggestions) {
+                        const std::vector<SuggestedIndex> &suggestions, std::size_t parallelFrom) {
     // The suggestion that serves each pattern, by pattern name and collection.
     std::unordered_map<std::string_view, std::vector<const SuggestedIndex *>> suggestionsByPattern;
     for (const auto &s : suggestions)
@@ -40,16 +41,19 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
         if (const SuggestedIndex *s = suggestionFor(q.name, stat.name))
             f.fixPhrase = f.words.say("Create index {0} on {1} (Equality-Sort-Range).", keysText(s->keys), stat.name);
     };
-    std::size_t writes = 0, multi = 0;
-    for (std::size_t i = 0; i < ctx.plans.size(); ++i) {
-        const PatternPlan &plan = ctx.plans[i];
+    // Each pattern, then each index, in two halves on two threads when
+    // there are many; the second half's findings are taken back after the
+    // first's, in the order one thread adds them.
+    Context other = ctx.fork();
+    auto checkPattern = [&](Context &cx, std::size_t i, std::size_t &writes, std::size_t &multi) {
+        const PatternPlan &plan = cx.plans[i];
         const AccessPattern &q = *plan.pattern; // read only for what a finding quotes
         const AccessCost &cost = costs[i];
         if (plan.collection < 0)
-            continue;
-        const CollectionStat &stat = ctx.stat(plan.collection);
+            return;
+        const CollectionStat &stat = cx.stat(plan.collection);
         auto target = [&q] { return Context::patternTarget(q); };
-        const bool frequent = plan.frequency >= ctx.s.frequent;
+        const bool frequent = plan.frequency >= cx.s.frequent;
 
         if (cost.kind == AccessKind::Write) {
             ++writes;
@@ -61,45 +65,45 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                         list += ", ";
                     list += c;
                 }
-                ctx.add(rule::kWriteSpansCollections, target(), "'{0}' writes {1} collections ({2}): {3}", q.name,
+                cx.add(rule::kWriteSpansCollections, target(), "'{0}' writes {1} collections ({2}): {3}", q.name,
                         cost.collections.size(), std::move(list), Static{cost.consistency});
             }
             // Writes per second that land on one document, spread evenly.
             double perDocument = 0;
-            const bool root = stat.kind == CollectionKind::Entity && ctx.rootOf(plan.collection) == plan.entity;
+            const bool root = stat.kind == CollectionKind::Entity && cx.rootOf(plan.collection) == plan.entity;
             if (cost.operation == Operation::Insert)
                 perDocument = root ? 0 : plan.frequency / std::max(1.0, stat.documents);
             else
                 perDocument = plan.frequency *
                               std::min(1.0, std::max(1.0, cost.collections.size() == 1 ? cost.documentsTouched : 1.0) /
                                                 std::max(1.0, stat.documents));
-            if (perDocument >= ctx.s.hotWrites)
-                ctx.add(rule::kHotDocument, target(),
+            if (perDocument >= cx.s.hotWrites)
+                cx.add(rule::kHotDocument, target(),
                         "'{0}' sends {1} writes to each {2} document ({3} over {4} documents), over {5}", q.name,
                         Rate{perDocument}, stat.name, Rate{q.frequencyPerSecond}, Num{stat.documents},
-                        Rate{ctx.s.hotWrites});
+                        Rate{cx.s.hotWrites});
         }
 
         if (cost.kind == AccessKind::Read && cost.lookups > 0 && frequent)
-            ctx.add(rule::kFrequentLookup, target(),
+            cx.add(rule::kFrequentLookup, target(),
                     cost.lookups > 1
                         ? "'{0}' joins {1} other collections at {2} ({3} round trips or $lookup stages per read)"
                         : "'{0}' joins {1} other collection at {2} ({3} round trips or $lookup stages per read)",
                     q.name, cost.lookups, Rate{q.frequencyPerSecond}, cost.roundTrips);
 
-        if (plan.needsIndex && !plan.index && frequent && stat.documents >= ctx.s.scanDocuments)
-            suggestFix(ctx.add(rule::kMissingIndex, target(),
+        if (plan.needsIndex && !plan.index && frequent && stat.documents >= cx.s.scanDocuments)
+            suggestFix(cx.add(rule::kMissingIndex, target(),
                                "'{0}' scans all {1} {2} documents at {3} ({4} documents examined per second)", q.name,
                                Num{stat.documents}, stat.name, Rate{q.frequencyPerSecond},
                                Num{cost.docsExaminedPerSecond}),
                        q, stat);
         if (plan.index && cost.inMemorySort && frequent)
-            suggestFix(ctx.add(rule::kInMemorySort, target(),
+            suggestFix(cx.add(rule::kInMemorySort, target(),
                                "'{0}' sorts {1} documents in memory at {2}; index {3} does not give the order",
                                q.name, Num{cost.docsExamined}, Rate{q.frequencyPerSecond}, plan.index->name),
                        q, stat);
         if (cost.withinBudget && !*cost.withinBudget) {
-            Finding &f = ctx.add(rule::kOverLatencyBudget, target(),
+            Finding &f = cx.add(rule::kOverLatencyBudget, target(),
                                  "'{0}' needs about {1} ms ({2} documents, {3}, {4} round trips) against a budget "
                                  "of {5} ms",
                                  q.name, Num{cost.estimatedMs}, Num{cost.docsExamined},
@@ -107,7 +111,15 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                                  Num{q.latencyBudgetMs});
             f.reasonPhrase = f.words.say("{0}", cost.assumptions());
         }
-    }
+    };
+    std::size_t writeCounts[2] = {0, 0}, multiCounts[2] = {0, 0};
+    inTwoHalves(ctx.plans.size(), parallelFrom, [&](std::size_t begin, std::size_t end) {
+        const int half = begin == 0 ? 0 : 1;
+        for (std::size_t i = begin; i < end; ++i)
+            checkPattern(half == 0 ? ctx : other, i, writeCounts[half], multiCounts[half]);
+    });
+    ctx.absorb(other);
+    const std::size_t writes = writeCounts[0] + writeCounts[1], multi = multiCounts[0] + multiCounts[1];
     if (writes >= 2 && multi >= 2 && static_cast<double>(multi) / static_cast<double>(writes) >= ctx.s.multiShare)
         ctx.add(rule::kTransactionsEverywhere, Context::projectTarget(ctx.project),
                 "{0} of {1} write patterns span collections and need a transaction or a consistency plan", multi,
@@ -119,28 +131,33 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
     for (const auto &plan : ctx.plans)
         if (plan.indexSpec)
             used[static_cast<std::size_t>(plan.indexSpec - ctx.project.indexes.data())] = 1;
-    for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i) {
+    auto checkIndex = [&](Context &cx, std::size_t i) {
         if (used[i])
-            continue;
-        const IndexSpec &index = ctx.project.indexes[i];
-        int c = ctx.indexCollection(i);
+            return;
+        const IndexSpec &index = cx.project.indexes[i];
+        int c = cx.indexCollection(i);
         if (c >= 0) {
-            if (ctx.uniqueOrTtl(i))
-                continue;
+            if (cx.uniqueOrTtl(i))
+                return;
         } else {
             if (index.unique || index.expireAfterSeconds)
-                continue;
-            c = ctx.collectionOf(index.entityId);
+                return;
+            c = cx.collectionOf(index.entityId);
             if (c < 0)
-                continue;
+                return;
         }
-        const IndexStat *indexStat = ctx.statOf(i);
+        const IndexStat *indexStat = cx.statOf(i);
         std::string computed;
         const std::string &name = indexStat ? indexStat->name : (computed = indexName(index));
-        ctx.add(rule::kUnusedIndex, Context::indexTarget(index, name),
-                "index {0} on {1} serves none of the {2} access patterns of the collection", name, ctx.stat(c).name,
-                Num{static_cast<double>(ctx.patternsOn(c).size())});
-    }
+        cx.add(rule::kUnusedIndex, Context::indexTarget(index, name),
+                "index {0} on {1} serves none of the {2} access patterns of the collection", name, cx.stat(c).name,
+                Num{static_cast<double>(cx.patternsOn(c).size())});
+    };
+    inTwoHalves(ctx.project.indexes.size(), parallelFrom, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i)
+            checkIndex(begin == 0 ? ctx : other, i);
+    });
+    ctx.absorb(other);
 }
 
 } // namespace docshape::advisor
