@@ -59,6 +59,26 @@ Project orderProject(Representation representation) {
     return p;
 }
 
+// Notifications with a "type" discriminator: email (75%) with a subject of
+// 40 bytes (at most 100), sms (25%) with a message of 100 (at most 160).
+Project notificationsProject() {
+    Project p;
+    Entity n = entity("e1", "notifications", 100);
+    n.fields.push_back(stringField("f1", "type", 5, 5));
+    n.discriminator = "type";
+    Variant email;
+    email.value = "email";
+    email.share = 0.75;
+    email.fields.push_back(stringField("f2", "subject", 40, 100));
+    Variant sms;
+    sms.value = "sms";
+    sms.share = 0.25;
+    sms.fields.push_back(stringField("f3", "message", 100, 160));
+    n.variants = {email, sms};
+    p.entities.push_back(n);
+    return p;
+}
+
 } // namespace
 
 TEST_CASE("The DESIGN.md worked check is 67 bytes", "[estimate][size]") {
@@ -148,20 +168,7 @@ TEST_CASE("The byte breakdown gives each key's bytes, adding up to the document"
 }
 
 TEST_CASE("The byte breakdown has a row for polymorphic variants, weighted by share", "[estimate][size]") {
-    Project p;
-    Entity n = entity("e1", "notifications", 100);
-    n.fields.push_back(stringField("f1", "type", 5, 5));
-    n.discriminator = "type";
-    Variant email;
-    email.value = "email";
-    email.share = 0.75;
-    email.fields.push_back(stringField("f2", "subject", 40, 100));
-    Variant sms;
-    sms.value = "sms";
-    sms.share = 0.25;
-    sms.fields.push_back(stringField("f3", "message", 100, 160));
-    n.variants = {email, sms};
-    p.entities.push_back(n);
+    const Project p = notificationsProject();
     const CollectionStat c = only(analyze(p));
     REQUIRE(c.breakdown.size() == 3); // _id, type, the variants
     CHECK(c.breakdown[2].name == "(type variants)");
@@ -171,20 +178,7 @@ TEST_CASE("The byte breakdown has a row for polymorphic variants, weighted by sh
 }
 
 TEST_CASE("Polymorphic variants: average by share, maximum of the largest variant", "[estimate][size]") {
-    Project p;
-    Entity n = entity("e1", "notifications", 100);
-    n.fields.push_back(stringField("f1", "type", 5, 5));
-    n.discriminator = "type";
-    Variant email;
-    email.value = "email";
-    email.share = 0.75;
-    email.fields.push_back(stringField("f2", "subject", 40, 100));
-    Variant sms;
-    sms.value = "sms";
-    sms.share = 0.25;
-    sms.fields.push_back(stringField("f3", "message", 100, 160));
-    n.variants = {email, sms};
-    p.entities.push_back(n);
+    const Project p = notificationsProject();
     const CollectionStat &c = only(analyze(p));
     const double id = 1 + 3 + 1 + 12;
     const double emailDoc = 5 + id + (1 + 4 + 1 + 4 + 5 + 1) + (1 + 7 + 1 + 4 + 40 + 1);
