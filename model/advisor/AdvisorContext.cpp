@@ -278,8 +278,8 @@ double Context::equalitySelectivity(std::string_view path, bool &assumed) const 
         if (node->origin == NodeOrigin::Reference && !node->entityId.empty())
             if (const Entity *e = entity(node->entityId); e && e->count > 0)
                 return std::min(1.0, 1 / e->count);
-        if (node->field && !node->field->enumValues.empty())
-            return 1.0 / static_cast<double>(node->field->enumValues.size());
+        if (node->field && !node->field->details->enumValues.empty())
+            return 1.0 / static_cast<double>(node->field->details->enumValues.size());
         if (node->type == BsonType::Bool)
             return 0.5;
         if (node->isDiscriminator && !node->object->variants.empty())

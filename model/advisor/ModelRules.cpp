@@ -342,11 +342,11 @@ void checkIndexCount(Context &ctx) {
 
 // A field copied from another without a synchronization plan.
 void checkFieldCopy(Context &ctx, const Field &f, const Entity &e, const std::string &path) {
-    const bool noSemantics = f.duplication == Duplication::None;
-    if (!noSemantics && (f.duplication == Duplication::Snapshot || !f.duplicationOwner.empty()))
+    const bool noSemantics = f.details->duplication == Duplication::None;
+    if (!noSemantics && (f.details->duplication == Duplication::Snapshot || !f.details->duplicationOwner.empty()))
         return;
-    const Field *source = ctx.project.findField(f.duplicatedFrom);
-    std::string from = source ? "'" + source->name + "'" : "field " + f.duplicatedFrom;
+    const Field *source = ctx.project.findField(f.details->duplicatedFrom);
+    std::string from = source ? "'" + source->name + "'" : "field " + f.details->duplicatedFrom;
     if (noSemantics)
         ctx.add(rule::kDuplicateWithoutPlan, fieldTarget(f, e, path),
                 "{0}.{1} copies {2} but states no semantics (snapshot, synchronous, eventual)", e.name, path,
@@ -354,7 +354,7 @@ void checkFieldCopy(Context &ctx, const Field &f, const Entity &e, const std::st
     else
         ctx.add(rule::kDuplicateWithoutPlan, fieldTarget(f, e, path),
                 "{0}.{1} copies {2} with {3} semantics but names no owner or update path", e.name, path,
-                std::move(from), Static{toString(f.duplication)});
+                std::move(from), Static{toString(f.details->duplication)});
 }
 
 // Relationships that copy fields without a synchronization plan (after the
@@ -506,11 +506,11 @@ void checkFields(Context &ctx, Span<Entity> entities) {
                 path = joinPath(place);
             return path;
         };
-        if (!f.duplicatedFrom.empty())
+        if (!f.details->duplicatedFrom.empty())
             checkFieldCopy(ctx, f, e, at());
         const BsonType t = f.isArray() ? f.elementType : f.type;
         const bool suspicious = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) ||
-                                ((t == BsonType::Int || t == BsonType::Long) && !f.enumValues.empty()) ||
+                                ((t == BsonType::Int || t == BsonType::Long) && !f.details->enumValues.empty()) ||
                                 f.nullFraction > 0 || (top && std::string_view(f.name) == "id");
         if (!suspicious)
             return;
@@ -525,11 +525,13 @@ void checkFields(Context &ctx, Span<Entity> entities) {
         else if (minor && (t == BsonType::Decimal || t == BsonType::String))
             ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, at()),
                     "{0}.{1} is a {2} although its name says integer minor units", e.name, at(), Static{toString(t)});
-        if (t == BsonType::String && f.enumValues.empty() && (kind.date || (f.pattern && looksLikeDate(f.name, &*f.pattern))))
+        const FieldDetails &d = *f.details;
+        if (t == BsonType::String && d.enumValues.empty() &&
+            (kind.date || (d.pattern && looksLikeDate(f.name, &*d.pattern))))
             ctx.add(rule::kDateAsString, fieldTarget(f, e, at()), "{0}.{1} holds a date as a string", e.name, at());
-        if ((t == BsonType::Int || t == BsonType::Long) && !f.enumValues.empty())
+        if ((t == BsonType::Int || t == BsonType::Long) && !f.details->enumValues.empty())
             ctx.add(rule::kEnumAsInteger, fieldTarget(f, e, at()), "{0}.{1} is an enum of {2} integers", e.name, at(),
-                    f.enumValues.size());
+                    f.details->enumValues.size());
         if (f.nullFraction > 0)
             ctx.add(rule::kStoredNulls, fieldTarget(f, e, at()), "{0}.{1} stores null in {2}% of documents", e.name,
                     at(), Num{f.nullFraction * 100});

@@ -1,11 +1,11 @@
 #pragma once
 
 #include "core/BsonType.h"
+#include "core/Boxed.h"
 #include "core/Entity.h"
 #include "core/Field.h"
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,38 +32,8 @@ struct ObjectShape {
 
 // The object shape of a node, held apart because most nodes are scalars and
 // have none: reading a node without one gives an empty shape, writing one
-// creates it. Copies are deep.
-class ObjectBox {
-public:
-    ObjectBox() = default;
-    ObjectBox(const ObjectBox &other)
-        : m_shape(other.m_shape ? std::make_unique<ObjectShape>(*other.m_shape) : nullptr) {}
-    ObjectBox(ObjectBox &&) noexcept = default;
-    ObjectBox &operator=(const ObjectBox &other) {
-        if (this != &other)
-            m_shape = other.m_shape ? std::make_unique<ObjectShape>(*other.m_shape) : nullptr;
-        return *this;
-    }
-    ObjectBox &operator=(ObjectBox &&) noexcept = default;
-    ~ObjectBox() = default;
-
-    const ObjectShape &operator*() const { return m_shape ? *m_shape : empty(); }
-    const ObjectShape *operator->() const { return &**this; }
-    ObjectShape &operator*() {
-        if (!m_shape)
-            m_shape = std::make_unique<ObjectShape>();
-        return *m_shape;
-    }
-    ObjectShape *operator->() { return &**this; }
-
-private:
-    static const ObjectShape &empty() {
-        static const ObjectShape none;
-        return none;
-    }
-
-    std::unique_ptr<ObjectShape> m_shape;
-};
+// creates it.
+using ObjectBox = Boxed<ObjectShape>;
 
 enum class NodeOrigin : std::uint8_t {
     Field,             // a field of the model (`field` points at it)

@@ -38,12 +38,12 @@ void appendField(const Field &field, std::vector<ShapeNode> &out) {
     ShapeNode &node = out.emplace_back(field);
     const BsonType valueType = field.type == BsonType::Array ? field.elementType : field.type;
     if (valueType == BsonType::Regex)
-        node.regexOptions = field.regexOptions;
-    if (valueType == BsonType::String && !field.enumValues.empty()) {
+        node.regexOptions = field.details->regexOptions;
+    if (valueType == BsonType::String && !field.details->enumValues.empty()) {
         // An enum bounds the value better than a stated length: the longest
         // value is the maximum, so a maximum document is also a valid one.
         std::uint64_t longest = 0;
-        for (const auto &v : field.enumValues)
+        for (const auto &v : field.details->enumValues)
             longest = std::max<std::uint64_t>(longest, v.size());
         node.maxBytes = longest;
         node.avgBytes = std::min(node.avgBytes, static_cast<double>(longest));

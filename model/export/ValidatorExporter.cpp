@@ -102,7 +102,7 @@ private:
     void addConstraints(ordered_json &schema, const Field *field, BsonType valueType, bool nullable,
                         const std::vector<std::string> *enumOverride, const std::string &path) {
         const std::vector<std::string> *values =
-            enumOverride ? enumOverride : (field ? &field->enumValues : nullptr);
+            enumOverride ? enumOverride : (field ? &field->details->enumValues : nullptr);
         if (values && !values->empty()) {
             ordered_json list = ordered_json::array();
             for (const auto &literal : *values) {
@@ -119,16 +119,16 @@ private:
         }
         if (!field)
             return;
-        if (field->minimum)
-            schema["minimum"] = typedNumber(valueType, *field->minimum);
-        if (field->maximum)
-            schema["maximum"] = typedNumber(valueType, *field->maximum);
-        if (field->minLength)
-            schema["minLength"] = *field->minLength;
-        if (field->maxLength)
-            schema["maxLength"] = *field->maxLength;
-        if (field->pattern)
-            schema["pattern"] = *field->pattern;
+        if (field->details->minimum)
+            schema["minimum"] = typedNumber(valueType, *field->details->minimum);
+        if (field->details->maximum)
+            schema["maximum"] = typedNumber(valueType, *field->details->maximum);
+        if (field->details->minLength)
+            schema["minLength"] = *field->details->minLength;
+        if (field->details->maxLength)
+            schema["maxLength"] = *field->details->maxLength;
+        if (field->details->pattern)
+            schema["pattern"] = *field->details->pattern;
     }
 
     ordered_json objectSchema(const ObjectShape &shape, const Entity *entity, const std::string &path) {
@@ -152,14 +152,14 @@ private:
         schema["bsonType"] = bsonTypeValue(node.type, nullable);
         if (node.type == BsonType::Object && entity)
             schema["title"] = entity->name;
-        if (field && !field->description.empty())
-            schema["description"] = field->description;
+        if (field && !field->details->description.empty())
+            schema["description"] = field->details->description;
         else if (node.type == BsonType::Object && entity && !entity->description.empty())
             schema["description"] = entity->description;
 
         if (node.isArray()) {
-            if (field && field->minItems)
-                schema["minItems"] = *field->minItems;
+            if (field && field->details->minItems)
+                schema["minItems"] = *field->details->minItems;
             if (node.maxCount && enforcerOf(node) == BoundEnforcer::Validator)
                 schema["maxItems"] = *node.maxCount;
             if (field && field->uniqueItems)

@@ -104,7 +104,7 @@ template <typename T> const ProjectReader::MemberTable<T> &ProjectReader::member
         auto add = [&](std::string_view name, auto pointer, Presence) {
             t.names.push_back(name);
             t.readers.push_back([pointer](ProjectReader &reader, element value, T &object) {
-                return reader.readValue(value, object.*pointer);
+                return reader.readValue(value, memberOf(object, pointer));
             });
         };
         describe(add, Tag<T>{});

@@ -8,10 +8,32 @@
 // position or presence. Keys are the C++ member names (FORMAT.md).
 //
 // A schema is a function template `describe(v, Tag<T>)` that calls
-// `v(key, &T::member, presence)` once per member, in declaration order.
+// `v(key, &T::member, presence)` once per member, in declaration order; a
+// member of a boxed part (Field::details) is named `inBox(&T::box,
+// &Part::member)`. Reader and writer reach either through memberOf().
 namespace docshape::io {
 
 template <typename T> struct Tag {};
+
+// A member of the part a struct holds in a Boxed<Part>.
+template <typename T, typename Part, typename M> struct InBox {
+    Boxed<Part> T::*box;
+    M Part::*member;
+};
+template <typename T, typename Part, typename M>
+constexpr InBox<T, Part, M> inBox(Boxed<Part> T::*box, M Part::*member) {
+    return {box, member};
+}
+
+template <typename T, typename M> M &memberOf(T &object, M T::*member) { return object.*member; }
+template <typename T, typename M> const M &memberOf(const T &object, M T::*member) { return object.*member; }
+// Writing creates the part; reading an unset one gives the part's defaults.
+template <typename T, typename Part, typename M> M &memberOf(T &object, InBox<T, Part, M> p) {
+    return (*(object.*p.box)).*p.member;
+}
+template <typename T, typename Part, typename M> const M &memberOf(const T &object, InBox<T, Part, M> p) {
+    return (*(object.*p.box)).*p.member;
+}
 
 // kAlways members are written even when they hold their default value.
 enum class Presence { IfNotDefault, Always };
@@ -60,7 +82,7 @@ template <typename V> void describe(V &v, Tag<Field>) {
     v("presence", &Field::presence, kOptional);
     v("avgBytes", &Field::avgBytes, kOptional);
     v("maxBytes", &Field::maxBytes, kOptional);
-    v("regexOptions", &Field::regexOptions, kOptional);
+    v("regexOptions", inBox(&Field::details, &FieldDetails::regexOptions), kOptional);
     v("elementType", &Field::elementType, kOptional);
     v("avgCount", &Field::avgCount, kOptional);
     v("maxCount", &Field::maxCount, kOptional);
@@ -69,18 +91,18 @@ template <typename V> void describe(V &v, Tag<Field>) {
     v("distinctFraction", &Field::distinctFraction, kOptional);
     v("countGrowthPerDay", &Field::countGrowthPerDay, kOptional);
     v("fields", &Field::fields, kOptional);
-    v("enumValues", &Field::enumValues, kOptional);
-    v("minimum", &Field::minimum, kOptional);
-    v("maximum", &Field::maximum, kOptional);
-    v("pattern", &Field::pattern, kOptional);
-    v("minLength", &Field::minLength, kOptional);
-    v("maxLength", &Field::maxLength, kOptional);
-    v("minItems", &Field::minItems, kOptional);
-    v("description", &Field::description, kOptional);
-    v("duplicatedFrom", &Field::duplicatedFrom, kOptional);
-    v("duplication", &Field::duplication, kOptional);
-    v("duplicationOwner", &Field::duplicationOwner, kOptional);
-    v("computedFrom", &Field::computedFrom, kOptional);
+    v("enumValues", inBox(&Field::details, &FieldDetails::enumValues), kOptional);
+    v("minimum", inBox(&Field::details, &FieldDetails::minimum), kOptional);
+    v("maximum", inBox(&Field::details, &FieldDetails::maximum), kOptional);
+    v("pattern", inBox(&Field::details, &FieldDetails::pattern), kOptional);
+    v("minLength", inBox(&Field::details, &FieldDetails::minLength), kOptional);
+    v("maxLength", inBox(&Field::details, &FieldDetails::maxLength), kOptional);
+    v("minItems", inBox(&Field::details, &FieldDetails::minItems), kOptional);
+    v("description", inBox(&Field::details, &FieldDetails::description), kOptional);
+    v("duplicatedFrom", inBox(&Field::details, &FieldDetails::duplicatedFrom), kOptional);
+    v("duplication", inBox(&Field::details, &FieldDetails::duplication), kOptional);
+    v("duplicationOwner", inBox(&Field::details, &FieldDetails::duplicationOwner), kOptional);
+    v("computedFrom", inBox(&Field::details, &FieldDetails::computedFrom), kOptional);
     v("nullFraction", &Field::nullFraction, kOptional);
 }
 

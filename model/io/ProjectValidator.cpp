@@ -392,28 +392,28 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
     if (f.maxCount && f.avgCount > static_cast<double>(*f.maxCount))
         return failAt("avgCount", owner() + ": average count " + formatNumber(f.avgCount) +
                                       " exceeds the maximum " + std::to_string(*f.maxCount));
-    if (f.maxCount && f.minItems && *f.minItems > *f.maxCount)
-        return failAt("minItems", owner() + ": minItems " + std::to_string(*f.minItems) +
+    if (f.maxCount && f.details->minItems && *f.details->minItems > *f.maxCount)
+        return failAt("minItems", owner() + ": minItems " + std::to_string(*f.details->minItems) +
                                       " exceeds the maximum count " + std::to_string(*f.maxCount));
     if (!fraction(f.distinctFraction, "distinctFraction", owner, true) ||
         !nonNegative(f.countGrowthPerDay, "countGrowthPerDay", owner) ||
         !fraction(f.nullFraction, "nullFraction", owner, true))
         return false;
-    if ((f.minimum && !finite(*f.minimum, "minimum", owner)) ||
-        (f.maximum && !finite(*f.maximum, "maximum", owner)))
+    if ((f.details->minimum && !finite(*f.details->minimum, "minimum", owner)) ||
+        (f.details->maximum && !finite(*f.details->maximum, "maximum", owner)))
         return false;
-    if (f.minimum && f.maximum && *f.minimum > *f.maximum)
-        return failAt("minimum", owner() + ": minimum " + formatNumber(*f.minimum) +
-                                     " exceeds the maximum " + formatNumber(*f.maximum));
-    if (f.minLength && f.maxLength && *f.minLength > *f.maxLength)
-        return failAt("minLength", owner() + ": minLength " + std::to_string(*f.minLength) +
-                                       " exceeds maxLength " + std::to_string(*f.maxLength));
+    if (f.details->minimum && f.details->maximum && *f.details->minimum > *f.details->maximum)
+        return failAt("minimum", owner() + ": minimum " + formatNumber(*f.details->minimum) +
+                                     " exceeds the maximum " + formatNumber(*f.details->maximum));
+    if (f.details->minLength && f.details->maxLength && *f.details->minLength > *f.details->maxLength)
+        return failAt("minLength", owner() + ": minLength " + std::to_string(*f.details->minLength) +
+                                       " exceeds maxLength " + std::to_string(*f.details->maxLength));
     if (!f.fields.empty() && !f.isObject() && !f.elementIsObject())
         return failAt("fields", owner() + ": has subfields but its type is " +
                                     std::string(toString(f.type)) +
                                     ", not object or array of objects");
-    if (!f.duplicatedFrom.empty()) {
-        if (f.duplicatedFrom == f.id)
+    if (!f.details->duplicatedFrom.empty()) {
+        if (f.details->duplicatedFrom == f.id)
             return failAt("duplicatedFrom", owner() + ": a field cannot duplicate itself");
         JsonPathScope scope(m_path, "duplicatedFrom");
         m_duplicatedFields.push_back(PendingReference{&f, m_path.toString(), owner()});
@@ -423,8 +423,9 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
 
 bool ProjectValidator::checkFieldReferences() {
     for (const PendingReference &ref : m_duplicatedFields) {
-        if (!m_fieldEntity.contains(ref.field->duplicatedFrom)) {
-            return failWithPath(ref.path, ref.label + ": duplicatedFrom " + inQuotes(ref.field->duplicatedFrom) +
+        const std::string &source = ref.field->details->duplicatedFrom;
+        if (!m_fieldEntity.contains(source)) {
+            return failWithPath(ref.path, ref.label + ": duplicatedFrom " + inQuotes(source) +
                         " is not the id of a field");
         }
     }

@@ -40,8 +40,8 @@ std::string ProjectWriter::write(const Project &project) {
     m_depth = 1;
     const Project &def = defaults<Project>();
     auto member = [&](std::string_view name, auto pointer, Presence presence) {
-        const auto &value = project.*pointer;
-        if (presence != kAlways && value == def.*pointer)
+        const auto &value = memberOf(project, pointer);
+        if (presence != kAlways && value == memberOf(def, pointer))
             return;
         m_out += ',';
         newline();
@@ -69,8 +69,8 @@ template <typename T> void ProjectWriter::writeStruct(const T &object) {
     m_out += '{';
     ++m_depth;
     auto member = [&](std::string_view name, auto pointer, Presence presence) {
-        const auto &value = object.*pointer;
-        if (presence != kAlways && value == def.*pointer)
+        const auto &value = memberOf(object, pointer);
+        if (presence != kAlways && value == memberOf(def, pointer))
             return;
         if (!first)
             m_out += ',';

@@ -73,7 +73,7 @@ BsonType valueType(const ShapeNode &node) { return node.isArray() ? node.element
 
 const std::vector<std::string> &enumOf(const ShapeNode &node) {
     static const std::vector<std::string> none;
-    return node.field ? node.field->enumValues : none;
+    return node.field ? node.field->details->enumValues : none;
 }
 
 bool canLeaveEnum(BsonType type, const std::vector<std::string> &values) {
@@ -194,13 +194,15 @@ struct Bounds {
 // The declared range, open where the field says nothing.
 Bounds declaredBounds(const Field *f) {
     constexpr double inf = std::numeric_limits<double>::infinity();
-    return {f && f->minimum ? *f->minimum : -inf, f && f->maximum ? *f->maximum : inf};
+    if (!f)
+        return {-inf, inf};
+    return {f->details->minimum.value_or(-inf), f->details->maximum.value_or(inf)};
 }
 
 // A value range from minimum/maximum, `span` wide when one side is open.
 Bounds numericBounds(const Field *f, double defaultLo, double span) {
-    const std::optional<double> min = f ? f->minimum : std::nullopt;
-    const std::optional<double> max = f ? f->maximum : std::nullopt;
+    const std::optional<double> min = f ? f->details->minimum : std::nullopt;
+    const std::optional<double> max = f ? f->details->maximum : std::nullopt;
     if (min && max)
         return {*min, *max};
     if (min)
@@ -444,7 +446,7 @@ struct SampleGenerator::Impl {
     // --- arrays -------------------------------------------------------------
 
     std::uint64_t arrayCount(const ShapeNode &node, const Where &here) {
-        const std::uint64_t minItems = node.field && node.field->minItems ? *node.field->minItems : 0;
+        const std::uint64_t minItems = node.field && node.field->details->minItems ? *node.field->details->minItems : 0;
         if (shape == SampleShape::Max) {
             if (node.maxCount && minItems > *node.maxCount)
                 conflict(here.shape, "minItems " + std::to_string(minItems) + " is over maxCount " +
@@ -549,13 +551,13 @@ struct SampleGenerator::Impl {
     }
 
     const PatternStrings *patternOf(const ShapeNode &node, const Where &here) {
-        if (!node.field || !node.field->pattern)
+        if (!node.field || !node.field->details->pattern)
             return nullptr;
-        auto [it, inserted] = parsedPatterns.try_emplace(*node.field->pattern);
+        auto [it, inserted] = parsedPatterns.try_emplace(*node.field->details->pattern);
         if (inserted)
-            it->second = PatternStrings::parse(*node.field->pattern);
+            it->second = PatternStrings::parse(*node.field->details->pattern);
         if (!it->second) {
-            conflict(here.shape, "pattern /" + *node.field->pattern +
+            conflict(here.shape, "pattern /" + *node.field->details->pattern +
                                      "/ is beyond what the sampler generates (backreferences, lookarounds, "
                                      "word boundaries, anchors inside); values do not match it");
             return nullptr;
@@ -589,10 +591,10 @@ struct SampleGenerator::Impl {
         double hi = std::numeric_limits<double>::infinity();
         const Field *f = node.field;
         if (type == BsonType::String && f) {
-            if (f->minLength)
-                lo = static_cast<double>(*f->minLength);
-            if (f->maxLength)
-                hi = static_cast<double>(*f->maxLength);
+            if (f->details->minLength)
+                lo = static_cast<double>(*f->details->minLength);
+            if (f->details->maxLength)
+                hi = static_cast<double>(*f->details->maxLength);
         }
         if (pattern) {
             lo = std::max(lo, static_cast<double>(pattern->minLength()));
@@ -639,7 +641,7 @@ struct SampleGenerator::Impl {
                                  (!pattern->maxLength() || length <= *pattern->maxLength());
             if (shape == SampleShape::Max || !nearest) {
                 if (inRange)
-                    conflict(here.shape, "pattern /" + *node.field->pattern + "/ has no value of " +
+                    conflict(here.shape, "pattern /" + *node.field->details->pattern + "/ has no value of " +
                                              std::to_string(length) + " characters" +
                                              (length > PatternStrings::kGroupLengthCap
                                                   ? " the sampler can build (groups: up to " +
@@ -651,7 +653,7 @@ struct SampleGenerator::Impl {
             fitting = *nearest;
         }
         std::string s = pattern->generate(fitting, rng);
-        verifyPattern(*node.field->pattern, s, here);
+        verifyPattern(*node.field->details->pattern, s, here);
         return s;
     }
 

@@ -22,9 +22,9 @@ void collect(const Field &field, IdSet &ids) {
 
 void clearDuplicationSources(std::vector<Field> &fields, const IdSet &removedFields) {
     for (auto &f : fields) {
-        if (!f.duplicatedFrom.empty() && removedFields.count(f.duplicatedFrom)) {
-            f.duplicatedFrom.clear();
-            f.duplication = Duplication::None;
+        if (!f.details->duplicatedFrom.empty() && removedFields.count(f.details->duplicatedFrom)) {
+            f.details->duplicatedFrom.clear();
+            f.details->duplication = Duplication::None;
         }
         clearDuplicationSources(f.fields, removedFields);
     }

@@ -53,7 +53,7 @@ Project busyModel(int collections) {
         e.fields.push_back(field("f" + n + "d", "createdDate", BsonType::String, 20));
         Field status = field("f" + n + "s", "status", BsonType::Int);
         if (c % 3 == 1)
-            status.enumValues = {"1", "2", "3"};
+            status.details->enumValues = {"1", "2", "3"};
         status.nullFraction = c % 5 == 0 ? 0.2 : 0;
         e.fields.push_back(status);
         Field history = field("f" + n + "h", "history", BsonType::Array);
@@ -68,7 +68,7 @@ Project busyModel(int collections) {
         e.fields.push_back(history);
         if (c > 0 && c % 7 == 0) {
             Field copy = field("f" + n + "c", "ownerName", BsonType::String, 16);
-            copy.duplicatedFrom = "f" + std::to_string(c - 1) + "d";
+            copy.details->duplicatedFrom = "f" + std::to_string(c - 1) + "d";
             e.fields.push_back(copy);
         }
         p.entities.push_back(e);

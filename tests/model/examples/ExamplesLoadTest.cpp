@@ -110,9 +110,9 @@ TEST_CASE("order aggregate embeds a validator-bounded items array and snapshots"
                               [](const Field &f) { return f.name == "pricePaise"; });
     REQUIRE(price != line->fields.end());
     CHECK(price->type == BsonType::Long);
-    CHECK(price->duplication == Duplication::Snapshot);
-    REQUIRE(p.findField(price->duplicatedFrom));
-    CHECK(p.findField(price->duplicatedFrom)->name == "pricePaise");
+    CHECK(price->details->duplication == Duplication::Snapshot);
+    REQUIRE(p.findField(price->details->duplicatedFrom));
+    CHECK(p.findField(price->details->duplicatedFrom)->name == "pricePaise");
 }
 
 TEST_CASE("author posts reference the author and are indexed newest first", "[examples]") {
@@ -153,7 +153,7 @@ TEST_CASE("product reviews keep a subset of 3 and computed summaries", "[example
     REQUIRE(product);
     int computed = 0;
     for (const auto &f : product->fields)
-        if (!f.computedFrom.empty())
+        if (!f.details->computedFrom.empty())
             ++computed;
     CHECK(computed == 2);
 }
@@ -200,7 +200,7 @@ TEST_CASE("vehicle auction carries the seed's query table", "[examples]") {
     auto status = std::find_if(vehicle->fields.begin(), vehicle->fields.end(),
                                [](const Field &f) { return f.name == "status"; });
     REQUIRE(status != vehicle->fields.end());
-    CHECK(status->enumValues == std::vector<std::string>{"draft", "listed", "sold", "archived"});
+    CHECK(status->details->enumValues == std::vector<std::string>{"draft", "listed", "sold", "archived"});
     const Relationship *buyer = relationshipBetween(p, "Bid", "User");
     REQUIRE(buyer);
     CHECK(buyer->representation == Representation::ExtendedReference);

@@ -51,35 +51,35 @@ Project richProject() {
     customer.count = 1000;
     {
         Field name = makeField("f1", "name", BsonType::String);
-        name.minLength = 1;
-        name.maxLength = 80;
-        name.description = "Display name";
+        name.details->minLength = 1;
+        name.details->maxLength = 80;
+        name.details->description = "Display name";
         Field email = makeField("f2", "email", BsonType::String);
-        email.pattern = "^[^@]+@[^@]+$";
+        email.details->pattern = "^[^@]+@[^@]+$";
         Field tier = makeField("f3", "tier", BsonType::String);
-        tier.enumValues = {"gold", "silver"};
+        tier.details->enumValues = {"gold", "silver"};
         tier.nullFraction = 0.1;
         Field age = makeField("f4", "age", BsonType::Int, false);
-        age.minimum = 0;
-        age.maximum = 150;
+        age.details->minimum = 0;
+        age.details->maximum = 150;
         Field address = makeField("f5", "address", BsonType::Object);
         address.fields = {makeField("f5a", "street", BsonType::String),
                           makeField("f5b", "zip", BsonType::String, false)};
         Field tags = arrayOf("f6", "tags", BsonType::String, 3, 10, BoundEnforcer::Validator);
-        tags.minItems = 1;
+        tags.details->minItems = 1;
         tags.uniqueItems = true;
-        tags.maxLength = 20;
+        tags.details->maxLength = 20;
         Field scores = arrayOf("f7", "scores", BsonType::Int, 2, 5, BoundEnforcer::Ui);
-        scores.enumValues = {"1", "2", "3"};
+        scores.details->enumValues = {"1", "2", "3"};
         Field level = makeField("f8", "level", BsonType::Int);
-        level.enumValues = {"1", "2"};
+        level.details->enumValues = {"1", "2"};
         Field balance = makeField("f9", "balanceMinor", BsonType::Long);
-        balance.minimum = 0;
+        balance.details->minimum = 0;
         Field ratio = makeField("f10", "ratio", BsonType::Double);
-        ratio.minimum = 0.5;
-        ratio.maximum = 2;
+        ratio.details->minimum = 0.5;
+        ratio.details->maximum = 2;
         Field price = makeField("f11", "price", BsonType::Decimal);
-        price.minimum = 0;
+        price.details->minimum = 0;
         // A property named like a keyword the server refuses: fine as a key.
         Field format = makeField("f12", "format", BsonType::String, false);
         customer.fields = {name,   email,   tier,    age,   address, tags,
@@ -97,7 +97,7 @@ Project richProject() {
     order.count = 5000;
     {
         Field status = makeField("f21", "status", BsonType::String);
-        status.enumValues = {"draft", "placed"};
+        status.details->enumValues = {"draft", "placed"};
         order.fields = {makeField("f20", "placedAt", BsonType::Date), status};
     }
     p.entities.push_back(order);
@@ -109,7 +109,7 @@ Project richProject() {
     item.closedShape = true;
     {
         Field qty = makeField("f31", "qty", BsonType::Int);
-        qty.minimum = 1;
+        qty.details->minimum = 1;
         item.fields = {makeField("f30", "sku", BsonType::String), qty};
     }
     p.entities.push_back(item);

@@ -138,7 +138,7 @@ private:
         }
         if (node.maxCount && count > *node.maxCount)
             out.push_back({"array-over-bound", path});
-        if (node.field && node.field->minItems && count < *node.field->minItems)
+        if (node.field && node.field->details->minItems && count < *node.field->details->minItems)
             out.push_back({"min-items", path});
         if (node.field && node.field->uniqueItems && repeated)
             out.push_back({"unique-items", path});
@@ -159,7 +159,7 @@ private:
         const Field *f = node.field;
         if (!f)
             return;
-        const auto &values = f->enumValues;
+        const auto &values = f->details->enumValues;
         switch (type) {
         case BsonType::String: {
             std::uint32_t len = 0;
@@ -168,9 +168,10 @@ private:
                 out.push_back({"outside-enum", path});
                 return;
             }
-            if (f->pattern && !std::regex_search(s, std::regex(*f->pattern)))
+            const FieldDetails &d = *f->details;
+            if (d.pattern && !std::regex_search(s, std::regex(*d.pattern)))
                 out.push_back({"pattern", path});
-            if ((f->minLength && len < *f->minLength) || (f->maxLength && len > *f->maxLength))
+            if ((d.minLength && len < *d.minLength) || (d.maxLength && len > *d.maxLength))
                 out.push_back({"length", path});
             break;
         }
@@ -198,7 +199,7 @@ private:
                 out.push_back({"outside-enum", path});
                 return;
             }
-            if ((f->minimum && v < *f->minimum) || (f->maximum && v > *f->maximum))
+            if ((f->details->minimum && v < *f->details->minimum) || (f->details->maximum && v > *f->details->maximum))
                 out.push_back({"range", path});
             break;
         }
