@@ -10,13 +10,10 @@ namespace docshape {
 
 namespace advisor {
 
-namespace {
-// Below this many entities, collections or relationships a stage runs on
-// one thread: a second one costs more than it saves.
-constexpr std::size_t kParallelFrom = 128;
-} // namespace
-
 Advice advise(const Project &project, const Analysis &analysis, std::size_t parallelFrom) {
+    // The lookup tables take half a millisecond: time enough for the second
+    // thread to wake for the first split.
+    prepareTwoHalves(project.entities.size(), parallelFrom);
     Context ctx(project, analysis);
     // The second half of each split stage works in `other` and hands its
     // findings back after the first half's, so that they keep the order of
@@ -76,7 +73,7 @@ Advice advise(const Project &project, const Analysis &analysis, std::size_t para
 } // namespace advisor
 
 Advice advise(const Project &project, const Analysis &analysis) {
-    return advisor::advise(project, analysis, advisor::kParallelFrom);
+    return advisor::advise(project, analysis, kSplitFrom);
 }
 
 std::vector<Finding> lint(const Project &project, const Analysis &analysis) {

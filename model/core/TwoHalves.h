@@ -2,9 +2,41 @@
 
 #include <cstddef>
 #include <exception>
-#include <thread>
 
 namespace docshape {
+
+namespace detail {
+
+// The process's second thread, started on first use and kept: handing it a
+// half costs a wake-up rather than creating a thread, and it keeps its warm
+// cache and allocator arena from one call to the next. It takes one half at a
+// time; a caller that finds it busy (a call from another thread, or one
+// nested in a half it runs) runs both halves itself.
+class SecondThread {
+public:
+    // Starts run(arg) on the second thread; false when it is busy or cannot
+    // be started, in which case nothing was started.
+    static bool start(void (*run)(void *), void *arg);
+    // Wakes the second thread if it sleeps, so that it is spinning, ready,
+    // when a split follows within a fraction of a millisecond.
+    static void prepare();
+    // Waits until the half started by the last successful start() returns.
+    static void finish();
+};
+
+} // namespace detail
+
+// Below this many items (entities, collections, relationships) a stage runs
+// on one thread: handing half to a second one costs more than it saves.
+inline constexpr std::size_t kSplitFrom = 128;
+
+// Tells the second thread that inTwoHalves will be called on `n` items soon,
+// so that it wakes up (which can take a tenth of a millisecond) while the
+// caller prepares the work. Nothing happens below `parallelFrom` items.
+inline void prepareTwoHalves(std::size_t n, std::size_t parallelFrom) {
+    if (n >= parallelFrom && n >= 2)
+        detail::SecondThread::prepare();
+}
 
 // Runs work(begin, end) over [0, n): on two threads, one half each, when there
 // are at least `parallelFrom` items and a second core; otherwise on the
@@ -12,28 +44,38 @@ namespace docshape {
 // merged by the caller in half order, so the outcome is the same either way.
 // An exception thrown by either half is rethrown here after both finish.
 template <typename Work> void inTwoHalves(std::size_t n, std::size_t parallelFrom, Work &&work) {
-    if (n < parallelFrom || n < 2 || std::thread::hardware_concurrency() < 2) {
+    if (n < parallelFrom || n < 2) {
         work(std::size_t{0}, n);
         return;
     }
     const std::size_t mid = n / 2;
-    std::exception_ptr failed;
-    std::thread other([&] {
-        try {
-            work(mid, n);
-        } catch (...) {
-            failed = std::current_exception();
+    struct Second {
+        Work &work;
+        std::size_t begin, end;
+        std::exception_ptr failed;
+        static void run(void *self) {
+            auto &s = *static_cast<Second *>(self);
+            try {
+                s.work(s.begin, s.end);
+            } catch (...) {
+                s.failed = std::current_exception();
+            }
         }
-    });
+    } second{work, mid, n, nullptr};
+    if (!detail::SecondThread::start(&Second::run, &second)) {
+        work(std::size_t{0}, mid); // the same two calls, one after the other
+        work(mid, n);
+        return;
+    }
     try {
         work(std::size_t{0}, mid);
     } catch (...) {
-        other.join();
+        detail::SecondThread::finish();
         throw;
     }
-    other.join();
-    if (failed)
-        std::rethrow_exception(failed);
+    detail::SecondThread::finish();
+    if (second.failed)
+        std::rethrow_exception(second.failed);
 }
 
 } // namespace docshape

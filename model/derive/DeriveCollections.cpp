@@ -12,9 +12,6 @@ namespace docshape {
 
 namespace {
 
-// From this many collections, deriving (and analysing) uses two threads.
-constexpr std::size_t kParallelFrom = 128;
-
 // Bytes assumed for a string or binary _id, which the model has no size
 // parameter for (a 24-character hex or slug identifier).
 constexpr double kByteIdLength = 24;
@@ -108,7 +105,7 @@ public:
         // Large models derive their two halves on two threads; the halves
         // are joined in entity order, as one thread would have made them.
         Derived halves[2];
-        inTwoHalves(roots.size(), kParallelFrom, [&](std::size_t begin, std::size_t end) {
+        inTwoHalves(roots.size(), kSplitFrom, [&](std::size_t begin, std::size_t end) {
             const int half = begin == 0 ? 0 : 1;
             Derived &part = halves[half];
             part.collections.reserve(end - begin);

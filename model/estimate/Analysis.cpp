@@ -1,5 +1,6 @@
 #include "estimate/Analysis.h"
 
+#include "core/TwoHalves.h"
 #include "estimate/BsonSize.h"
 #include "estimate/IndexEstimator.h"
 
@@ -172,6 +173,9 @@ void finish(const Project &project, int nsLimit, const CollectionShape &c, std::
 } // namespace
 
 Analysis analyze(const Project &project) {
+    // Wake the second thread while the lookup tables are built (a model of
+    // that many entities is derived in two halves unless most are embedded).
+    prepareTwoHalves(project.entities.size(), kSplitFrom);
     Analysis a;
     const int nsLimit = namespaceLimit(project.mongoVersion);
     const IndexesByEntity indexesByEntity(project);

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,44 @@ TEST_CASE("inTwoHalves covers every item once, on one or two threads", "[core]")
             REQUIRE(seen[i] == 1);
         if (n < 128)
             CHECK(calls == 1);
+    }
+}
+
+TEST_CASE("inTwoHalves covers every item once when calls nest or overlap", "[core]") {
+    // Nested: the second thread is busy with the outer half, so each inner
+    // call runs its halves on the thread that made it.
+    std::vector<std::atomic<int>> outer(400), inner(2 * 300);
+    inTwoHalves(outer.size(), 128, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i)
+            ++outer[i];
+        const std::size_t base = begin == 0 ? 0 : 300;
+        inTwoHalves(300, 128, [&](std::size_t b, std::size_t e) {
+            for (std::size_t i = b; i < e; ++i)
+                ++inner[base + i];
+        });
+    });
+    for (const auto &seen : outer)
+        REQUIRE(seen == 1);
+    for (const auto &seen : inner)
+        REQUIRE(seen == 1);
+
+    // Overlapping: two threads split their work at the same time, many
+    // times; whichever finds the second thread busy runs both halves.
+    constexpr int rounds = 200;
+    std::vector<std::atomic<int>> a(1000), b(1000);
+    auto splitMany = [](std::vector<std::atomic<int>> &seen) {
+        for (int r = 0; r < rounds; ++r)
+            inTwoHalves(seen.size(), 128, [&](std::size_t begin, std::size_t end) {
+                for (std::size_t i = begin; i < end; ++i)
+                    ++seen[i];
+            });
+    };
+    std::thread other(splitMany, std::ref(b));
+    splitMany(a);
+    other.join();
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        REQUIRE(a[i] == rounds);
+        REQUIRE(b[i] == rounds);
     }
 }
 
