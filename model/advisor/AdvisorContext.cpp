@@ -1,6 +1,7 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/RuleCatalog.h"
+#include "core/Memory.h"
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
@@ -121,6 +122,19 @@ Context::Context(const Project &p, const Analysis &a) : Context(std::make_shared
 Context::Context(std::shared_ptr<Shared> shared)
     : m_shared(std::move(shared)), m_run(*m_shared), project(m_run.project), analysis(m_run.analysis),
       thresholds(m_run.thresholds), s(m_run.s), plans(m_run.plans) {}
+
+void Context::prefetch(int c, int ahead) const {
+    const CollectionStat &s = stat(c);
+    if (ahead == 2) {
+        prefetchBytes(s.indexes.data(), s.indexes.size() * sizeof(IndexStat));
+        prefetchBytes(s.arrays.data(), s.arrays.size() * sizeof(ArrayStat));
+        for (const ShapeNode &n : shape(c).shape.fields)
+            __builtin_prefetch(&n.name);
+    } else {
+        for (const IndexStat &index : s.indexes)
+            prefetchBytes(index.keys.data(), index.keys.size() * sizeof(IndexKey));
+    }
+}
 
 void Context::enter(int c) {
     const Project &p = project;

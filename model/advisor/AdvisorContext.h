@@ -208,6 +208,10 @@ public:
     // Gathers the view of collection c; the rules of one collection run
     // between enter(c) and the next enter.
     void enter(int c);
+    // Asks the processor to start loading what enter(c) reads first (the
+    // collection's index statistics, arrays and top-level keys), so that
+    // those misses overlap the work on the collection before it.
+    void prefetch(int c, int ahead) const;
     const CollectionView &view() const { return m_view; }
     // Fraction of documents one equality on `path` of the entered collection matches.
     double equalitySelectivity(std::string_view path, bool &assumed) const;
@@ -349,9 +353,16 @@ template <typename... Parts> std::string cat(const Parts &...parts) {
     return out;
 }
 
+// What advise() keeps. Lint needs only the findings: worksheets and
+// relationship decisions are still made (their findings come from making
+// them) but dropped at once, by the thread that made them, while they are
+// in its cache; access costs are kept until the workload rules have read them.
+enum class Keep { Everything, Findings };
+
 // docshape::advise, its stages split in two halves on two threads from
 // `parallelFrom` items; the result is the same for any value.
-Advice advise(const Project &project, const Analysis &analysis, std::size_t parallelFrom);
+Advice advise(const Project &project, const Analysis &analysis, std::size_t parallelFrom,
+              Keep keep = Keep::Everything);
 
 // Stages of the advisor, in the order advise() runs them. Those given a
 // range [begin, end) of entities, collections or relationships may run on

@@ -47,6 +47,8 @@ Project busyModel(int collections) {
         e.growthPerDay = 10.0 * (c % 5);
         e.tenantScoped = c % 3 != 0;
         e.deletion = c % 4 == 0 ? DeletionPolicy::Unspecified : DeletionPolicy::SoftDelete;
+        if (c % 6 == 5) // a worksheet that understates the document: a finding made with the worksheet
+            e.stated.documentBytes = 20;
         if (e.tenantScoped)
             e.fields.push_back(field("f" + n + "t", "tenantId", BsonType::ObjectId));
         e.fields.push_back(field("f" + n + "p", "price", c % 2 ? BsonType::Double : BsonType::Decimal));
@@ -147,6 +149,7 @@ TEST_CASE("advice on a large model is the same on two threads as on one", "[advi
         rules.insert(f.id);
     CHECK(alone.findings.size() > 1000);
     CHECK(rules.size() >= 10);
+    CHECK(rules.count("DS195")); // worksheet mismatch: lint must still make the worksheets
     REQUIRE(twoThreads.findings.size() == alone.findings.size());
     for (std::size_t i = 0; i < alone.findings.size(); ++i) {
         INFO("finding " << i);
@@ -154,5 +157,10 @@ TEST_CASE("advice on a large model is the same on two threads as on one", "[advi
         REQUIRE(twoThreads.findings[i].message() == alone.findings[i].message());
     }
     CHECK(adviceText(twoThreads) == adviceText(alone));
-    CHECK(lint(project, analysis) == alone.findings);
+    // lint frees the rest of the advice in halves: its findings must not
+    // depend on any of it.
+    const std::vector<Finding> linted = lint(project, analysis);
+    REQUIRE(linted == alone.findings);
+    for (std::size_t i = 0; i < linted.size(); ++i)
+        REQUIRE(linted[i].message() == alone.findings[i].message());
 }
