@@ -5,6 +5,8 @@
 #include <climits>
 #include <thread>
 
+#include <unistd.h>
+
 namespace docshape::detail {
 
 namespace {
@@ -50,6 +52,9 @@ public:
     Worker() : m_thread([this] { loop(); }) { m_thread.detach(); }
 
     bool start(void (*run)(void *), void *arg) {
+        // A forked child has no second thread: it runs both halves itself.
+        if (getpid() != m_process)
+            return false;
         // Claimed until finish(): a call from another thread, or one nested
         // in either half, finds it busy.
         if (m_claimed.exchange(true, std::memory_order_acquire))
@@ -62,6 +67,8 @@ public:
     }
 
     void prepare() {
+        if (getpid() != m_process)
+            return;
         int s = m_state.load(std::memory_order_relaxed);
         while (s == Idle || s >= Warming) {
             const int next = s == Idle || s == INT_MAX ? Warming : s + 1;
@@ -92,6 +99,7 @@ private:
         }
     }
 
+    const pid_t m_process = getpid();
     std::atomic<bool> m_claimed{false};
     std::atomic<int> m_state{Idle};
     void (*m_run)(void *) = nullptr;

@@ -4,6 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
 #include <string>
@@ -87,6 +91,26 @@ TEST_CASE("inTwoHalves covers every item once when calls nest or overlap", "[cor
         REQUIRE(a[i] == rounds);
         REQUIRE(b[i] == rounds);
     }
+}
+
+TEST_CASE("inTwoHalves in a forked child runs both halves itself", "[core]") {
+    // The second thread exists in this process; a forked child has none.
+    inTwoHalves(400, 128, [](std::size_t, std::size_t) {});
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        alarm(20); // waiting for a thread that does not exist fails the test
+        std::vector<int> seen(400);
+        inTwoHalves(seen.size(), 128, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i)
+                ++seen[i];
+        });
+        _exit(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }) ? 0 : 1);
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
 }
 
 TEST_CASE("inTwoHalves rethrows what either half throws", "[core]") {
