@@ -15,6 +15,8 @@
 #include <QTest>
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 using namespace docshape;
 using namespace docshape::ui;
 
@@ -52,6 +54,41 @@ TEST_CASE("the inspector refuses an invalid value with the reason and keeps the 
     window.document()->undoStack()->undo();
     CHECK(serializeProject(window.document()->project()) == before);
     CHECK(maxBytes->text() == QStringLiteral("32"));
+}
+
+TEST_CASE("the field inspector shows and edits constraints held in the field's details", "[ui][inspector]") {
+    auto project = loadProject(test::examplesDir() + "/author-posts.docshape");
+    REQUIRE(project);
+    MainWindow window;
+    window.document()->reset(*project, QString());
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    inspector::FieldForm *form = window.inspector()->fieldForm();
+    auto editor = [&](const char *key) {
+        return qobject_cast<QLineEdit *>(form->form()->editor(QString::fromLatin1(key)));
+    };
+
+    window.selectObject(ObjectRef::field("f1")); // Author.handle: a pattern and a description
+    REQUIRE(editor("pattern"));
+    CHECK(editor("pattern")->text() == QStringLiteral("^[a-z0-9_]{3,30}$"));
+    CHECK(editor("description")->text() == QStringLiteral("Public, unique @handle."));
+    window.selectObject(ObjectRef::field("f13")); // Post.status: an enum
+    CHECK(editor("enumValues")->text().contains(QStringLiteral("published")));
+    if (const char *shot = std::getenv("DOCSHAPE_INSPECTOR_SHOT"))
+        window.grab().save(QString::fromLocal8Bit(shot));
+
+    // Typing a pattern sets it in the model; undo takes it back out.
+    window.selectObject(ObjectRef::field("f14")); // Post.publishedAt: nothing set
+    const std::string before = serializeProject(window.document()->project());
+    window.selectObject(ObjectRef::field("f1"));
+    QLineEdit *pattern = editor("pattern");
+    pattern->setFocus();
+    pattern->selectAll();
+    QTest::keyClicks(pattern, QStringLiteral("^[a-z]+$"));
+    CHECK(window.document()->project().findField("f1")->details->pattern == std::optional<std::string>("^[a-z]+$"));
+    window.document()->undoStack()->undo();
+    CHECK(serializeProject(window.document()->project()) == before);
+    CHECK(pattern->text() == QStringLiteral("^[a-z0-9_]{3,30}$"));
 }
 
 TEST_CASE("the status bar shows the selected collection's sizes", "[ui][inspector]") {
