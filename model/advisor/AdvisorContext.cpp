@@ -2,6 +2,7 @@
 
 #include "advisor/RuleCatalog.h"
 #include "core/Memory.h"
+#include "core/TwoHalves.h"
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
@@ -46,75 +47,87 @@ Context::Shared::Shared(const Project &p, const Analysis &a) : project(p), analy
     entityIndex.reserve(p.entities.size());
     for (std::uint32_t i = 0; i < p.entities.size(); ++i)
         entityIndex.insert(p.entities[i].id, i);
-    relationships.reserve(p.relationships.size());
-    relationshipEnds.reserve(p.relationships.size());
-    std::vector<std::pair<std::uint32_t, const Relationship *>> byEntity;
-    byEntity.reserve(2 * p.relationships.size());
-    for (std::uint32_t i = 0; i < p.relationships.size(); ++i) {
-        const Relationship &r = p.relationships[i];
-        relationships.insert(r.id, i);
-        const int parent = entityPosition(r.parentId);
-        const int child = entityPosition(r.childId);
-        relationshipEnds.emplace_back(parent, child);
-        if (parent >= 0)
-            byEntity.emplace_back(static_cast<std::uint32_t>(parent), &r);
-        if (child >= 0 && child != parent)
-            byEntity.emplace_back(static_cast<std::uint32_t>(child), &r);
-    }
-    relationshipsByEntity.build(p.entities.size(), byEntity);
 
-    // Roots first, then embedded entities, as docshape::collectionOf does.
-    collectionOf.assign(p.entities.size(), -1);
-    rootOf.assign(collections.size(), -1);
-    for (std::size_t c = 0; c < collections.size(); ++c) {
-        const int e = entityPosition(collections[c].rootEntityId);
-        rootOf[c] = e;
-        if (e >= 0 && collections[c].kind == CollectionKind::Entity && collectionOf[static_cast<std::size_t>(e)] < 0)
-            collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
-    }
-    for (std::size_t c = 0; c < collections.size(); ++c)
-        for (const auto &id : collections[c].embeddedEntityIds)
-            if (const int e = entityPosition(id); e >= 0 && collectionOf[static_cast<std::size_t>(e)] < 0)
+    // The rest in two parts that write different tables and only read the
+    // entity index: on a large model at once, on two threads.
+    auto relationshipsAndPlans = [&] {
+        relationships.reserve(p.relationships.size());
+        relationshipEnds.reserve(p.relationships.size());
+        std::vector<std::pair<std::uint32_t, const Relationship *>> byEntity;
+        byEntity.reserve(2 * p.relationships.size());
+        for (std::uint32_t i = 0; i < p.relationships.size(); ++i) {
+            const Relationship &r = p.relationships[i];
+            relationships.insert(r.id, i);
+            const int parent = entityPosition(r.parentId);
+            const int child = entityPosition(r.childId);
+            relationshipEnds.emplace_back(parent, child);
+            if (parent >= 0)
+                byEntity.emplace_back(static_cast<std::uint32_t>(parent), &r);
+            if (child >= 0 && child != parent)
+                byEntity.emplace_back(static_cast<std::uint32_t>(child), &r);
+        }
+        relationshipsByEntity.build(p.entities.size(), byEntity);
+
+        plans.resize(p.accessPatterns.size());
+        planStart.reserve(p.accessPatterns.size());
+        std::uint32_t paths = 0, alsoReads = 0;
+        for (const auto &q : p.accessPatterns) {
+            planStart.emplace_back(paths, alsoReads);
+            paths += static_cast<std::uint32_t>(q.equality.size()) + 2; // with the tenant field and _id
+            alsoReads += static_cast<std::uint32_t>(q.alsoReads.size());
+        }
+        planPaths.resize(paths);
+        planSelectivity.resize(paths);
+        planAlsoReads.resize(alsoReads);
+    };
+    auto collectionsPatternsAndIndexes = [&] {
+        // Roots first, then embedded entities, as docshape::collectionOf does.
+        collectionOf.assign(p.entities.size(), -1);
+        rootOf.assign(collections.size(), -1);
+        for (std::size_t c = 0; c < collections.size(); ++c) {
+            const int e = entityPosition(collections[c].rootEntityId);
+            rootOf[c] = e;
+            if (e >= 0 && collections[c].kind == CollectionKind::Entity && collectionOf[static_cast<std::size_t>(e)] < 0)
                 collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
+        }
+        for (std::size_t c = 0; c < collections.size(); ++c)
+            for (const auto &id : collections[c].embeddedEntityIds)
+                if (const int e = entityPosition(id); e >= 0 && collectionOf[static_cast<std::size_t>(e)] < 0)
+                    collectionOf[static_cast<std::size_t>(e)] = static_cast<int>(c);
 
-    std::vector<std::pair<std::uint32_t, const AccessPattern *>> byEntityPatterns, byCollection;
-    byEntityPatterns.reserve(p.accessPatterns.size());
-    byCollection.reserve(p.accessPatterns.size());
-    patternEntity.reserve(p.accessPatterns.size());
-    for (const auto &q : p.accessPatterns) {
-        const int e = entityPosition(q.entityId);
-        patternEntity.push_back(e);
-        if (e < 0)
-            continue;
-        byEntityPatterns.emplace_back(static_cast<std::uint32_t>(e), &q);
-        if (const int c = collectionOf[static_cast<std::size_t>(e)]; c >= 0)
-            byCollection.emplace_back(static_cast<std::uint32_t>(c), &q);
-    }
-    patternsByEntity.build(p.entities.size(), byEntityPatterns);
-    patternsByCollection.build(collections.size(), byCollection);
-
-    std::vector<std::pair<std::uint32_t, const IndexSpec *>> indexes;
-    indexes.reserve(p.indexes.size());
-    for (const auto &index : p.indexes)
-        if (const int e = entityPosition(index.entityId); e >= 0)
+        std::vector<std::pair<std::uint32_t, const AccessPattern *>> byEntityPatterns, byCollection;
+        byEntityPatterns.reserve(p.accessPatterns.size());
+        byCollection.reserve(p.accessPatterns.size());
+        patternEntity.reserve(p.accessPatterns.size());
+        for (const auto &q : p.accessPatterns) {
+            const int e = entityPosition(q.entityId);
+            patternEntity.push_back(e);
+            if (e < 0)
+                continue;
+            byEntityPatterns.emplace_back(static_cast<std::uint32_t>(e), &q);
             if (const int c = collectionOf[static_cast<std::size_t>(e)]; c >= 0)
-                indexes.emplace_back(static_cast<std::uint32_t>(c), &index);
-    indexesByCollection.build(collections.size(), indexes);
-    statOfIndex.assign(p.indexes.size(), nullptr);
-    indexCollection.assign(p.indexes.size(), -1);
-    uniqueOrTtl.assign(p.indexes.size(), 0);
+                byCollection.emplace_back(static_cast<std::uint32_t>(c), &q);
+        }
+        patternsByEntity.build(p.entities.size(), byEntityPatterns);
+        patternsByCollection.build(collections.size(), byCollection);
 
-    plans.resize(p.accessPatterns.size());
-    planStart.reserve(p.accessPatterns.size());
-    std::uint32_t paths = 0, alsoReads = 0;
-    for (const auto &q : p.accessPatterns) {
-        planStart.emplace_back(paths, alsoReads);
-        paths += static_cast<std::uint32_t>(q.equality.size()) + 2; // with the tenant field and _id
-        alsoReads += static_cast<std::uint32_t>(q.alsoReads.size());
+        std::vector<std::pair<std::uint32_t, const IndexSpec *>> indexes;
+        indexes.reserve(p.indexes.size());
+        for (const auto &index : p.indexes)
+            if (const int e = entityPosition(index.entityId); e >= 0)
+                if (const int c = collectionOf[static_cast<std::size_t>(e)]; c >= 0)
+                    indexes.emplace_back(static_cast<std::uint32_t>(c), &index);
+        indexesByCollection.build(collections.size(), indexes);
+        statOfIndex.assign(p.indexes.size(), nullptr);
+        indexCollection.assign(p.indexes.size(), -1);
+        uniqueOrTtl.assign(p.indexes.size(), 0);
+    };
+    if (p.entities.size() >= kSplitFrom) {
+        bothAtOnce(collectionsPatternsAndIndexes, relationshipsAndPlans);
+    } else {
+        relationshipsAndPlans();
+        collectionsPatternsAndIndexes();
     }
-    planPaths.resize(paths);
-    planSelectivity.resize(paths);
-    planAlsoReads.resize(alsoReads);
 }
 
 Context::Context(const Project &p, const Analysis &a) : Context(std::make_shared<Shared>(p, a)) {}

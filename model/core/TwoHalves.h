@@ -78,4 +78,16 @@ template <typename Work> void inTwoHalves(std::size_t n, std::size_t parallelFro
         std::rethrow_exception(second.failed);
 }
 
+// Runs first() on the calling thread and second() on the second thread at
+// the same time; when the second thread is busy, both here, first() first.
+// They must be independent. Exceptions as inTwoHalves.
+template <typename First, typename Second> void bothAtOnce(First &&first, Second &&second) {
+    inTwoHalves(2, 2, [&](std::size_t begin, std::size_t) {
+        if (begin == 0)
+            first();
+        else
+            second();
+    });
+}
+
 } // namespace docshape
