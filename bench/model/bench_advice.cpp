@@ -5,12 +5,13 @@
 //
 // The advisor runs its larger stages in two halves on two threads, so the
 // budget is on wall-clock time; the process CPU time (both threads) is
-// printed beside it, as is this thread's, so that the cost of the second
-// thread shows (it includes the second thread's spinning while it waits for
-// the next half: core/TwoHalves.cpp). On a loaded machine the wall time
-// suffers first: compare the CPU columns, and rerun when the machine is
-// quiet. Each time is from the call to its result; the time to free the
-// result afterwards is the last column.
+// printed beside it, as is this thread's. The second thread is kept between
+// runs and spins while it waits for a half (core/TwoHalves.cpp); the kernel
+// adds a running thread's time to the process total only at its scheduler
+// ticks, so the process column is approximate. On a loaded machine the wall
+// time suffers first: compare this thread's CPU column, and rerun when the
+// machine is quiet. Each time is from the call to its result; the time to
+// free the result afterwards is the last column.
 //
 // As bench_analyze, it measures lint once with the C library's default
 // allocator settings and then as the studio runs it, keeping freed memory

@@ -3,6 +3,11 @@
 // 2,000 access patterns, 3,000 indexes), analysed as the studio analyses it
 // after each edit (freed memory kept for reuse: core/Memory.h). The figure
 // with the C library's default allocator settings is printed beside it.
+//
+// The budget is on wall time. The CPU column is the whole process's; the
+// second thread is kept between runs and spins while it waits for work
+// (core/TwoHalves.cpp), and the kernel adds a running thread's time to the
+// process total only at its scheduler ticks, so that column is approximate.
 #include "support/LargeModel.h"
 
 #include "core/Memory.h"
