@@ -82,9 +82,8 @@ Advice advise(const Project &project, const Analysis &analysis, std::size_t para
     return advice;
 }
 
-// Frees what each item of `items` holds, in two halves on two threads (the
-// halves the advisor made them in, so each thread mostly frees into its own
-// allocator arena), leaving default items, which are trivial to destroy.
+// Frees what each item of `items` holds, in two halves on two threads,
+// leaving default items, which are trivial to destroy.
 template <typename T> void releaseInTwoHalves(std::vector<T> &items) {
     inTwoHalves(items.size(), kSplitFrom, [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 namespace docshape::ui {
 
@@ -22,7 +23,9 @@ void collect(const Field &field, IdSet &ids) {
 
 void clearDuplicationSources(std::vector<Field> &fields, const IdSet &removedFields) {
     for (auto &f : fields) {
-        if (!f.details->duplicatedFrom.empty() && removedFields.count(f.details->duplicatedFrom)) {
+        // Read through const: a field without details keeps none.
+        const std::string &source = std::as_const(f).details->duplicatedFrom;
+        if (!source.empty() && removedFields.count(source)) {
             f.details->duplicatedFrom.clear();
             f.details->duplication = Duplication::None;
         }
