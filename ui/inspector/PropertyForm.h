@@ -11,6 +11,7 @@
 #include <QLocale>
 #include <QWidget>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <optional>
@@ -54,9 +55,12 @@ public:
         return nullptr;
     }
 
+    // A heading for the rows added after it; hidden when all of them are.
     void addSection(const QString &title) {
         auto *label = new QLabel(QStringLiteral("<b>%1</b>").arg(title), this);
+        label->setObjectName(QStringLiteral("section:") + title);
         m_layout->addRow(label);
+        m_sections.push_back({label, m_rows.size(), m_rows.size()});
     }
 
     void addText(const QString &label, const QString &key, std::function<std::string(const T &)> get,
@@ -204,11 +208,19 @@ public:
         const T *t = m_current();
         if (!t)
             return;
-        for (auto &row : m_rows) {
-            if (row.visible)
-                m_layout->setRowVisible(row.editor, row.visible(*t));
+        std::vector<char> shown(m_rows.size(), 1);
+        for (std::size_t i = 0; i < m_rows.size(); ++i) {
+            Row &row = m_rows[i];
+            if (row.visible) {
+                shown[i] = row.visible(*t);
+                m_layout->setRowVisible(row.editor, shown[i]);
+            }
             row.refresh(*t);
         }
+        for (const Section &section : m_sections)
+            m_layout->setRowVisible(section.label, std::any_of(shown.begin() + static_cast<std::ptrdiff_t>(section.first),
+                                                               shown.begin() + static_cast<std::ptrdiff_t>(section.end),
+                                                               [](char on) { return on != 0; }));
     }
 
     void clearError() {
@@ -268,6 +280,8 @@ private:
     void addRow(const QString &label, Row row) {
         m_layout->addRow(label, row.editor);
         m_rows.push_back(std::move(row));
+        if (!m_sections.empty())
+            m_sections.back().end = m_rows.size();
     }
 
     static void markInvalid(QWidget *editor, bool invalid) {
@@ -306,6 +320,11 @@ private:
     QFormLayout *m_layout;
     QLabel *m_error;
     std::vector<Row> m_rows;
+    struct Section {
+        QLabel *label;
+        std::size_t first, end; // its rows: m_rows[first, end)
+    };
+    std::vector<Section> m_sections;
 };
 
 } // namespace docshape::ui::inspector

@@ -74,8 +74,17 @@ TEST_CASE("the field inspector shows and edits constraints held in the field's d
     CHECK(editor("description")->text() == QStringLiteral("Public, unique @handle."));
     window.selectObject(ObjectRef::field("f13")); // Post.status: an enum
     CHECK(editor("enumValues")->text().contains(QStringLiteral("published")));
-    if (const char *shot = std::getenv("DOCSHAPE_INSPECTOR_SHOT"))
+    // A heading whose rows are all hidden is hidden too.
+    auto *arrayHeading = form->form()->findChild<QLabel *>(QStringLiteral("section:Array"));
+    REQUIRE(arrayHeading);
+    CHECK_FALSE(arrayHeading->isVisibleTo(form));
+    window.selectObject(ObjectRef::field("f12")); // Post.tags: an array
+    CHECK(arrayHeading->isVisibleTo(form));
+    window.selectObject(ObjectRef::field("f13"));
+    if (const char *shot = std::getenv("DOCSHAPE_INSPECTOR_SHOT")) {
+        QCoreApplication::processEvents(); // lay the form out as a user would see it
         window.grab().save(QString::fromLocal8Bit(shot));
+    }
 
     // Typing a pattern sets it in the model; undo takes it back out.
     window.selectObject(ObjectRef::field("f14")); // Post.publishedAt: nothing set
