@@ -41,9 +41,9 @@ Advice advise(const Project &project, const Analysis &analysis, std::size_t para
         WorksheetBuilder worksheets;
         for (std::size_t c = begin; c < end; ++c) {
             if (c + 2 < end)
-                walker.prefetch(static_cast<int>(c + 2), 2);
+                walker.prefetchStats(static_cast<int>(c + 2));
             if (c + 1 < end)
-                walker.prefetch(static_cast<int>(c + 1), 1);
+                walker.prefetchKeys(static_cast<int>(c + 1));
             walker.enter(static_cast<int>(c));
             for (const AccessPattern *q : walker.patternsOn(static_cast<int>(c))) {
                 planPattern(walker, *q);
@@ -82,6 +82,8 @@ Advice advise(const Project &project, const Analysis &analysis, std::size_t para
     return advice;
 }
 
+namespace {
+
 // Frees what each item of `items` holds, in two halves on two threads,
 // leaving default items, which are trivial to destroy.
 template <typename T> void releaseInTwoHalves(std::vector<T> &items) {
@@ -92,6 +94,8 @@ template <typename T> void releaseInTwoHalves(std::vector<T> &items) {
         }
     });
 }
+
+} // namespace
 
 } // namespace advisor
 

@@ -136,17 +136,17 @@ Context::Context(std::shared_ptr<Shared> shared)
     : m_shared(std::move(shared)), m_run(*m_shared), project(m_run.project), analysis(m_run.analysis),
       thresholds(m_run.thresholds), s(m_run.s), plans(m_run.plans) {}
 
-void Context::prefetch(int c, int ahead) const {
+void Context::prefetchStats(int c) const {
     const CollectionStat &s = stat(c);
-    if (ahead == 2) {
-        prefetchBytes(s.indexes.data(), s.indexes.size() * sizeof(IndexStat));
-        prefetchBytes(s.arrays.data(), s.arrays.size() * sizeof(ArrayStat));
-        for (const ShapeNode &n : shape(c).shape.fields)
-            __builtin_prefetch(&n.name);
-    } else {
-        for (const IndexStat &index : s.indexes)
-            prefetchBytes(index.keys.data(), index.keys.size() * sizeof(IndexKey));
-    }
+    prefetchBytes(s.indexes.data(), s.indexes.size() * sizeof(IndexStat));
+    prefetchBytes(s.arrays.data(), s.arrays.size() * sizeof(ArrayStat));
+    for (const ShapeNode &n : shape(c).shape.fields)
+        __builtin_prefetch(&n.name);
+}
+
+void Context::prefetchKeys(int c) const {
+    for (const IndexStat &index : stat(c).indexes)
+        prefetchBytes(index.keys.data(), index.keys.size() * sizeof(IndexKey));
 }
 
 void Context::enter(int c) {

@@ -208,10 +208,13 @@ public:
     // Gathers the view of collection c; the rules of one collection run
     // between enter(c) and the next enter.
     void enter(int c);
-    // Asks the processor to start loading what enter(c) reads first (the
-    // collection's index statistics, arrays and top-level keys), so that
-    // those misses overlap the work on the collection before it.
-    void prefetch(int c, int ahead) const;
+    // Ask the processor to start loading what enter(c) reads first, so that
+    // those misses overlap the work on the collections before it: the
+    // collection's index statistics, arrays and top-level keys (two
+    // collections ahead), then the key arrays those statistics point to (one
+    // ahead, once the statistics are in cache).
+    void prefetchStats(int c) const;
+    void prefetchKeys(int c) const;
     const CollectionView &view() const { return m_view; }
     // Fraction of documents one equality on `path` of the entered collection matches.
     double equalitySelectivity(std::string_view path, bool &assumed) const;
