@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <exception>
 
@@ -76,6 +78,66 @@ template <typename Work> void inTwoHalves(std::size_t n, std::size_t parallelFro
     detail::SecondThread::finish();
     if (second.failed)
         std::rethrow_exception(second.failed);
+}
+
+// Runs work(thread, begin, end) over [0, n) in chunks of `chunk` items that
+// the calling thread (thread 0) and the second thread (thread 1) take in turn
+// as each finishes its last, so that both finish within a chunk of each other
+// however fast each runs (a thread still waking up, or slowed by the host,
+// simply takes fewer chunks). Below `parallelFrom` items, or when the second
+// thread is busy, the calling thread takes them all, as thread 0. Which
+// thread runs a chunk varies from run to run: work must write its results by
+// position, and keep per-thread state only for what does not depend on the
+// split. Exceptions as inTwoHalves; after one, neither thread takes more.
+template <typename Work>
+void inSharedChunks(std::size_t n, std::size_t parallelFrom, std::size_t chunk, Work &&work) {
+    if (n == 0)
+        return;
+    chunk = chunk ? chunk : 1;
+    if (n < parallelFrom || n <= chunk) {
+        work(0, std::size_t{0}, n);
+        return;
+    }
+    struct Shared {
+        Work &work;
+        std::size_t n, chunk;
+        std::atomic<std::size_t> next{0};
+        std::exception_ptr failed; // the second thread's
+        void take(int thread) {
+            for (;;) {
+                const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
+                if (begin >= n)
+                    return;
+                try {
+                    work(thread, begin, std::min(begin + chunk, n));
+                } catch (...) {
+                    next.store(n, std::memory_order_relaxed); // neither thread takes more
+                    throw;
+                }
+            }
+        }
+        static void second(void *self) {
+            auto &s = *static_cast<Shared *>(self);
+            try {
+                s.take(1);
+            } catch (...) {
+                s.failed = std::current_exception();
+            }
+        }
+    } shared{work, n, chunk};
+    if (!detail::SecondThread::start(&Shared::second, &shared)) {
+        shared.take(0);
+        return;
+    }
+    try {
+        shared.take(0);
+    } catch (...) {
+        detail::SecondThread::finish();
+        throw;
+    }
+    detail::SecondThread::finish();
+    if (shared.failed)
+        std::rethrow_exception(shared.failed);
 }
 
 // Runs first() on the calling thread and second() on the second thread at

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iterator>
+#include <optional>
 
 namespace docshape {
 
@@ -15,6 +16,11 @@ namespace {
 // Bytes assumed for a string or binary _id, which the model has no size
 // parameter for (a 24-character hex or slug identifier).
 constexpr double kByteIdLength = 24;
+
+// Roots one thread derives before it takes the next ones: small enough that
+// the two threads finish close together, large enough that taking them is
+// rare (a collection takes a few microseconds).
+constexpr std::size_t kRootsPerChunk = 8;
 
 std::string lowerFirst(std::string_view name) {
     std::string out(name);
@@ -102,23 +108,33 @@ public:
         for (std::size_t i = 0; i < m_project.entities.size(); ++i)
             if (!m_embedded[i])
                 roots.push_back(i);
-        // Large models derive their two halves on two threads; the halves
-        // are joined in entity order, as one thread would have made them.
-        Derived halves[2];
-        inTwoHalves(roots.size(), kSplitFrom, [&](std::size_t begin, std::size_t end) {
-            const int half = begin == 0 ? 0 : 1;
-            Derived &part = halves[half];
-            part.collections.reserve(end - begin);
+        Derived out;
+        out.collections.reserve(roots.size() + m_project.relationships.size());
+        out.collections.resize(roots.size());
+        // Large models are derived on two threads, each taking the next few
+        // roots as it finishes its last; every collection is written at its
+        // place, so the result is the one a single thread makes.
+        std::vector<std::pair<std::size_t, std::string>> problems[2]; // by thread, with the root's position
+        inSharedChunks(roots.size(), kSplitFrom, kRootsPerChunk, [&](int thread, std::size_t begin, std::size_t end) {
+            std::vector<std::string> local;
             for (std::size_t k = begin; k < end; ++k) {
-                rootCollection(m_project.entities[roots[k]], part);
+                CollectionShape &c = out.collections[k];
+                rootCollection(m_project.entities[roots[k]], c, local);
+                for (auto &p : local)
+                    problems[thread].emplace_back(k, std::move(p));
+                local.clear();
                 if (ready)
-                    ready(half, k, part.collections.back());
+                    ready(thread, k, c);
             }
         });
-        Derived out = std::move(halves[0]);
-        out.collections.reserve(roots.size() + m_project.relationships.size());
-        std::move(halves[1].collections.begin(), halves[1].collections.end(), std::back_inserter(out.collections));
-        std::move(halves[1].problems.begin(), halves[1].problems.end(), std::back_inserter(out.problems));
+        if (!problems[0].empty() || !problems[1].empty()) {
+            auto &all = problems[0];
+            all.insert(all.end(), std::make_move_iterator(problems[1].begin()),
+                       std::make_move_iterator(problems[1].end()));
+            std::stable_sort(all.begin(), all.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+            for (auto &p : all)
+                out.problems.push_back(std::move(p.second));
+        }
         for (const auto &r : m_project.relationships) {
             if (r.representation == Representation::Junction)
                 addJunction(r, out);
@@ -142,8 +158,7 @@ private:
         return orDefault(e.collectionName, e.name);
     }
 
-    void rootCollection(const Entity &root, Derived &out) const {
-        CollectionShape &c = out.collections.emplace_back();
+    void rootCollection(const Entity &root, CollectionShape &c, std::vector<std::string> &problems) const {
         c.name = collectionName(root);
         c.kind = CollectionKind::Entity;
         c.rootEntityId = root.id;
@@ -155,7 +170,7 @@ private:
         c.shape.fields.reserve(keysOf(root) + 1);
         if (!explicitId)
             appendId(c.shape.fields, "_id", root.idType);
-        buildEntityShape(root, c.shape, c.embeddedEntityIds, out, 0);
+        buildEntityShape(root, c.shape, c.embeddedEntityIds, problems, 0);
         if (explicitId) {
             // _id first, as the server stores it.
             auto it = std::find_if(c.shape.fields.begin(), c.shape.fields.end(),
@@ -175,9 +190,9 @@ private:
     // The entity's own fields, variants, and everything its relationships
     // add to its documents.
     void buildEntityShape(const Entity &e, ObjectShape &shape, std::vector<std::string> &embedded,
-                          Derived &out, int depth) const {
+                          std::vector<std::string> &problems, int depth) const {
         if (++depth > 200) { // validateProject refuses cycles; this guards a bypass
-            out.problems.push_back("entity '" + e.name + "': embedding too deep");
+            problems.push_back("entity '" + e.name + "': embedding too deep");
             return;
         }
         shape.fields.reserve(shape.fields.size() + keysOf(e));
@@ -210,7 +225,7 @@ private:
         for (const Relationship *r : m_byChild.of(i))
             addChildSide(*r, shape);
         for (const Relationship *r : m_byParent.of(i))
-            addParentSide(*r, shape, embedded, out, depth);
+            addParentSide(*r, shape, embedded, problems, depth);
     }
 
     // Keys a relationship adds to the child's documents.
@@ -274,7 +289,7 @@ private:
 
     // Keys a relationship adds to the parent's documents.
     void addParentSide(const Relationship &r, ObjectShape &shape, std::vector<std::string> &embedded,
-                       Derived &out, int depth) const {
+                       std::vector<std::string> &problems, int depth) const {
         const Entity *child = entity(r.childId);
         if (!child)
             return;
@@ -291,7 +306,7 @@ private:
             n.entityId = child->id;
             n.relationshipId = r.id;
             embedded.push_back(child->id);
-            buildEntityShape(*child, *n.object, embedded, out, depth);
+            buildEntityShape(*child, *n.object, embedded, problems, depth);
             break;
         }
         case Representation::EmbedArray: {
@@ -299,7 +314,7 @@ private:
                                             BsonType::Object);
             n.origin = NodeOrigin::EmbeddedEntity;
             embedded.push_back(child->id);
-            buildEntityShape(*child, *n.object, embedded, out, depth);
+            buildEntityShape(*child, *n.object, embedded, problems, depth);
             break;
         }
         case Representation::ReferenceArrayInParent:
@@ -420,7 +435,7 @@ private:
         items.origin = NodeOrigin::Bucket;
         items.entityId = child->id;
         items.relationshipId = r.id;
-        buildEntityShape(*child, *items.object, c.embeddedEntityIds, out, 0);
+        buildEntityShape(*child, *items.object, c.embeddedEntityIds, out.problems, 0);
     }
 
     const Project &m_project;
@@ -436,6 +451,18 @@ Derived deriveCollections(const Project &project) { return Deriver(project).run(
 
 Derived deriveCollections(const Project &project, const CollectionReady &ready) {
     return Deriver(project).run(ready);
+}
+
+Derived deriveCollections(const Project &project, const CollectionReady &ready, const std::function<void()> &beside) {
+    if (project.entities.size() < kSplitFrom) { // too little to hand to a second thread
+        beside();
+        return Deriver(project).run(ready);
+    }
+    std::optional<Deriver> deriver;
+    // The second thread may still be waking: this one takes `beside`, the
+    // larger share, so that neither waits long for the other.
+    bothAtOnce(beside, [&] { deriver.emplace(project); });
+    return deriver->run(ready);
 }
 
 const CollectionShape *collectionOf(const Derived &derived, std::string_view entityId) {

@@ -20,12 +20,19 @@ struct Derived {
 // The result points into `project`, which must outlive it.
 Derived deriveCollections(const Project &project);
 
-// The same, calling ready(half, position, collection) for each entity
+// The same, calling ready(thread, position, collection) for each entity
 // collection as soon as it is built, with its position in the result. Large
-// models are derived in two halves on two threads, so `ready` may run on
-// both at once, each with its own half (0 or 1) and different positions.
-using CollectionReady = std::function<void(int half, std::size_t position, const CollectionShape &collection)>;
+// models are derived on two threads, so `ready` may run on both at once, each
+// with its own thread number (0 or 1) and different positions; which thread
+// builds which collection varies from run to run.
+using CollectionReady = std::function<void(int thread, std::size_t position, const CollectionShape &collection)>;
 Derived deriveCollections(const Project &project, const CollectionReady &ready);
+
+// The same, running beside() on the calling thread while the derivation's
+// lookup tables are built on the second one (for a large model), before any
+// collection is built: the caller's own tables are then ready for `ready`.
+// beside() must only read the project.
+Derived deriveCollections(const Project &project, const CollectionReady &ready, const std::function<void()> &beside);
 
 // The collection that stores the entity (its own, or the root it is embedded
 // in), or nullptr.

@@ -174,39 +174,47 @@ void finish(const Project &project, int nsLimit, const CollectionShape &c, std::
 
 Analysis analyze(const Project &project) {
     // Wake the second thread while the lookup tables are built (a model of
-    // that many entities is derived in two halves unless most are embedded).
+    // that many entities is derived on two threads unless most are embedded).
     prepareTwoHalves(project.entities.size(), kSplitFrom);
     Analysis a;
     const int nsLimit = namespaceLimit(project.mongoVersion);
-    const IndexesByEntity indexesByEntity(project);
+    std::optional<IndexesByEntity> indexesByEntity;
     // Each entity collection is measured, and its indexes estimated, as soon
     // as it is derived, while its shape is in cache, on the thread that
     // derived it. Collections whose indexes cannot be placed before every
     // collection is known (an entity stored in two), and the junction and
     // bucket collections, are finished after, on this thread.
-    struct Half {
+    struct PerThread {
         Scratch scratch;
         IndexEstimator estimator;
         std::vector<const IndexSpec *> indexes;
         std::vector<Problem> problems;
         std::vector<std::size_t> problemCollections; // per problem: its collection's position
     };
-    Half halves[2];
-    std::vector<CollectionStat> measured(project.entities.size());
-    std::vector<std::uint8_t> finished(project.entities.size(), 0); // one writer per element
-    auto finishInto = [&](Half &h, const CollectionShape &c, std::size_t position,
+    PerThread threads[2];
+    std::vector<CollectionStat> measured;
+    std::vector<std::uint8_t> finished; // one writer per element
+    auto finishInto = [&](PerThread &h, const CollectionShape &c, std::size_t position,
                           std::span<const IndexSpec *const> indexes) {
         finish(project, nsLimit, c, indexes, measured[position], h.problems, h.estimator);
         h.problemCollections.resize(h.problems.size(), position);
     };
-    a.derived = deriveCollections(project, [&](int half, std::size_t position, const CollectionShape &c) {
-        Half &h = halves[half];
+    auto ready = [&](int thread, std::size_t position, const CollectionShape &c) {
+        PerThread &h = threads[thread];
         measure(project, c, measured[position], h.scratch);
-        if (indexesByEntity.collect(c, h.indexes)) {
+        if (indexesByEntity->collect(c, h.indexes)) {
             finishInto(h, c, position, h.indexes);
             finished[position] = 1;
         }
-    });
+    };
+    // This thread builds the index placement and the statistics' places
+    // while the derivation's tables are built on the second.
+    auto tables = [&] {
+        indexesByEntity.emplace(project);
+        measured.resize(project.entities.size());
+        finished.assign(project.entities.size(), 0);
+    };
+    a.derived = deriveCollections(project, ready, tables);
     const std::size_t n = a.derived.collections.size();
     measured.resize(n);
     finished.resize(n, 0);
@@ -216,19 +224,19 @@ Analysis analyze(const Project &project) {
             continue;
         const CollectionShape &c = a.derived.collections[i];
         if (c.kind != CollectionKind::Entity)
-            measure(project, c, measured[i], halves[0].scratch);
+            measure(project, c, measured[i], threads[0].scratch);
         if (!indexes)
             indexes.emplace(project, a.derived);
-        finishInto(halves[0], c, i, indexes->of(i));
+        finishInto(threads[0], c, i, indexes->of(i));
     }
     a.collections = std::move(measured);
 
     // Problems: the derivation's, then each collection's in collection order.
-    a.problems.reserve(a.derived.problems.size() + halves[0].problems.size() + halves[1].problems.size());
+    a.problems.reserve(a.derived.problems.size() + threads[0].problems.size() + threads[1].problems.size());
     for (const auto &p : a.derived.problems)
         a.problems.push_back({"error", "", p});
     std::vector<std::pair<std::size_t, Problem *>> order;
-    for (Half &h : halves)
+    for (PerThread &h : threads)
         for (std::size_t k = 0; k < h.problems.size(); ++k)
             order.emplace_back(h.problemCollections[k], &h.problems[k]);
     std::stable_sort(order.begin(), order.end(),

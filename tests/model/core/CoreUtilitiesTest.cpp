@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -126,6 +127,96 @@ TEST_CASE("inTwoHalves rethrows what either half throws", "[core]") {
                                           throw std::runtime_error("first half failed");
                                   }),
                       "first half failed");
+}
+
+TEST_CASE("inSharedChunks covers every item once, in chunks, on one or two threads", "[core]") {
+    for (std::size_t n : {0u, 1u, 5u, 127u, 128u, 1001u}) {
+        std::vector<std::atomic<int>> seen(n);
+        std::atomic<int> calls{0}, badChunks{0}, badThreads{0};
+        inSharedChunks(n, 128, 8, [&](int thread, std::size_t begin, std::size_t end) {
+            ++calls;
+            if (end <= begin || (n >= 128 && end - begin > 8))
+                ++badChunks;
+            if (thread != 0 && thread != 1)
+                ++badThreads;
+            for (std::size_t i = begin; i < end; ++i)
+                ++seen[i];
+        });
+        for (std::size_t i = 0; i < n; ++i)
+            REQUIRE(seen[i] == 1);
+        CHECK(badChunks == 0);
+        CHECK(badThreads == 0);
+        if (n < 128)
+            CHECK(calls == (n ? 1 : 0)); // below the threshold: one call, on this thread
+        else
+            CHECK(calls == static_cast<int>((n + 7) / 8));
+    }
+}
+
+TEST_CASE("inSharedChunks gives the faster thread more of the work", "[core]") {
+    if (std::thread::hardware_concurrency() < 2)
+        return; // no second thread: everything runs here, as the first test checks
+    // This thread is slowed down; the second thread takes chunks as fast as
+    // it can, so it ends up with most of them.
+    std::atomic<int> chunks[2] = {0, 0};
+    inSharedChunks(2000, 128, 10, [&](int thread, std::size_t, std::size_t) {
+        ++chunks[thread];
+        if (thread == 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+    CHECK(chunks[0] + chunks[1] == 200);
+    CHECK(chunks[1] > chunks[0]);
+}
+
+TEST_CASE("inSharedChunks runs a nested call on the thread that made it", "[core]") {
+    // Nested: the second thread is busy with the outer call, so each inner
+    // call takes all its chunks itself, as thread 0.
+    std::vector<std::atomic<int>> outer(400), inner(400 * 200);
+    std::atomic<int> innerOnSecond{0};
+    inSharedChunks(outer.size(), 128, 4, [&](int, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            ++outer[i];
+            if (i % 2 == 0)
+                continue;
+            inSharedChunks(200, 128, 4, [&](int thread, std::size_t b, std::size_t e) {
+                if (thread != 0)
+                    ++innerOnSecond;
+                for (std::size_t k = b; k < e; ++k)
+                    ++inner[i * 200 + k];
+            });
+        }
+    });
+    for (const auto &seen : outer)
+        REQUIRE(seen == 1);
+    for (std::size_t i = 0; i < outer.size(); ++i)
+        for (std::size_t k = 0; k < 200; ++k)
+            REQUIRE(inner[i * 200 + k] == (i % 2 ? 1 : 0));
+    CHECK(innerOnSecond == 0);
+}
+
+TEST_CASE("inSharedChunks rethrows what either thread throws", "[core]") {
+    CHECK_THROWS_WITH(inSharedChunks(400, 128, 4,
+                                     [](int, std::size_t begin, std::size_t) {
+                                         if (begin == 200)
+                                             throw std::runtime_error("chunk 200 failed");
+                                     }),
+                      "chunk 200 failed");
+    if (std::thread::hardware_concurrency() < 2)
+        return; // no second thread
+    // This thread holds its first chunk until the second thread has taken
+    // one, which fails.
+    std::atomic<bool> secondRan{false};
+    CHECK_THROWS_WITH(inSharedChunks(400, 128, 4,
+                                     [&](int thread, std::size_t, std::size_t) {
+                                         if (thread == 1) {
+                                             secondRan = true;
+                                             throw std::runtime_error("the second thread failed");
+                                         }
+                                         const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+                                         while (!secondRan && std::chrono::steady_clock::now() < until)
+                                             std::this_thread::yield();
+                                     }),
+                      "the second thread failed");
 }
 
 TEST_CASE("A node's object shape is created on write and copied deeply", "[core][derive]") {
