@@ -123,13 +123,13 @@ bool resolveInto(const ObjectShape &shape, std::string_view path, ResolvedPath &
 // use; the buffers are kept from one index to the next.
 struct ResolvedKeys {
     std::vector<ResolvedPath> paths; // the keys found, in key order
-    std::vector<bool> found;         // per key
+    std::vector<std::uint8_t> found; // per key: 1 when found (a plain byte: cheaper to reset than bits)
     std::size_t missing = 0;
 
     void resolve(const IndexSpec &index, const ObjectShape &shape) {
         if (paths.size() < index.keys.size())
             paths.resize(index.keys.size());
-        found.assign(index.keys.size(), false);
+        found.resize(index.keys.size());
         missing = 0;
         std::size_t n = 0;
         for (std::size_t k = 0; k < index.keys.size(); ++k) {
@@ -148,8 +148,9 @@ private:
     std::size_t count = 0;
 };
 
-IndexStat estimateResolved(const IndexSpec &index, const CollectionShape &collection, const ResolvedKeys &keys) {
-    IndexStat s;
+// Fills `s`, a fresh statistic (built where it stays: it is large).
+void estimateResolved(const IndexSpec &index, const CollectionShape &collection, const ResolvedKeys &keys,
+                      IndexStat &s) {
     s.id = index.id;
     s.name = indexName(index);
     s.keys = index.keys;
@@ -176,7 +177,7 @@ IndexStat estimateResolved(const IndexSpec &index, const CollectionShape &collec
             }();
             s.error = "cannot index parallel arrays [" + r.arrays[at]->name + "] [" +
                       longest->arrays[at]->name + "]";
-            return s;
+            return;
         }
         if (r.arrays.size() > longest->arrays.size())
             longest = &r;
@@ -213,7 +214,6 @@ IndexStat estimateResolved(const IndexSpec &index, const CollectionShape &collec
     entryBytes += static_cast<double>(keys.missing); // null keys
     s.estimatedBytes = s.entries * entryBytes;
     s.assumptions = longest ? kMultikeyAssumptions : kAssumptions;
-    return s;
 }
 
 } // namespace
@@ -343,7 +343,7 @@ std::vector<IndexStat> IndexEstimator::estimate(const CollectionShape &collectio
     out.reserve(indexes.size() + 1);
     const bool timeSeries = collection.root && collection.root->timeSeries;
     if (!timeSeries) {
-        IndexStat id;
+        IndexStat &id = out.emplace_back();
         static const IndexKey idKey{"_id", "1"};
         id.name = "_id_";
         id.keys = {&idKey, 1};
@@ -351,13 +351,13 @@ std::vector<IndexStat> IndexEstimator::estimate(const CollectionShape &collectio
         const ShapeNode &idNode = collection.shape.fields.front();
         id.estimatedBytes = collection.documents * (kRecordIdBytes + keyComponentBytes(idNode));
         id.assumptions = kIdAssumptions;
-        out.push_back(std::move(id));
     }
     ResolvedKeys &keys = m_buffers->keys;
     for (const IndexSpec *spec : indexes) {
         const IndexSpec &index = *spec;
         keys.resolve(index, collection.shape);
-        IndexStat s = estimateResolved(index, collection, keys);
+        IndexStat &s = out.emplace_back();
+        estimateResolved(index, collection, keys, s);
         auto where = [&] { return collection.name + " index " + s.name; };
         if (!s.error.empty())
             problems.push_back({"error", where(), s.error});
@@ -377,7 +377,6 @@ std::vector<IndexStat> IndexEstimator::estimate(const CollectionShape &collectio
                                     "TTL index on '" + index.keys.front().path +
                                         "', which is not a date: documents will never expire"});
         }
-        out.push_back(std::move(s));
     }
     return out;
 }
