@@ -112,15 +112,15 @@ void measure(const Project &project, const CollectionShape &c, CollectionStat &s
     s.breakdown.reserve(c.shape.fields.size() + (c.shape.variants.empty() ? 0 : 1));
     for (std::size_t i = 0; i < c.shape.fields.size(); ++i) {
         FieldBytes &fb = s.breakdown.emplace_back();
-        fb.name = c.shape.fields[i].name;
+        fb.name = c.shape.fields[i].name; // a view: the shape stays in the analysis
         fb.avgBytes = keys[i].avg;
         fb.bounded = keys[i].max.has_value();
         fb.maxBytes = keys[i].max.value_or(0);
     }
     if (!c.shape.variants.empty()) {
         FieldBytes &fb = s.breakdown.emplace_back();
-        fb.name.push_back('('); // (a fresh entry: its name is empty)
-        fb.name.append(c.shape.discriminator).append(" variants)");
+        fb.name = c.shape.discriminator;
+        fb.variants = true;
         for (const auto &v : c.shape.variants)
             for (const auto &n : v.fields)
                 fb.avgBytes += v.share * averageElementBytes(n);
@@ -171,6 +171,15 @@ void finish(const Project &project, int nsLimit, const CollectionShape &c, std::
 }
 
 } // namespace
+
+std::string FieldBytes::label() const {
+    if (!variants)
+        return std::string(name);
+    std::string out;
+    out.reserve(name.size() + 11);
+    out.append("(").append(name).append(" variants)");
+    return out;
+}
 
 Analysis analyze(const Project &project) {
     // Wake the second thread while the lookup tables are built (a model of

@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace docshape {
@@ -39,12 +40,19 @@ struct IndexStat {
     std::string error; // e.g. "cannot index parallel arrays [a] [b]"
 };
 
-// Bytes one top-level field contributes to the document, for charts.
+// Bytes one top-level field contributes to the document, for charts. A
+// polymorphic collection has one more entry, for its variant fields.
 struct FieldBytes {
-    std::string name;
+    // The key, a view into the analysis's document shapes; for the variants
+    // entry, the discriminator (a view into the project). See label().
+    std::string_view name;
+    bool variants = false; // the entry of the variant fields
     double avgBytes = 0;
     std::uint64_t maxBytes = 0; // meaningless when unbounded
     bool bounded = true;
+
+    // What the entry is called: its key, or "(discriminator variants)".
+    std::string label() const;
 };
 
 struct CollectionStat {
@@ -72,7 +80,15 @@ struct Problem {
     std::string message;
 };
 
+// Statistics refer to the shapes in `derived` (breakdown names), so an
+// analysis is moved, never copied.
 struct Analysis {
+    Analysis() = default;
+    Analysis(Analysis &&) = default;
+    Analysis &operator=(Analysis &&) = default;
+    Analysis(const Analysis &) = delete;
+    Analysis &operator=(const Analysis &) = delete;
+
     Derived derived;
     std::vector<CollectionStat> collections; // same order as derived.collections
     std::vector<Problem> problems;

@@ -203,8 +203,8 @@ void ChartsPanel::buildBreakdown() {
     std::map<std::string, std::size_t> setOf;
     for (const auto &stat : stats)
         for (const auto &fb : stat.breakdown)
-            if (setOf.emplace(fb.name, names.size()).second)
-                names.push_back(fb.name);
+            if (std::string label = fb.label(); setOf.emplace(label, names.size()).second)
+                names.push_back(std::move(label));
     QStringList categories, shape;
     const int n = int(stats.size());
     for (int row = 0; row < n; ++row)
@@ -255,14 +255,15 @@ void ChartsPanel::buildBreakdown() {
         const CollectionStat &stat = stats[std::size_t(n - 1 - row)];
         double total = 0;
         for (const auto &fb : stat.breakdown) {
-            const std::size_t s = setOf[fb.name];
+            const std::string label = fb.label();
+            const std::size_t s = setOf[label];
             values[s][row] += fb.avgBytes;
             total += fb.avgBytes;
             const QString max = fb.bounded ? bytesExact(double(fb.maxBytes)) : tr("unbounded");
             const QString tip = tr("%1.%2: %3 in the average document; at most %4.\n"
                                    "An estimate: exact BSON arithmetic over the model's average lengths, "
                                    "counts and presence (%5% of the %6 average document).")
-                                    .arg(qs(stat.name), qs(fb.name), bytesExact(fb.avgBytes), max)
+                                    .arg(qs(stat.name), qs(label), bytesExact(fb.avgBytes), max)
                                     .arg(stat.avgDocumentBytes > 0 ? 100.0 * fb.avgBytes / stat.avgDocumentBytes : 0, 0,
                                          'f', 1)
                                     .arg(formatBytes(stat.avgDocumentBytes));

@@ -72,7 +72,7 @@ Json analysisJson(const Project &project, const Analysis &a) {
         j["indexes"] = std::move(indexes);
         Json breakdown = Json::array();
         for (const auto &b : c.breakdown)
-            breakdown.push_back({{"field", b.name},
+            breakdown.push_back({{"field", b.label()},
                                  {"avgBytes", b.avgBytes},
                                  {"maxBytes", b.bounded ? Json(b.maxBytes) : Json(nullptr)}});
         j["breakdown"] = std::move(breakdown);

@@ -9,7 +9,8 @@ using namespace docshape::test;
 
 namespace {
 
-// By value: callers often pass a temporary Analysis.
+// By value: callers often pass a temporary Analysis. (The copy's breakdown
+// names view the analysis's shapes, so tests of the breakdown keep it.)
 CollectionStat only(const Analysis &a) {
     REQUIRE(a.collections.size() == 1);
     return a.collections[0];
@@ -149,7 +150,9 @@ TEST_CASE("Embedding an array of line items adds exactly the array's bytes", "[e
 
 TEST_CASE("The byte breakdown gives each key's bytes, adding up to the document", "[estimate][size]") {
     // {_id: ObjectId, name: "Alice", tags: ["a", "b"]}: 5 + 17 + 16 + 29 = 67.
-    const CollectionStat c = only(analyze(aliceProject()));
+    const Analysis a = analyze(aliceProject());
+    REQUIRE(a.collections.size() == 1);
+    const CollectionStat &c = a.collections[0];
     REQUIRE(c.breakdown.size() == 3);
     CHECK(c.breakdown[0].name == "_id");
     CHECK(c.breakdown[0].avgBytes == 17); // type, "_id", NUL, 12 bytes
@@ -169,9 +172,13 @@ TEST_CASE("The byte breakdown gives each key's bytes, adding up to the document"
 
 TEST_CASE("The byte breakdown has a row for polymorphic variants, weighted by share", "[estimate][size]") {
     const Project p = notificationsProject();
-    const CollectionStat c = only(analyze(p));
+    const Analysis a = analyze(p);
+    REQUIRE(a.collections.size() == 1);
+    const CollectionStat &c = a.collections[0];
     REQUIRE(c.breakdown.size() == 3); // _id, type, the variants
-    CHECK(c.breakdown[2].name == "(type variants)");
+    CHECK(c.breakdown[2].label() == "(type variants)");
+    CHECK(c.breakdown[2].variants);
+    CHECK(c.breakdown[1].label() == c.breakdown[1].name);
     CHECK(c.breakdown[2].avgBytes == Approx(0.75 * (1 + 7 + 1 + 4 + 40 + 1) + 0.25 * (1 + 7 + 1 + 4 + 100 + 1)));
     CHECK(5 + c.breakdown[0].avgBytes + c.breakdown[1].avgBytes + c.breakdown[2].avgBytes ==
           Approx(c.avgDocumentBytes));
@@ -320,4 +327,22 @@ TEST_CASE("Junction and bucket collections are derived", "[estimate][derive]") {
     const std::uint64_t reading1 = 5 + (1 + 1 + 1 + 8) * 2;
     CHECK(*b.maxDocumentBytes == 5 + 17 + (2 + 9 + 12) + (2 + 11 + 8) + (2 + 5 + 4) +
                                      (2 + 5 + 5 + arrayKeyBytes(std::uint64_t{288}) + 288 * reading1));
+}
+
+TEST_CASE("Breakdown names stay valid when the analysis is moved", "[estimate][size]") {
+    // The studio keeps its analysis on the heap, moved there from analyze():
+    // the names view the shapes, which a move must leave in place.
+    const Project p = notificationsProject();
+    Analysis first = analyze(p);
+    const Analysis moved = std::move(first);
+    REQUIRE(moved.collections.size() == moved.derived.collections.size());
+    for (std::size_t i = 0; i < moved.collections.size(); ++i) {
+        const auto &fields = moved.derived.collections[i].shape.fields;
+        const auto &breakdown = moved.collections[i].breakdown;
+        REQUIRE(breakdown.size() >= fields.size());
+        for (std::size_t k = 0; k < fields.size(); ++k) {
+            CHECK(breakdown[k].name == fields[k].name);
+            CHECK(breakdown[k].name.data() == fields[k].name.data()); // a view, not a copy
+        }
+    }
 }
