@@ -22,15 +22,22 @@ constexpr double kByteIdLength = 24;
 // rare (a collection takes a few microseconds).
 constexpr std::size_t kRootsPerChunk = 8;
 
-std::string lowerFirst(std::string_view name) {
-    std::string out(name);
-    if (!out.empty())
-        out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
-    return out;
-}
-
 std::string orDefault(const std::string &value, std::string fallback) {
     return value.empty() ? fallback : value;
+}
+
+// The stated key, or else the default: `base` with its first letter lowered,
+// then `suffix` ("customer" + "Id"). The default is built only when used, in
+// one allocation at most (thousands of keys are named per derivation).
+std::string keyOr(const std::string &stated, std::string_view base, std::string_view suffix = {}) {
+    if (!stated.empty())
+        return stated;
+    std::string out;
+    out.reserve(base.size() + suffix.size());
+    out.append(base).append(suffix);
+    if (!base.empty())
+        out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
+    return out;
 }
 
 void appendFields(const std::vector<Field> &fields, std::vector<ShapeNode> &out);
@@ -238,7 +245,7 @@ private:
         case Representation::Subset: {
             const std::string &named =
                 r.representation == Representation::Subset ? r.backFieldName : r.fieldName;
-            ShapeNode &n = appendId(shape.fields, orDefault(named, lowerFirst(parent->name) + "Id"),
+            ShapeNode &n = appendId(shape.fields, keyOr(named, parent->name, "Id"),
                                     parent->idType);
             n.origin = NodeOrigin::Reference;
             n.required = r.parentRequired;
@@ -247,9 +254,8 @@ private:
             break;
         }
         case Representation::TwoWay: {
-            const std::string base = lowerFirst(parent->name);
             if (r.cardinality == Cardinality::ManyToMany) {
-                ShapeNode &n = appendId(shape.fields, orDefault(r.backFieldName, base + "Ids"), BsonType::Array);
+                ShapeNode &n = appendId(shape.fields, keyOr(r.backFieldName, parent->name, "Ids"), BsonType::Array);
                 n.elementType = parent->idType;
                 sizeIdValue(n, parent->idType);
                 const Entity *child = entity(r.childId);
@@ -260,7 +266,7 @@ private:
                 n.entityId = parent->id;
                 n.relationshipId = r.id;
             } else {
-                ShapeNode &n = appendId(shape.fields, orDefault(r.backFieldName, base + "Id"), parent->idType);
+                ShapeNode &n = appendId(shape.fields, keyOr(r.backFieldName, parent->name, "Id"), parent->idType);
                 n.required = r.parentRequired;
                 n.origin = NodeOrigin::Reference;
                 n.entityId = parent->id;
@@ -296,7 +302,7 @@ private:
         switch (r.representation) {
         case Representation::EmbedOne: {
             ShapeNode &n = shape.fields.emplace_back();
-            n.name = orDefault(r.fieldName, lowerFirst(child->name));
+            n.name = keyOr(r.fieldName, child->name);
             n.type = BsonType::Object;
             n.presence = std::clamp(r.avgChildren, 0.0, 1.0);
             n.required = n.presence >= 1.0;
@@ -310,7 +316,7 @@ private:
             break;
         }
         case Representation::EmbedArray: {
-            ShapeNode &n = appendChildArray(shape.fields, r, orDefault(r.fieldName, lowerFirst(child->name) + "s"),
+            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "s"),
                                             BsonType::Object);
             n.origin = NodeOrigin::EmbeddedEntity;
             embedded.push_back(child->id);
@@ -319,14 +325,14 @@ private:
         }
         case Representation::ReferenceArrayInParent:
         case Representation::TwoWay: {
-            ShapeNode &n = appendChildArray(shape.fields, r, orDefault(r.fieldName, lowerFirst(child->name) + "Ids"),
+            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "Ids"),
                                             child->idType);
             sizeIdValue(n, child->idType);
             n.origin = NodeOrigin::Reference;
             break;
         }
         case Representation::Subset: {
-            ShapeNode &n = appendChildArray(shape.fields, r, orDefault(r.fieldName, "recent" + child->name + "s"),
+            ShapeNode &n = appendChildArray(shape.fields, r, r.fieldName.empty() ? "recent" + child->name + "s" : r.fieldName,
                                             BsonType::Object);
             n.avgCount = std::min(r.avgChildren, static_cast<double>(r.subsetCount));
             n.maxCount = r.subsetCount;
@@ -339,11 +345,11 @@ private:
             ShapeNode *n = nullptr;
             if (r.cardinality == Cardinality::OneToOne) {
                 n = &shape.fields.emplace_back();
-                n->name = orDefault(r.fieldName, lowerFirst(child->name));
+                n->name = keyOr(r.fieldName, child->name);
                 n->type = BsonType::Object;
                 n->required = r.parentRequired;
             } else {
-                n = &appendChildArray(shape.fields, r, orDefault(r.fieldName, lowerFirst(child->name) + "s"),
+                n = &appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "s"),
                                       BsonType::Object);
             }
             n->origin = NodeOrigin::ExtendedReference;
@@ -384,12 +390,12 @@ private:
         c.growthPerDay = parent->growthPerDay * r.avgChildren + parent->count * r.growthPerParentPerDay;
         c.shape.fields.reserve(3);
         appendId(c.shape.fields, "_id", BsonType::ObjectId).origin = NodeOrigin::Id;
-        ShapeNode &p = appendId(c.shape.fields, orDefault(r.fieldName, lowerFirst(parent->name) + "Id"),
+        ShapeNode &p = appendId(c.shape.fields, keyOr(r.fieldName, parent->name, "Id"),
                                 parent->idType);
         p.origin = NodeOrigin::Reference;
         p.entityId = parent->id;
         p.relationshipId = r.id;
-        ShapeNode &ch = appendId(c.shape.fields, orDefault(r.backFieldName, lowerFirst(child->name) + "Id"),
+        ShapeNode &ch = appendId(c.shape.fields, keyOr(r.backFieldName, child->name, "Id"),
                                  child->idType);
         ch.origin = NodeOrigin::Reference;
         ch.entityId = child->id;
@@ -413,7 +419,7 @@ private:
         c.embeddedEntityIds.push_back(child->id);
         c.shape.fields.reserve(5);
         appendId(c.shape.fields, "_id", BsonType::ObjectId).origin = NodeOrigin::Id;
-        ShapeNode &p = appendId(c.shape.fields, orDefault(r.backFieldName, lowerFirst(parent->name) + "Id"),
+        ShapeNode &p = appendId(c.shape.fields, keyOr(r.backFieldName, parent->name, "Id"),
                                 parent->idType);
         p.origin = NodeOrigin::Reference;
         p.entityId = parent->id;
