@@ -7,18 +7,17 @@ struct TypeInfo {
     BsonType type;
     std::string_view name;
     unsigned char code;
-    int fixedBytes; // -1: depends on content
 };
 
 constexpr TypeInfo kTypes[] = {
-    {BsonType::Double, "double", 0x01, 8},     {BsonType::String, "string", 0x02, -1},
-    {BsonType::Object, "object", 0x03, -1},    {BsonType::Array, "array", 0x04, -1},
-    {BsonType::BinData, "binData", 0x05, -1},  {BsonType::ObjectId, "objectId", 0x07, 12},
-    {BsonType::Bool, "bool", 0x08, 1},         {BsonType::Date, "date", 0x09, 8},
-    {BsonType::Null, "null", 0x0A, 0},         {BsonType::Regex, "regex", 0x0B, -1},
-    {BsonType::Int, "int", 0x10, 4},           {BsonType::Timestamp, "timestamp", 0x11, 8},
-    {BsonType::Long, "long", 0x12, 8},         {BsonType::Decimal, "decimal", 0x13, 16},
-    {BsonType::MinKey, "minKey", 0xFF, 0},     {BsonType::MaxKey, "maxKey", 0x7F, 0},
+    {BsonType::Double, "double", 0x01},   {BsonType::String, "string", 0x02},
+    {BsonType::Object, "object", 0x03},   {BsonType::Array, "array", 0x04},
+    {BsonType::BinData, "binData", 0x05}, {BsonType::ObjectId, "objectId", 0x07},
+    {BsonType::Bool, "bool", 0x08},       {BsonType::Date, "date", 0x09},
+    {BsonType::Null, "null", 0x0A},       {BsonType::Regex, "regex", 0x0B},
+    {BsonType::Int, "int", 0x10},         {BsonType::Timestamp, "timestamp", 0x11},
+    {BsonType::Long, "long", 0x12},       {BsonType::Decimal, "decimal", 0x13},
+    {BsonType::MinKey, "minKey", 0xFF},   {BsonType::MaxKey, "maxKey", 0x7F},
 };
 
 const TypeInfo &info(BsonType type) { return kTypes[static_cast<int>(type)]; }
@@ -34,17 +33,6 @@ std::optional<BsonType> bsonTypeFromString(std::string_view name) {
 }
 
 unsigned char bsonTypeCode(BsonType type) { return info(type).code; }
-
-std::optional<int> fixedPayloadBytes(BsonType type) {
-    const int bytes = info(type).fixedBytes;
-    if (bytes < 0)
-        return std::nullopt;
-    return bytes;
-}
-
-bool hasByteLength(BsonType type) {
-    return type == BsonType::String || type == BsonType::BinData || type == BsonType::Regex;
-}
 
 bool isNumeric(BsonType type) {
     return type == BsonType::Double || type == BsonType::Int || type == BsonType::Long ||

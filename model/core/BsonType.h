@@ -1,5 +1,6 @@
 #pragma once
 
+#include <iterator>
 #include <optional>
 #include <string_view>
 
@@ -40,13 +41,31 @@ std::optional<BsonType> bsonTypeFromString(std::string_view name);
 // The element type byte of the BSON spec (0x01 double ... 0x7F maxKey).
 unsigned char bsonTypeCode(BsonType type);
 
+namespace detail {
+// Payload bytes of each type's values, in the enum's order; -1 where the size
+// depends on content. (Inline: sizing asks for every key of every document.)
+inline constexpr int kFixedPayloadBytes[] = {
+    8 /* double */, -1 /* string */, -1 /* object */, -1 /* array */, -1 /* binData */,
+    12 /* objectId */, 1 /* bool */, 8 /* date */, 0 /* null */, -1 /* regex */,
+    4 /* int */, 8 /* timestamp */, 8 /* long */, 16 /* decimal */, 0 /* minKey */, 0 /* maxKey */,
+};
+static_assert(std::size(kFixedPayloadBytes) == std::size(kAllBsonTypes));
+} // namespace detail
+
 // Payload bytes of a value that has no variable part, or nullopt for string,
 // binData, regex, object and array whose size depends on content.
-std::optional<int> fixedPayloadBytes(BsonType type);
+inline std::optional<int> fixedPayloadBytes(BsonType type) {
+    const int bytes = detail::kFixedPayloadBytes[static_cast<int>(type)];
+    if (bytes < 0)
+        return std::nullopt;
+    return bytes;
+}
 
 // True for types whose size is given by a length in bytes (string, binData,
 // regex pattern).
-bool hasByteLength(BsonType type);
+inline bool hasByteLength(BsonType type) {
+    return type == BsonType::String || type == BsonType::BinData || type == BsonType::Regex;
+}
 
 bool isNumeric(BsonType type);
 
