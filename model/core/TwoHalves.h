@@ -26,6 +26,21 @@ public:
     static void finish();
 };
 
+// Runs here() on the calling thread while the second thread runs what a
+// successful start() gave it, then waits for it: rethrows what here() threw,
+// or else what the second thread left in `secondFailed`.
+template <typename Here> void alongside(Here &&here, const std::exception_ptr &secondFailed) {
+    try {
+        here();
+    } catch (...) {
+        SecondThread::finish();
+        throw;
+    }
+    SecondThread::finish();
+    if (secondFailed)
+        std::rethrow_exception(secondFailed);
+}
+
 } // namespace detail
 
 // Below this many items (entities, collections, relationships) a stage runs
@@ -69,15 +84,7 @@ template <typename Work> void inTwoHalves(std::size_t n, std::size_t parallelFro
         work(mid, n);
         return;
     }
-    try {
-        work(std::size_t{0}, mid);
-    } catch (...) {
-        detail::SecondThread::finish();
-        throw;
-    }
-    detail::SecondThread::finish();
-    if (second.failed)
-        std::rethrow_exception(second.failed);
+    detail::alongside([&] { work(std::size_t{0}, mid); }, second.failed);
 }
 
 // Runs work(thread, begin, end) over [0, n) in chunks of `chunk` items that
@@ -129,15 +136,7 @@ void inSharedChunks(std::size_t n, std::size_t parallelFrom, std::size_t chunk, 
         shared.take(0);
         return;
     }
-    try {
-        shared.take(0);
-    } catch (...) {
-        detail::SecondThread::finish();
-        throw;
-    }
-    detail::SecondThread::finish();
-    if (shared.failed)
-        std::rethrow_exception(shared.failed);
+    detail::alongside([&] { shared.take(0); }, shared.failed);
 }
 
 // Runs first() on the calling thread and second() on the second thread at
