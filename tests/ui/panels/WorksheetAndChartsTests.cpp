@@ -49,6 +49,22 @@ TEST_CASE("the worksheet shows derived beside stated and marks mismatches live",
     CHECK(view.mismatchedRows().size() == 1);
 }
 
+TEST_CASE("the byte breakdown names a polymorphic collection's variants", "[ui][panels][charts]") {
+    Document doc;
+    REQUIRE(doc.load(QString::fromStdString(test::examplesDir() + "/saas-multitenant.docshape")));
+    ChartsPanel charts(&doc);
+    charts.refreshAll();
+    auto *series = qobject_cast<QHorizontalStackedBarSeries *>(
+        charts.chartView(ChartsPanel::Breakdown)->chart()->series().value(0));
+    REQUIRE(series);
+    QStringList labels;
+    for (QBarSet *set : series->barSets())
+        labels << set->label();
+    CHECK(labels.contains(QStringLiteral("(type variants)")));
+    CHECK(labels.contains(QStringLiteral("type")));
+    CHECK(charts.tooltips(ChartsPanel::Breakdown).filter(QStringLiteral("notifications.(type variants): ")).size() == 1);
+}
+
 TEST_CASE("every bar and point of the charts has its exact value, unit and assumptions", "[ui][panels][charts]") {
     Document doc;
     REQUIRE(doc.load(QString::fromStdString(test::examplesDir() + "/author-posts.docshape")));
