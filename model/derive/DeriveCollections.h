@@ -31,7 +31,8 @@ Derived deriveCollections(const Project &project, const CollectionReady &ready);
 // The same, running beside() on the calling thread while the derivation's
 // lookup tables are built on the second one (for a large model), before any
 // collection is built: the caller's own tables are then ready for `ready`.
-// beside() must only read the project.
+// beside() must not write anything the derivation reads (the project, or
+// what `ready` reads).
 Derived deriveCollections(const Project &project, const CollectionReady &ready, const std::function<void()> &beside);
 
 // The collection that stores the entity (its own, or the root it is embedded

@@ -81,7 +81,8 @@ struct Problem {
 };
 
 // Statistics refer to the shapes in `derived` (breakdown names), so an
-// analysis is moved, never copied.
+// analysis is moved, never copied; like the shapes, they also refer to the
+// project (index keys, the variants entry's discriminator).
 struct Analysis {
     Analysis() = default;
     Analysis(Analysis &&) = default;

@@ -157,12 +157,13 @@ TEST_CASE("inSharedChunks gives the faster thread more of the work", "[core]") {
     if (std::thread::hardware_concurrency() < 2)
         return; // no second thread: everything runs here, as the first test checks
     // This thread is slowed down; the second thread takes chunks as fast as
-    // it can, so it ends up with most of them.
+    // it can, so it ends up with most of them (unless the host keeps it from
+    // running for the 200 ms this thread would take alone).
     std::atomic<int> chunks[2] = {0, 0};
     inSharedChunks(2000, 128, 10, [&](int thread, std::size_t, std::size_t) {
         ++chunks[thread];
         if (thread == 0)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
     });
     CHECK(chunks[0] + chunks[1] == 200);
     CHECK(chunks[1] > chunks[0]);
@@ -204,14 +205,17 @@ TEST_CASE("inSharedChunks rethrows what either thread throws", "[core]") {
     if (std::thread::hardware_concurrency() < 2)
         return; // no second thread
     // This thread holds its first chunk until the second thread has taken
-    // one, which fails.
+    // one, which fails. (Should no second thread run, this waits once, then
+    // the check fails.)
     std::atomic<bool> secondRan{false};
     CHECK_THROWS_WITH(inSharedChunks(400, 128, 4,
-                                     [&](int thread, std::size_t, std::size_t) {
+                                     [&](int thread, std::size_t begin, std::size_t) {
                                          if (thread == 1) {
                                              secondRan = true;
                                              throw std::runtime_error("the second thread failed");
                                          }
+                                         if (begin != 0)
+                                             return;
                                          const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
                                          while (!secondRan && std::chrono::steady_clock::now() < until)
                                              std::this_thread::yield();

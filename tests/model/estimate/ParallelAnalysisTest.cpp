@@ -1,14 +1,17 @@
 // analyze() splits large models (from 128 collections) over two threads. These
 // tests hold it to what one thread gives: every collection of a large model
 // is analysed exactly as it is alone in a small model, and the problems come
-// in collection order.
+// in collection order; derivation problems in root order.
 #include "estimate/Analysis.h"
 #include "estimate/IndexEstimator.h"
 #include "model/estimate/EstimateFixtures.h"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace docshape;
 using namespace docshape::test;
@@ -73,6 +76,7 @@ void requireSame(const CollectionStat &a, const CollectionStat &b) {
     REQUIRE(a.breakdown.size() == b.breakdown.size());
     for (std::size_t k = 0; k < a.breakdown.size(); ++k) {
         CHECK(a.breakdown[k].name == b.breakdown[k].name);
+        CHECK(a.breakdown[k].variants == b.breakdown[k].variants);
         CHECK(a.breakdown[k].avgBytes == b.breakdown[k].avgBytes);
         CHECK(a.breakdown[k].maxBytes == b.breakdown[k].maxBytes);
     }
@@ -168,4 +172,45 @@ TEST_CASE("An entity stored in two collections keeps its indexes in the first, p
     REQUIRE(a.problems.size() == 2);
     CHECK(a.problems[0].where == "alpha index missing_1");
     CHECK(a.problems[1].where == "gamma index nowhere_1");
+}
+
+// Derivation problems come from whichever thread derived the root; they must
+// still come in root order. Only an embedding cycle gives one, which
+// validation refuses, so this derives unvalidated models directly.
+TEST_CASE("A large derivation reports its roots' problems in root order", "[estimate][parallel]") {
+    auto addRoot = [](Project &p, int i, bool cyclic) {
+        const std::string n = std::to_string(i);
+        p.entities.push_back(entity("e" + n, "coll" + n, 10));
+        if (!cyclic)
+            return;
+        // e embeds a, a embeds b, b embeds a: deriving e never ends on its own.
+        p.entities.push_back(entity("a" + n, "A" + n, 0));
+        p.entities.push_back(entity("b" + n, "B" + n, 0));
+        for (auto [parent, child] : {std::pair{"e", "a"}, {"a", "b"}, {"b", "a"}}) {
+            Relationship r;
+            r.id = std::string("r") + parent + child + n;
+            r.parentId = parent + n;
+            r.childId = child + n;
+            r.representation = Representation::EmbedOne;
+            r.avgChildren = 1;
+            p.relationships.push_back(r);
+        }
+    };
+    const std::vector<int> cyclic = {3, 100, 170, 171, 290};
+    Project large;
+    for (int i = 0; i < 300; ++i)
+        addRoot(large, i, std::find(cyclic.begin(), cyclic.end(), i) != cyclic.end());
+    const Derived all = deriveCollections(large);
+    REQUIRE(all.collections.size() == 300);
+
+    std::vector<std::string> expected;
+    for (int i : cyclic) {
+        Project alone;
+        addRoot(alone, i, true);
+        const Derived one = deriveCollections(alone); // one root: one thread
+        REQUIRE(one.problems.size() == 1);
+        expected.push_back(one.problems.front());
+    }
+    CHECK(all.problems == expected);
+    CHECK(expected[2] != expected[3]); // each names its own entity
 }
