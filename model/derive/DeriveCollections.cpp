@@ -455,13 +455,10 @@ private:
 
 Derived deriveCollections(const Project &project) { return Deriver(project).run(nullptr); }
 
-Derived deriveCollections(const Project &project, const CollectionReady &ready) {
-    return Deriver(project).run(ready);
-}
-
 Derived deriveCollections(const Project &project, const CollectionReady &ready, const std::function<void()> &beside) {
-    if (project.entities.size() < kSplitFrom) { // too little to hand to a second thread
-        beside();
+    if (!beside || project.entities.size() < kSplitFrom) { // nothing, or too little, to hand to a second thread
+        if (beside)
+            beside();
         return Deriver(project).run(ready);
     }
     std::optional<Deriver> deriver;

@@ -26,14 +26,13 @@ Derived deriveCollections(const Project &project);
 // with its own thread number (0 or 1) and different positions; which thread
 // builds which collection varies from run to run.
 using CollectionReady = std::function<void(int thread, std::size_t position, const CollectionShape &collection)>;
-Derived deriveCollections(const Project &project, const CollectionReady &ready);
-
-// The same, running beside() on the calling thread while the derivation's
+// When given, beside() runs on the calling thread while the derivation's
 // lookup tables are built on the second one (for a large model), before any
 // collection is built: the caller's own tables are then ready for `ready`.
 // beside() must not write anything the derivation reads (the project, or
 // what `ready` reads).
-Derived deriveCollections(const Project &project, const CollectionReady &ready, const std::function<void()> &beside);
+Derived deriveCollections(const Project &project, const CollectionReady &ready,
+                          const std::function<void()> &beside = {});
 
 // The collection that stores the entity (its own, or the root it is embedded
 // in), or nullptr.
