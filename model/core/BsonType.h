@@ -42,20 +42,33 @@ std::optional<BsonType> bsonTypeFromString(std::string_view name);
 unsigned char bsonTypeCode(BsonType type);
 
 namespace detail {
-// Payload bytes of each type's values, in the enum's order; -1 where the size
-// depends on content. (Inline: sizing asks for every key of every document.)
-inline constexpr int kFixedPayloadBytes[] = {
-    8 /* double */, -1 /* string */, -1 /* object */, -1 /* array */, -1 /* binData */,
-    12 /* objectId */, 1 /* bool */, 8 /* date */, 0 /* null */, -1 /* regex */,
-    4 /* int */, 8 /* timestamp */, 8 /* long */, 16 /* decimal */, 0 /* minKey */, 0 /* maxKey */,
+// Each type's name, element type byte and payload bytes (-1 where the size
+// depends on content), in the enum's order. In the header so that sizing,
+// which asks for every key of every document, reads it inline.
+struct TypeInfo {
+    BsonType type;
+    std::string_view name;
+    unsigned char code;
+    int fixedBytes;
 };
-static_assert(std::size(kFixedPayloadBytes) == std::size(kAllBsonTypes));
+inline constexpr TypeInfo kTypes[] = {
+    {BsonType::Double, "double", 0x01, 8},    {BsonType::String, "string", 0x02, -1},
+    {BsonType::Object, "object", 0x03, -1},   {BsonType::Array, "array", 0x04, -1},
+    {BsonType::BinData, "binData", 0x05, -1}, {BsonType::ObjectId, "objectId", 0x07, 12},
+    {BsonType::Bool, "bool", 0x08, 1},        {BsonType::Date, "date", 0x09, 8},
+    {BsonType::Null, "null", 0x0A, 0},        {BsonType::Regex, "regex", 0x0B, -1},
+    {BsonType::Int, "int", 0x10, 4},          {BsonType::Timestamp, "timestamp", 0x11, 8},
+    {BsonType::Long, "long", 0x12, 8},        {BsonType::Decimal, "decimal", 0x13, 16},
+    {BsonType::MinKey, "minKey", 0xFF, 0},    {BsonType::MaxKey, "maxKey", 0x7F, 0},
+};
+static_assert(std::size(kTypes) == std::size(kAllBsonTypes));
+inline const TypeInfo &info(BsonType type) { return kTypes[static_cast<int>(type)]; }
 } // namespace detail
 
 // Payload bytes of a value that has no variable part, or nullopt for string,
 // binData, regex, object and array whose size depends on content.
 inline std::optional<int> fixedPayloadBytes(BsonType type) {
-    const int bytes = detail::kFixedPayloadBytes[static_cast<int>(type)];
+    const int bytes = detail::info(type).fixedBytes;
     if (bytes < 0)
         return std::nullopt;
     return bytes;
