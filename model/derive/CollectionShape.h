@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/Arena.h"
 #include "core/BsonType.h"
 #include "core/Boxed.h"
 #include "core/Entity.h"
@@ -15,19 +16,27 @@ namespace docshape {
 
 struct ShapeNode;
 
+// The keys of an object. A derivation allocates its lists from its own
+// arenas (see Derived); any other list, and every copy, from the heap.
+using NodeList = ArenaVector<ShapeNode>;
+using ShapeMemory = NodeList::allocator_type;
+
 // One polymorphic variant of an object shape: present when the object's
 // discriminator field equals `value`.
 struct ShapeVariant {
     std::string_view value; // the model variant's value
     double share = 0;
-    std::vector<ShapeNode> fields;
+    NodeList fields;
 };
 
 // The fields of a document or subdocument, in document order.
 struct ObjectShape {
-    std::vector<ShapeNode> fields;
+    ObjectShape() = default;
+    explicit ObjectShape(const ShapeMemory &memory) : fields(memory), variants(memory) {}
+
+    NodeList fields;
     std::string_view discriminator; // name of a string field of `fields`; empty: no variants
-    std::vector<ShapeVariant> variants;
+    ArenaVector<ShapeVariant> variants;
 };
 
 // The object shape of a node, held apart because most nodes are scalars and

@@ -40,11 +40,12 @@ std::string keyOr(const std::string &stated, std::string_view base, std::string_
     return out;
 }
 
-void appendFields(const std::vector<Field> &fields, std::vector<ShapeNode> &out);
+void appendFields(const std::vector<Field> &fields, NodeList &out);
 
 // The node of a model field, built in place at the end of `out` (nodes are
-// large: they are written where they stay).
-void appendField(const Field &field, std::vector<ShapeNode> &out) {
+// large: they are written where they stay); its subdocument's keys, if any,
+// in the same memory as `out`.
+void appendField(const Field &field, NodeList &out) {
     ShapeNode &node = out.emplace_back(field);
     const BsonType valueType = field.type == BsonType::Array ? field.elementType : field.type;
     if (valueType == BsonType::Regex)
@@ -59,10 +60,10 @@ void appendField(const Field &field, std::vector<ShapeNode> &out) {
         node.avgBytes = std::min(node.avgBytes, static_cast<double>(longest));
     }
     if (node.hasObject())
-        appendFields(field.fields, node.object->fields);
+        appendFields(field.fields, node.object.emplace(out.get_allocator()).fields);
 }
 
-void appendFields(const std::vector<Field> &fields, std::vector<ShapeNode> &out) {
+void appendFields(const std::vector<Field> &fields, NodeList &out) {
     out.reserve(out.size() + fields.size());
     for (const auto &f : fields)
         appendField(f, out);
@@ -78,7 +79,7 @@ void sizeIdValue(ShapeNode &node, BsonType idType) {
 
 // Appends an id key (the _id, or a reference) in place: nodes are large, so
 // they are built where they stay rather than moved there.
-ShapeNode &appendId(std::vector<ShapeNode> &fields, std::string name, BsonType type) {
+ShapeNode &appendId(NodeList &fields, std::string name, BsonType type) {
     ShapeNode &node = fields.emplace_back();
     node.name = std::move(name);
     node.type = type;
@@ -116,6 +117,7 @@ public:
             if (!m_embedded[i])
                 roots.push_back(i);
         Derived out;
+        out.memory = std::make_unique<Arena[]>(2);
         out.collections.reserve(roots.size() + m_project.relationships.size());
         out.collections.resize(roots.size());
         // Large models are derived on two threads, each taking the next few
@@ -124,8 +126,10 @@ public:
         std::vector<std::pair<std::size_t, std::string>> problems[2]; // by thread, with the root's position
         inSharedChunks(roots.size(), kSplitFrom, kRootsPerChunk, [&](int thread, std::size_t begin, std::size_t end) {
             std::vector<std::string> local;
+            const ShapeMemory memory(&out.memory[static_cast<std::size_t>(thread)]);
             for (std::size_t k = begin; k < end; ++k) {
                 CollectionShape &c = out.collections[k];
+                c.shape = ObjectShape(memory);
                 rootCollection(m_project.entities[roots[k]], c, local);
                 for (auto &p : local)
                     problems[thread].emplace_back(k, std::move(p));
@@ -142,11 +146,13 @@ public:
             for (auto &p : all)
                 out.problems.push_back(std::move(p.second));
         }
+        // The threads are done: this one takes the first arena.
+        const ShapeMemory memory(&out.memory[0]);
         for (const auto &r : m_project.relationships) {
             if (r.representation == Representation::Junction)
-                addJunction(r, out);
+                addJunction(r, out, memory);
             else if (r.representation == Representation::Bucket)
-                addBucket(r, out);
+                addBucket(r, out, memory);
         }
         return out;
     }
@@ -211,6 +217,7 @@ private:
             shape.variants.reserve(e.variants.size());
             for (const auto &v : e.variants) {
                 ShapeVariant &sv = shape.variants.emplace_back();
+                sv.fields = NodeList(shape.fields.get_allocator());
                 sv.value = v.value;
                 sv.share = v.share;
                 appendFields(v.fields, sv.fields);
@@ -279,7 +286,7 @@ private:
         }
     }
 
-    ShapeNode &appendChildArray(std::vector<ShapeNode> &fields, const Relationship &r, std::string name,
+    ShapeNode &appendChildArray(NodeList &fields, const Relationship &r, std::string name,
                                 BsonType elementType) const {
         ShapeNode &n = fields.emplace_back();
         n.name = std::move(name);
@@ -312,7 +319,7 @@ private:
             n.entityId = child->id;
             n.relationshipId = r.id;
             embedded.push_back(child->id);
-            buildEntityShape(*child, *n.object, embedded, problems, depth);
+            buildEntityShape(*child, n.object.emplace(shape.fields.get_allocator()), embedded, problems, depth);
             break;
         }
         case Representation::EmbedArray: {
@@ -320,7 +327,7 @@ private:
                                             BsonType::Object);
             n.origin = NodeOrigin::EmbeddedEntity;
             embedded.push_back(child->id);
-            buildEntityShape(*child, *n.object, embedded, problems, depth);
+            buildEntityShape(*child, n.object.emplace(shape.fields.get_allocator()), embedded, problems, depth);
             break;
         }
         case Representation::ReferenceArrayInParent:
@@ -338,7 +345,7 @@ private:
             n.maxCount = r.subsetCount;
             n.countGrowthPerDay = 0; // the subset stays at its size
             n.origin = NodeOrigin::Subset;
-            appendCopies(*child, r, *n.object);
+            appendCopies(*child, r, n.object.emplace(shape.fields.get_allocator()));
             break;
         }
         case Representation::ExtendedReference: {
@@ -355,7 +362,7 @@ private:
             n->origin = NodeOrigin::ExtendedReference;
             n->entityId = child->id;
             n->relationshipId = r.id;
-            appendCopies(*child, r, *n->object);
+            appendCopies(*child, r, n->object.emplace(shape.fields.get_allocator()));
             break;
         }
         default:
@@ -377,7 +384,7 @@ private:
         }
     }
 
-    void addJunction(const Relationship &r, Derived &out) const {
+    void addJunction(const Relationship &r, Derived &out, const ShapeMemory &memory) const {
         const Entity *parent = entity(r.parentId);
         const Entity *child = entity(r.childId);
         if (!parent || !child)
@@ -385,6 +392,7 @@ private:
         CollectionShape &c = out.collections.emplace_back();
         c.name = orDefault(r.junctionName, collectionName(*parent) + "_" + collectionName(*child));
         c.kind = CollectionKind::Junction;
+        c.shape = ObjectShape(memory);
         c.relationshipId = r.id;
         c.documents = parent->count * r.avgChildren;
         c.growthPerDay = parent->growthPerDay * r.avgChildren + parent->count * r.growthPerParentPerDay;
@@ -402,7 +410,7 @@ private:
         ch.relationshipId = r.id;
     }
 
-    void addBucket(const Relationship &r, Derived &out) const {
+    void addBucket(const Relationship &r, Derived &out, const ShapeMemory &memory) const {
         const Entity *parent = entity(r.parentId);
         const Entity *child = entity(r.childId);
         if (!parent || !child)
@@ -411,6 +419,7 @@ private:
         CollectionShape &c = out.collections.emplace_back();
         c.name = orDefault(r.junctionName, collectionName(*child) + "_buckets");
         c.kind = CollectionKind::Bucket;
+        c.shape = ObjectShape(memory);
         c.rootEntityId = child->id;
         c.relationshipId = r.id;
         c.root = child;
@@ -441,7 +450,7 @@ private:
         items.origin = NodeOrigin::Bucket;
         items.entityId = child->id;
         items.relationshipId = r.id;
-        buildEntityShape(*child, *items.object, c.embeddedEntityIds, out.problems, 0);
+        buildEntityShape(*child, items.object.emplace(memory), c.embeddedEntityIds, out.problems, 0);
     }
 
     const Project &m_project;
@@ -452,6 +461,16 @@ private:
 };
 
 } // namespace
+
+Derived &Derived::operator=(Derived &&other) noexcept {
+    if (this != &other) {
+        Derived old(std::move(*this)); // goes at the end, shapes before arenas
+        memory = std::move(other.memory);
+        collections = std::move(other.collections);
+        problems = std::move(other.problems);
+    }
+    return *this;
+}
 
 Derived deriveCollections(const Project &project) { return Deriver(project).run(nullptr); }
 

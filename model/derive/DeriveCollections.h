@@ -4,12 +4,23 @@
 #include "derive/CollectionShape.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace docshape {
 
 struct Derived {
+    Derived() = default;
+    Derived(Derived &&) noexcept = default;
+    // Drops the old shapes before the arenas they live in.
+    Derived &operator=(Derived &&other) noexcept;
+    ~Derived() = default;
+
+    // The arenas the shapes' lists come from, one per deriving thread; first,
+    // so that it goes after the shapes (and after anything a caller built in
+    // them, as long as that goes with this).
+    std::unique_ptr<Arena[]> memory;
     std::vector<CollectionShape> collections;
     std::vector<std::string> problems; // e.g. "relationship r3: ..." for unusable parts
 };

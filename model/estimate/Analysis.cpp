@@ -107,8 +107,12 @@ void measure(const Project &project, const CollectionShape &c, CollectionStat &s
     scratch.path.clear();
     scratch.arrays.clear();
     s.depth = walkStructure(c.shape, scratch.path, scratch.arrays, growing);
-    s.arrays.assign(std::make_move_iterator(scratch.arrays.begin()), std::make_move_iterator(scratch.arrays.end()));
+    // The lists go beside the shape, in its arena.
+    const ShapeMemory memory = c.shape.fields.get_allocator();
+    s.arrays = ArenaVector<ArrayStat>(std::make_move_iterator(scratch.arrays.begin()),
+                                      std::make_move_iterator(scratch.arrays.end()), memory);
 
+    s.breakdown = ArenaVector<FieldBytes>(memory);
     s.breakdown.reserve(c.shape.fields.size() + (c.shape.variants.empty() ? 0 : 1));
     for (std::size_t i = 0; i < c.shape.fields.size(); ++i) {
         FieldBytes &fb = s.breakdown.emplace_back();
@@ -171,6 +175,16 @@ void finish(const Project &project, int nsLimit, const CollectionShape &c, std::
 }
 
 } // namespace
+
+Analysis &Analysis::operator=(Analysis &&other) noexcept {
+    if (this != &other) {
+        Analysis old(std::move(*this)); // goes at the end, statistics before arenas
+        derived = std::move(other.derived);
+        collections = std::move(other.collections);
+        problems = std::move(other.problems);
+    }
+    return *this;
+}
 
 std::string FieldBytes::label() const {
     if (!variants)

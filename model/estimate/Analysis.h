@@ -69,9 +69,11 @@ struct CollectionStat {
     std::optional<double> daysToAvgTarget; // avg crosses 100 KB; nullopt: never
     std::optional<double> daysToMaxLimit;  // largest document crosses 16 MiB; nullopt: never
     int depth = 1;                         // nesting depth of the deepest value
-    std::vector<ArrayStat> arrays;
-    std::vector<IndexStat> indexes; // _id_ first
-    std::vector<FieldBytes> breakdown;
+    // In an analysis, these lists live in its shapes' arenas; a copy's, on
+    // the heap.
+    ArenaVector<ArrayStat> arrays;
+    ArenaVector<IndexStat> indexes; // _id_ first
+    ArenaVector<FieldBytes> breakdown;
 };
 
 struct Problem {
@@ -80,17 +82,18 @@ struct Problem {
     std::string message;
 };
 
-// Statistics refer to the shapes in `derived` (breakdown names), so an
-// analysis is moved, never copied; like the shapes, they also refer to the
-// project (index keys, the variants entry's discriminator).
+// Statistics refer to the shapes in `derived` (breakdown names) and share
+// their arenas, so an analysis is moved, never copied; like the shapes, they
+// also refer to the project (index keys, the variants entry's discriminator).
 struct Analysis {
     Analysis() = default;
-    Analysis(Analysis &&) = default;
-    Analysis &operator=(Analysis &&) = default;
+    Analysis(Analysis &&) noexcept = default;
+    // Drops the old statistics before the arenas they live in.
+    Analysis &operator=(Analysis &&other) noexcept;
     Analysis(const Analysis &) = delete;
     Analysis &operator=(const Analysis &) = delete;
 
-    Derived derived;
+    Derived derived; // first: it goes last
     std::vector<CollectionStat> collections; // same order as derived.collections
     std::vector<Problem> problems;
 };

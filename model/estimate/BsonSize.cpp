@@ -104,7 +104,7 @@ double largestPayload(const ShapeNode &node, double days) {
     }
 }
 
-template <typename NodeBytes> double sumFields(const std::vector<ShapeNode> &fields, NodeBytes bytes) {
+template <typename NodeBytes> double sumFields(const NodeList &fields, NodeBytes bytes) {
     double total = 0;
     for (const auto &n : fields)
         total += bytes(n);

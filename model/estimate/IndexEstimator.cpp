@@ -336,10 +336,10 @@ struct IndexEstimator::Buffers {
 IndexEstimator::IndexEstimator() : m_buffers(std::make_unique<Buffers>()) {}
 IndexEstimator::~IndexEstimator() = default;
 
-std::vector<IndexStat> IndexEstimator::estimate(const CollectionShape &collection,
+ArenaVector<IndexStat> IndexEstimator::estimate(const CollectionShape &collection,
                                                 std::span<const IndexSpec *const> indexes,
                                                 std::vector<Problem> &problems) {
-    std::vector<IndexStat> out;
+    ArenaVector<IndexStat> out(collection.shape.fields.get_allocator());
     out.reserve(indexes.size() + 1);
     const bool timeSeries = collection.root && collection.root->timeSeries;
     if (!timeSeries) {

@@ -42,7 +42,8 @@ public:
     IndexEstimator(const IndexEstimator &) = delete;
     IndexEstimator &operator=(const IndexEstimator &) = delete;
 
-    std::vector<IndexStat> estimate(const CollectionShape &collection, std::span<const IndexSpec *const> indexes,
+    // The statistics are allocated beside the collection's shape.
+    ArenaVector<IndexStat> estimate(const CollectionShape &collection, std::span<const IndexSpec *const> indexes,
                                     std::vector<Problem> &problems);
 
 private:

@@ -42,13 +42,13 @@ ShapeNode arrayNode(std::string name, BsonType element, std::uint64_t count, std
     return n;
 }
 
-ShapeNode objectNode(std::string name, std::vector<ShapeNode> fields) {
+ShapeNode objectNode(std::string name, NodeList fields) {
     ShapeNode n = node(std::move(name), BsonType::Object);
     n.object->fields = std::move(fields);
     return n;
 }
 
-ObjectShape shapeOf(std::vector<ShapeNode> fields) {
+ObjectShape shapeOf(NodeList fields) {
     ObjectShape s;
     s.fields = std::move(fields);
     return s;
