@@ -93,19 +93,21 @@ public:
         m_entities.reserve(project.entities.size());
         for (std::size_t i = 0; i < project.entities.size(); ++i)
             m_entities.insert(project.entities[i].id, static_cast<std::uint32_t>(i));
-        // Relationships by the entity at each end (entities by position).
-        std::vector<std::pair<std::uint32_t, const Relationship *>> byParent, byChild;
+        // Relationships by the entity at each end (entities by position),
+        // each with the entity at its other end, looked up once here.
+        std::vector<std::pair<std::uint32_t, Link>> byParent, byChild;
         byParent.reserve(project.relationships.size());
         byChild.reserve(project.relationships.size());
         m_embedded.assign(project.entities.size(), false);
         for (const auto &r : project.relationships) {
-            if (const int p = m_entities.find(r.parentId); p >= 0)
-                byParent.emplace_back(static_cast<std::uint32_t>(p), &r);
-            if (const int c = m_entities.find(r.childId); c >= 0) {
-                byChild.emplace_back(static_cast<std::uint32_t>(c), &r);
-                if (embedsChild(r.representation))
-                    m_embedded[static_cast<std::size_t>(c)] = true;
-            }
+            const int p = m_entities.find(r.parentId);
+            const int c = m_entities.find(r.childId);
+            if (c >= 0 && embedsChild(r.representation))
+                m_embedded[static_cast<std::size_t>(c)] = true;
+            if (p < 0 || c < 0) // a dangling end (refused by validation) adds no keys
+                continue;
+            byParent.emplace_back(static_cast<std::uint32_t>(p), Link{&r, &project.entities[std::size_t(c)]});
+            byChild.emplace_back(static_cast<std::uint32_t>(c), Link{&r, &project.entities[std::size_t(p)]});
         }
         m_byParent.build(project.entities.size(), byParent);
         m_byChild.build(project.entities.size(), byChild);
@@ -236,17 +238,14 @@ private:
             }
         }
         const std::size_t i = positionOf(e);
-        for (const Relationship *r : m_byChild.of(i))
-            addChildSide(*r, shape);
-        for (const Relationship *r : m_byParent.of(i))
-            addParentSide(*r, shape, embedded, problems, depth);
+        for (const Link &l : m_byChild.of(i))
+            addChildSide(*l.relationship, l.other, shape);
+        for (const Link &l : m_byParent.of(i))
+            addParentSide(*l.relationship, l.other, shape, embedded, problems, depth);
     }
 
     // Keys a relationship adds to the child's documents.
-    void addChildSide(const Relationship &r, ObjectShape &shape) const {
-        const Entity *parent = entity(r.parentId);
-        if (!parent)
-            return;
+    void addChildSide(const Relationship &r, const Entity *parent, ObjectShape &shape) const {
         switch (r.representation) {
         case Representation::ReferenceFromChild:
         case Representation::Subset: {
@@ -301,11 +300,8 @@ private:
     }
 
     // Keys a relationship adds to the parent's documents.
-    void addParentSide(const Relationship &r, ObjectShape &shape, std::vector<std::string> &embedded,
-                       std::vector<std::string> &problems, int depth) const {
-        const Entity *child = entity(r.childId);
-        if (!child)
-            return;
+    void addParentSide(const Relationship &r, const Entity *child, ObjectShape &shape,
+                       std::vector<std::string> &embedded, std::vector<std::string> &problems, int depth) const {
         switch (r.representation) {
         case Representation::EmbedOne: {
             ShapeNode &n = shape.fields.emplace_back();
@@ -453,11 +449,17 @@ private:
         buildEntityShape(*child, items.object.emplace(memory), c.embeddedEntityIds, out.problems, 0);
     }
 
+    // A relationship seen from one end, with the entity at the other.
+    struct Link {
+        const Relationship *relationship = nullptr;
+        const Entity *other = nullptr;
+    };
+
     const Project &m_project;
     IdIndex m_entities; // id -> position
     std::vector<bool> m_embedded;                                 // by position
-    Grouped<const Relationship *> m_byParent; // by entity position
-    Grouped<const Relationship *> m_byChild;
+    Grouped<Link> m_byParent; // by entity position
+    Grouped<Link> m_byChild;
 };
 
 } // namespace

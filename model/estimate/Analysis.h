@@ -26,7 +26,7 @@ struct ArrayStat {
     double avgCount = 0;
     std::optional<std::uint64_t> maxCount; // nullopt: unbounded
     double growthPerDay = 0;               // elements per document per day
-    std::string entityId;                  // element entity, if embedded
+    std::string_view entityId;             // element entity, if embedded (a view into the project)
 };
 
 struct IndexStat {
