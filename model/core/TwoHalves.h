@@ -139,6 +139,68 @@ void inSharedChunks(std::size_t n, std::size_t parallelFrom, std::size_t chunk, 
     detail::alongside([&] { shared.take(0); }, shared.failed);
 }
 
+// Runs first() on the calling thread while the second thread runs
+// n = prepare() and at once starts on work(thread, begin, end) over [0, n)
+// in shared chunks, as inSharedChunks does; the calling thread takes chunks
+// too as soon as first() returns. So the second thread does not wait for
+// first() when prepare() is the shorter: the caller's own tables (first())
+// and the work's (prepare()) are built at once, and the work starts as soon
+// as its own are ready. first() must be independent of prepare() and of
+// every chunk. When the second thread is busy, all runs here: prepare(),
+// first(), then every chunk as thread 0. Exceptions as inTwoHalves.
+template <typename First, typename Prepare, typename Work>
+void sharedChunksBeside(First &&first, Prepare &&prepare, std::size_t chunk, Work &&work) {
+    chunk = chunk ? chunk : 1;
+    struct Shared {
+        Prepare &prepare;
+        Work &work;
+        std::size_t chunk;
+        std::size_t n = 0; // written by prepare's thread before `prepared`
+        std::atomic<bool> prepared{false};
+        std::atomic<std::size_t> next{0};
+        std::exception_ptr failed; // the second thread's
+        void take(int thread) {
+            for (;;) {
+                const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
+                if (begin >= n)
+                    return;
+                try {
+                    work(thread, begin, std::min(begin + chunk, n));
+                } catch (...) {
+                    next.store(n, std::memory_order_relaxed);
+                    throw;
+                }
+            }
+        }
+        static void second(void *self) {
+            auto &s = *static_cast<Shared *>(self);
+            try {
+                s.n = s.prepare(); // on failure n stays 0: no chunk is taken
+                s.prepared.store(true, std::memory_order_release);
+                s.prepared.notify_all();
+                s.take(1);
+            } catch (...) {
+                s.failed = std::current_exception();
+                s.prepared.store(true, std::memory_order_release);
+                s.prepared.notify_all();
+            }
+        }
+    } shared{prepare, work, chunk};
+    if (!detail::SecondThread::start(&Shared::second, &shared)) {
+        shared.n = prepare();
+        first();
+        shared.take(0);
+        return;
+    }
+    detail::alongside(
+        [&] {
+            first();
+            shared.prepared.wait(false, std::memory_order_acquire);
+            shared.take(0);
+        },
+        shared.failed);
+}
+
 // Runs first() on the calling thread and second() on the second thread at
 // the same time; when the second thread is busy, both here, first() first.
 // They must be independent. Exceptions as inTwoHalves.

@@ -113,37 +113,50 @@ public:
         m_byChild.build(project.entities.size(), byChild);
     }
 
-    Derived run(const CollectionReady &ready) const {
+    // One derivation in three steps, so that the roots can start on one
+    // thread while the caller still prepares on the other (see
+    // deriveCollections): start() finds the roots and places their
+    // collections, deriveRoots() builds some of them on either thread, and
+    // finish() adds the rest once both threads are done.
+    struct Run {
+        Derived out;
         std::vector<std::size_t> roots;
+        std::vector<std::pair<std::size_t, std::string>> problems[2]; // by thread, with the root's position
+    };
+
+    std::size_t start(Run &run) const {
         for (std::size_t i = 0; i < m_project.entities.size(); ++i)
             if (!m_embedded[i])
-                roots.push_back(i);
-        Derived out;
-        out.memory = std::make_unique<Arena[]>(2);
-        out.collections.reserve(roots.size() + m_project.relationships.size());
-        out.collections.resize(roots.size());
-        // Large models are derived on two threads, each taking the next few
-        // roots as it finishes its last; every collection is written at its
-        // place, so the result is the one a single thread makes.
-        std::vector<std::pair<std::size_t, std::string>> problems[2]; // by thread, with the root's position
-        inSharedChunks(roots.size(), kSplitFrom, kRootsPerChunk, [&](int thread, std::size_t begin, std::size_t end) {
-            std::vector<std::string> local;
-            const ShapeMemory memory(&out.memory[static_cast<std::size_t>(thread)]);
-            for (std::size_t k = begin; k < end; ++k) {
-                CollectionShape &c = out.collections[k];
-                c.shape = ObjectShape(memory);
-                rootCollection(m_project.entities[roots[k]], c, local);
-                for (auto &p : local)
-                    problems[thread].emplace_back(k, std::move(p));
-                local.clear();
-                if (ready)
-                    ready(thread, k, c);
-            }
-        });
-        if (!problems[0].empty() || !problems[1].empty()) {
-            auto &all = problems[0];
-            all.insert(all.end(), std::make_move_iterator(problems[1].begin()),
-                       std::make_move_iterator(problems[1].end()));
+                run.roots.push_back(i);
+        run.out.memory = std::make_unique<Arena[]>(2);
+        run.out.collections.reserve(run.roots.size() + m_project.relationships.size());
+        run.out.collections.resize(run.roots.size());
+        return run.roots.size();
+    }
+
+    // Every collection is written at its place, so the result is the one a
+    // single thread makes whichever thread builds which.
+    void deriveRoots(Run &run, int thread, std::size_t begin, std::size_t end, const CollectionReady &ready) const {
+        std::vector<std::string> local;
+        const ShapeMemory memory(&run.out.memory[static_cast<std::size_t>(thread)]);
+        for (std::size_t k = begin; k < end; ++k) {
+            CollectionShape &c = run.out.collections[k];
+            c.shape = ObjectShape(memory);
+            rootCollection(m_project.entities[run.roots[k]], c, local);
+            for (auto &p : local)
+                run.problems[thread].emplace_back(k, std::move(p));
+            local.clear();
+            if (ready)
+                ready(thread, k, c);
+        }
+    }
+
+    Derived finish(Run &run) const {
+        Derived &out = run.out;
+        if (!run.problems[0].empty() || !run.problems[1].empty()) {
+            auto &all = run.problems[0];
+            all.insert(all.end(), std::make_move_iterator(run.problems[1].begin()),
+                       std::make_move_iterator(run.problems[1].end()));
             std::stable_sort(all.begin(), all.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
             for (auto &p : all)
                 out.problems.push_back(std::move(p.second));
@@ -156,7 +169,17 @@ public:
             else if (r.representation == Representation::Bucket)
                 addBucket(r, out, memory);
         }
-        return out;
+        return std::move(out);
+    }
+
+    // All three steps; large models on two threads, each taking the next few
+    // roots as it finishes its last.
+    Derived run(const CollectionReady &ready) const {
+        Run run;
+        inSharedChunks(start(run), kSplitFrom, kRootsPerChunk, [&](int thread, std::size_t begin, std::size_t end) {
+            deriveRoots(run, thread, begin, end, ready);
+        });
+        return finish(run);
     }
 
 private:
@@ -482,11 +505,19 @@ Derived deriveCollections(const Project &project, const CollectionReady &ready, 
             beside();
         return Deriver(project).run(ready);
     }
+    // The second thread builds the derivation's tables and starts on the
+    // roots while this one runs `beside` (the larger share), then joins it.
     std::optional<Deriver> deriver;
-    // The second thread may still be waking: this one takes `beside`, the
-    // larger share, so that neither waits long for the other.
-    bothAtOnce(beside, [&] { deriver.emplace(project); });
-    return deriver->run(ready);
+    Deriver::Run run;
+    sharedChunksBeside(
+        beside,
+        [&] {
+            deriver.emplace(project);
+            return deriver->start(run);
+        },
+        kRootsPerChunk,
+        [&](int thread, std::size_t begin, std::size_t end) { deriver->deriveRoots(run, thread, begin, end, ready); });
+    return deriver->finish(run);
 }
 
 const CollectionShape *collectionOf(const Derived &derived, std::string_view entityId) {

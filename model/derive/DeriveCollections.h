@@ -37,11 +37,11 @@ Derived deriveCollections(const Project &project);
 // with its own thread number (0 or 1) and different positions; which thread
 // builds which collection varies from run to run.
 using CollectionReady = std::function<void(int thread, std::size_t position, const CollectionShape &collection)>;
-// When given, beside() runs on the calling thread while the derivation's
-// lookup tables are built on the second one (for a large model), before any
-// collection is built: the caller's own tables are then ready for `ready`.
-// beside() must not write anything the derivation reads (the project, or
-// what `ready` reads).
+// When given, beside() runs on the calling thread while the second one (for
+// a large model) builds the derivation's lookup tables and then starts on the
+// collections: `ready` may run on the second thread while beside() still
+// runs, and must then leave alone whatever beside() builds. beside() must
+// not write anything the derivation reads (the project).
 Derived deriveCollections(const Project &project, const CollectionReady &ready,
                           const std::function<void()> &beside = {});
 

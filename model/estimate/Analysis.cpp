@@ -5,6 +5,7 @@
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdint>
 #include <optional>
@@ -207,12 +208,23 @@ Analysis analyze(const Project &project) {
     // derived it. Collections whose indexes cannot be placed before every
     // collection is known (an entity stored in two), and the junction and
     // bucket collections, are finished after, on this thread.
+    //
+    // The second thread starts deriving while this one still builds the
+    // tables below (`tables`); what it derives before they are ready it
+    // measures at once, into its own list, and places and finishes once they
+    // are (or, at the latest, this thread does after the derivation).
+    struct Early {
+        std::size_t position = 0;
+        const CollectionShape *shape = nullptr; // in place for good: the collections are pre-sized
+        CollectionStat stat;
+    };
     struct PerThread {
         Scratch scratch;
         IndexEstimator estimator;
         std::vector<const IndexSpec *> indexes;
         std::vector<Problem> problems;
         std::vector<std::size_t> problemCollections; // per problem: its collection's position
+        std::vector<Early> early;
     };
     PerThread threads[2];
     std::vector<CollectionStat> measured;
@@ -222,13 +234,33 @@ Analysis analyze(const Project &project) {
         finish(project, nsLimit, c, indexes, measured[position], h.problems, h.estimator);
         h.problemCollections.resize(h.problems.size(), position);
     };
-    auto ready = [&](int thread, std::size_t position, const CollectionShape &c) {
-        PerThread &h = threads[thread];
-        measure(project, c, measured[position], h.scratch);
+    std::atomic<bool> tablesReady{false};
+    auto place = [&](PerThread &h, const CollectionShape &c, std::size_t position) {
         if (indexesByEntity->collect(c, h.indexes)) {
             finishInto(h, c, position, h.indexes);
             finished[position] = 1;
         }
+    };
+    auto placeEarly = [&](PerThread &h) {
+        for (Early &e : h.early) {
+            measured[e.position] = std::move(e.stat);
+            place(h, *e.shape, e.position);
+        }
+        h.early.clear();
+    };
+    auto ready = [&](int thread, std::size_t position, const CollectionShape &c) {
+        PerThread &h = threads[thread];
+        if (!tablesReady.load(std::memory_order_acquire)) {
+            Early &e = h.early.emplace_back();
+            e.position = position;
+            e.shape = &c;
+            measure(project, c, e.stat, h.scratch);
+            return;
+        }
+        if (!h.early.empty())
+            placeEarly(h);
+        measure(project, c, measured[position], h.scratch);
+        place(h, c, position);
     };
     // This thread builds the index placement and the statistics' places
     // while the derivation's tables are built on the second.
@@ -236,8 +268,11 @@ Analysis analyze(const Project &project) {
         indexesByEntity.emplace(project);
         measured.resize(project.entities.size());
         finished.assign(project.entities.size(), 0);
+        tablesReady.store(true, std::memory_order_release);
     };
     a.derived = deriveCollections(project, ready, tables);
+    for (PerThread &h : threads) // both threads are done
+        placeEarly(h);
     const std::size_t n = a.derived.collections.size();
     measured.resize(n);
     finished.resize(n, 0);

@@ -1,3 +1,4 @@
+#include "core/Arena.h"
 #include "core/IdIndex.h"
 #include "core/TwoHalves.h"
 #include "derive/CollectionShape.h"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -221,6 +223,99 @@ TEST_CASE("inSharedChunks rethrows what either thread throws", "[core]") {
                                              std::this_thread::yield();
                                      }),
                       "the second thread failed");
+}
+
+TEST_CASE("sharedChunksBeside covers every prepared item once, with first() on this thread", "[core]") {
+    for (std::size_t n : {0u, 1u, 9u, 1001u}) {
+        std::vector<std::atomic<int>> seen(n);
+        std::atomic<int> badChunks{0}, badThreads{0};
+        const auto caller = std::this_thread::get_id();
+        bool firstHere = false;
+        sharedChunksBeside([&] { firstHere = std::this_thread::get_id() == caller; }, [&] { return n; }, 8,
+                           [&](int thread, std::size_t begin, std::size_t end) {
+                               if (end <= begin || end - begin > 8)
+                                   ++badChunks;
+                               if (thread != 0 && thread != 1)
+                                   ++badThreads;
+                               for (std::size_t i = begin; i < end; ++i)
+                                   ++seen[i];
+                           });
+        CHECK(firstHere);
+        for (std::size_t i = 0; i < n; ++i)
+            REQUIRE(seen[i] == 1);
+        CHECK(badChunks == 0);
+        CHECK(badThreads == 0);
+    }
+}
+
+TEST_CASE("sharedChunksBeside starts the work on the second thread while first() runs", "[core]") {
+    if (std::thread::hardware_concurrency() < 2)
+        return; // no second thread: all runs here, as the test above checks
+    // first() holds this thread until the second thread has finished a chunk
+    // (or 20 s pass, and the check fails).
+    std::atomic<int> doneBySecond{0};
+    int seenByFirst = 0;
+    sharedChunksBeside(
+        [&] {
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (doneBySecond == 0 && std::chrono::steady_clock::now() < until)
+                std::this_thread::yield();
+            seenByFirst = doneBySecond;
+        },
+        [] { return std::size_t{400}; }, 4,
+        [&](int thread, std::size_t, std::size_t) {
+            if (thread == 1)
+                ++doneBySecond;
+        });
+    CHECK(seenByFirst > 0);
+}
+
+TEST_CASE("sharedChunksBeside rethrows from first(), prepare() or a chunk", "[core]") {
+    auto none = [] {};
+    auto count = [] { return std::size_t{400}; };
+    auto nothing = [](int, std::size_t, std::size_t) {};
+    CHECK_THROWS_WITH(sharedChunksBeside([] { throw std::runtime_error("first failed"); }, count, 4, nothing),
+                      "first failed");
+    CHECK_THROWS_WITH(sharedChunksBeside(
+                          none, []() -> std::size_t { throw std::runtime_error("prepare failed"); }, 4, nothing),
+                      "prepare failed");
+    CHECK_THROWS_WITH(sharedChunksBeside(none, count, 4,
+                                         [](int, std::size_t begin, std::size_t) {
+                                             if (begin == 200)
+                                                 throw std::runtime_error("chunk 200 failed");
+                                         }),
+                      "chunk 200 failed");
+}
+
+TEST_CASE("An arena hands out aligned, separate memory, however large the request", "[core]") {
+    Arena arena;
+    std::vector<std::pair<char *, std::size_t>> blocks;
+    for (std::size_t size : {1u, 3u, 16u, 100u, 5000u, 70000u, 3u << 20, 7u}) {
+        auto *p = static_cast<char *>(arena.allocate(size, alignof(std::max_align_t)));
+        REQUIRE(p != nullptr);
+        CHECK(reinterpret_cast<std::uintptr_t>(p) % alignof(std::max_align_t) == 0);
+        std::fill(p, p + size, static_cast<char>(blocks.size() + 1));
+        blocks.emplace_back(p, size);
+    }
+    for (std::size_t k = 0; k < blocks.size(); ++k) { // nothing overwrote another block
+        const auto [p, size] = blocks[k];
+        CHECK(std::all_of(p, p + size, [&](char c) { return c == static_cast<char>(k + 1); }));
+    }
+    CHECK(arena.reservedBytes() >= (3u << 20) + 70000u + 5000u);
+}
+
+TEST_CASE("Lists in an arena move with it, and copies of them go to the heap", "[core]") {
+    Arena arena;
+    ArenaVector<std::string> list{ArenaAllocator<std::string>(&arena)};
+    for (int i = 0; i < 100; ++i)
+        list.push_back("a string too long for the small-string buffer " + std::to_string(i));
+    const ArenaVector<std::string> copy = list;
+    CHECK(copy.get_allocator().arena() == nullptr);
+    CHECK(copy == list);
+    ArenaVector<std::string> moved;
+    moved = std::move(list);
+    CHECK(moved.get_allocator().arena() == &arena);
+    CHECK(moved == copy);
 }
 
 TEST_CASE("A node's object shape is created on write and copied deeply", "[core][derive]") {
