@@ -48,7 +48,7 @@ const ShapeNode *findByRelationship(const ObjectShape &shape, std::string_view r
 // pattern paths when the entity moves to its own collection.
 bool pathToEntity(const ObjectShape &shape, std::string_view entityId, const std::string &prefix, std::string &out) {
     for (const auto &n : shape.fields) {
-        const std::string path = prefix.empty() ? n.name : prefix + "." + n.name;
+        const std::string path = dottedPath(prefix, n.name);
         if (n.origin == NodeOrigin::EmbeddedEntity && n.entityId == entityId) {
             out = path;
             return true;

@@ -41,6 +41,28 @@ template <typename Here> void alongside(Here &&here, const std::exception_ptr &s
         std::rethrow_exception(secondFailed);
 }
 
+// The chunks of [0, n) that two threads take in turn, each taking the next
+// as it finishes its last; after an exception, neither takes more.
+struct Chunks {
+    std::size_t n = 0; // set before either thread takes a chunk
+    std::size_t chunk = 1;
+    std::atomic<std::size_t> next{0};
+
+    template <typename Work> void take(int thread, Work &work) {
+        for (;;) {
+            const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
+            if (begin >= n)
+                return;
+            try {
+                work(thread, begin, std::min(begin + chunk, n));
+            } catch (...) {
+                next.store(n, std::memory_order_relaxed);
+                throw;
+            }
+        }
+    }
+};
+
 } // namespace detail
 
 // Below this many items (entities, collections, relationships) a stage runs
@@ -107,22 +129,9 @@ void inSharedChunks(std::size_t n, std::size_t parallelFrom, std::size_t chunk, 
     }
     struct Shared {
         Work &work;
-        std::size_t n, chunk;
-        std::atomic<std::size_t> next{0};
+        detail::Chunks chunks;
         std::exception_ptr failed; // the second thread's
-        void take(int thread) {
-            for (;;) {
-                const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
-                if (begin >= n)
-                    return;
-                try {
-                    work(thread, begin, std::min(begin + chunk, n));
-                } catch (...) {
-                    next.store(n, std::memory_order_relaxed); // neither thread takes more
-                    throw;
-                }
-            }
-        }
+        void take(int thread) { chunks.take(thread, work); }
         static void second(void *self) {
             auto &s = *static_cast<Shared *>(self);
             try {
@@ -131,7 +140,9 @@ void inSharedChunks(std::size_t n, std::size_t parallelFrom, std::size_t chunk, 
                 s.failed = std::current_exception();
             }
         }
-    } shared{work, n, chunk};
+    } shared{work, {}, nullptr};
+    shared.chunks.n = n;
+    shared.chunks.chunk = chunk;
     if (!detail::SecondThread::start(&Shared::second, &shared)) {
         shared.take(0);
         return;
@@ -154,28 +165,14 @@ void sharedChunksBeside(First &&first, Prepare &&prepare, std::size_t chunk, Wor
     struct Shared {
         Prepare &prepare;
         Work &work;
-        std::size_t chunk;
-        std::size_t n = 0; // written by prepare's thread before `prepared`
+        detail::Chunks chunks;               // chunks.n written by prepare's thread before `prepared`
         std::atomic<bool> prepared{false};
-        std::atomic<std::size_t> next{0};
         std::exception_ptr failed; // the second thread's
-        void take(int thread) {
-            for (;;) {
-                const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
-                if (begin >= n)
-                    return;
-                try {
-                    work(thread, begin, std::min(begin + chunk, n));
-                } catch (...) {
-                    next.store(n, std::memory_order_relaxed);
-                    throw;
-                }
-            }
-        }
+        void take(int thread) { chunks.take(thread, work); }
         static void second(void *self) {
             auto &s = *static_cast<Shared *>(self);
             try {
-                s.n = s.prepare(); // on failure n stays 0: no chunk is taken
+                s.chunks.n = s.prepare(); // on failure n stays 0: no chunk is taken
                 s.prepared.store(true, std::memory_order_release);
                 s.prepared.notify_all();
                 s.take(1);
@@ -185,9 +182,10 @@ void sharedChunksBeside(First &&first, Prepare &&prepare, std::size_t chunk, Wor
                 s.prepared.notify_all();
             }
         }
-    } shared{prepare, work, chunk};
+    } shared{prepare, work, {}, {}, nullptr};
+    shared.chunks.chunk = chunk;
     if (!detail::SecondThread::start(&Shared::second, &shared)) {
-        shared.n = prepare();
+        shared.chunks.n = prepare();
         first();
         shared.take(0);
         return;

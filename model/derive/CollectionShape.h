@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace docshape {
@@ -41,8 +42,73 @@ struct ObjectShape {
 
 // The object shape of a node, held apart because most nodes are scalars and
 // have none: reading a node without one gives an empty shape, writing one
-// creates it.
-using ObjectBox = Boxed<ObjectShape>;
+// creates it on the heap, and emplace(memory) creates it in the memory's
+// arena (as a derivation does, beside the node lists). Copies are deep, and
+// on the heap.
+class ObjectBox {
+public:
+    ObjectBox() = default;
+    ObjectBox(const ObjectBox &other) : m_value(other.m_value ? new ObjectShape(*other.m_value) : nullptr) {}
+    ObjectBox(ObjectBox &&other) noexcept
+        : m_value(std::exchange(other.m_value, nullptr)), m_inArena(std::exchange(other.m_inArena, false)) {}
+    ObjectBox &operator=(const ObjectBox &other) {
+        if (this != &other) {
+            ObjectBox copy(other);
+            swap(copy);
+        }
+        return *this;
+    }
+    ObjectBox &operator=(ObjectBox &&other) noexcept {
+        ObjectBox taken(std::move(other));
+        swap(taken);
+        return *this;
+    }
+    ~ObjectBox() {
+        if (m_inArena)
+            m_value->~ObjectShape(); // its memory goes with the arena
+        else
+            delete m_value;
+    }
+
+    const ObjectShape &operator*() const { return m_value ? *m_value : empty(); }
+    const ObjectShape *operator->() const { return &**this; }
+    ObjectShape &operator*() {
+        if (!m_value)
+            m_value = new ObjectShape;
+        return *m_value;
+    }
+    ObjectShape *operator->() { return &**this; }
+
+    // Sets the value to an empty shape whose lists come from `memory`, and
+    // the shape itself too when `memory` has an arena.
+    ObjectShape &emplace(const ShapeMemory &memory) {
+        ObjectBox made;
+        if (Arena *arena = memory.arena()) {
+            made.m_value = new (arena->allocate(sizeof(ObjectShape), alignof(ObjectShape))) ObjectShape(memory);
+            made.m_inArena = true;
+        } else {
+            made.m_value = new ObjectShape(memory);
+        }
+        swap(made);
+        return *m_value;
+    }
+
+    // Whether a value was ever written (it may still be empty).
+    bool isSet() const { return m_value != nullptr; }
+
+private:
+    void swap(ObjectBox &other) noexcept {
+        std::swap(m_value, other.m_value);
+        std::swap(m_inArena, other.m_inArena);
+    }
+    static const ObjectShape &empty() {
+        static const ObjectShape none;
+        return none;
+    }
+
+    ObjectShape *m_value = nullptr;
+    bool m_inArena = false;
+};
 
 enum class NodeOrigin : std::uint8_t {
     Field,             // a field of the model (`field` points at it)
@@ -59,23 +125,26 @@ enum class NodeOrigin : std::uint8_t {
 // generation and validator export read, so they cannot disagree.
 //
 // The string_view members point into the Project the shape was derived from
-// (ids, a field's regex options, variant values), which must outlive it.
+// (ids, a field's regex options, variant values, keys of model fields), which
+// must outlive it, or, for keys the derivation makes up ("_id",
+// "customerId"), into the derivation's arenas (Derived::memory).
 struct ShapeNode {
     ShapeNode() = default;
     // A node for a model field with the field's parameters as stated
     // (deriveCollections then applies what the shape implies, e.g. an enum
     // bounding a string's length). Each member is written once.
     explicit ShapeNode(const Field &f)
-        : name(f.name), type(f.type), required(f.required), presence(f.required ? 1.0 : f.presence),
-          avgBytes(f.avgBytes), maxBytes(f.maxBytes), elementType(f.elementType), avgCount(f.avgCount),
+        : name(f.name), type(f.type), required(f.required), elementType(f.elementType),
+          presence(f.required ? 1.0 : f.presence), avgBytes(f.avgBytes), maxBytes(f.maxBytes), avgCount(f.avgCount),
           maxCount(f.maxCount), countGrowthPerDay(f.countGrowthPerDay), distinctFraction(f.distinctFraction),
           field(&f), nullFraction(f.nullFraction) {}
 
-    std::string name;
+    std::string_view name; // the key
     BsonType type = BsonType::String;
     bool required = true;
     bool isDiscriminator = false; // value comes from the variant chosen
     NodeOrigin origin = NodeOrigin::Field;
+    BsonType elementType = BsonType::String; // of an array's values
     double presence = 1.0; // probability the key is present
 
     // Byte-length values (string, binData, regex), or such array elements.
@@ -84,7 +153,6 @@ struct ShapeNode {
     std::string_view regexOptions; // the model field's
 
     // Arrays.
-    BsonType elementType = BsonType::String;
     double avgCount = 0;
     std::optional<std::uint64_t> maxCount; // nullopt: unbounded
     double countGrowthPerDay = 0;
@@ -103,6 +171,16 @@ struct ShapeNode {
         return type == BsonType::Object || (type == BsonType::Array && elementType == BsonType::Object);
     }
 };
+
+// The dotted path of `key` inside the value at `prefix` ("items" + "sku":
+// "items.sku"); `key` itself at the top, where `prefix` is empty.
+inline std::string dottedPath(std::string_view prefix, std::string_view key) {
+    std::string out;
+    out.reserve(prefix.size() + 1 + key.size());
+    if (!prefix.empty())
+        out.append(prefix).append(1, '.');
+    return out.append(key);
+}
 
 enum class CollectionKind { Entity, Junction, Bucket };
 

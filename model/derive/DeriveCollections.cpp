@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <iterator>
 #include <optional>
 
@@ -26,18 +27,28 @@ std::string orDefault(const std::string &value, std::string fallback) {
     return value.empty() ? fallback : value;
 }
 
+// A key made up by the derivation, kept in the arena of the list it goes in
+// (nodes hold their keys as views).
+std::string_view keep(const NodeList &fields, std::string_view key) { return fields.get_allocator().arena()->keep(key); }
+
 // The stated key, or else the default: `base` with its first letter lowered,
-// then `suffix` ("customer" + "Id"). The default is built only when used, in
-// one allocation at most (thousands of keys are named per derivation).
-std::string keyOr(const std::string &stated, std::string_view base, std::string_view suffix = {}) {
+// then `suffix` ("customer" + "Id"), kept with `fields`. Thousands of keys
+// are named per derivation: the default is built only when used, in place.
+std::string_view keyOr(const NodeList &fields, const std::string &stated, std::string_view base,
+                       std::string_view suffix = {}) {
     if (!stated.empty())
         return stated;
-    std::string out;
-    out.reserve(base.size() + suffix.size());
-    out.append(base).append(suffix);
+    Arena &arena = *fields.get_allocator().arena();
+    const std::size_t size = base.size() + suffix.size();
+    if (size == 0)
+        return {};
+    auto *out = static_cast<char *>(arena.allocate(size, 1));
+    std::memcpy(out, base.data(), base.size());
+    if (!suffix.empty())
+        std::memcpy(out + base.size(), suffix.data(), suffix.size());
     if (!base.empty())
         out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
-    return out;
+    return {out, size};
 }
 
 void appendFields(const std::vector<Field> &fields, NodeList &out);
@@ -79,9 +90,9 @@ void sizeIdValue(ShapeNode &node, BsonType idType) {
 
 // Appends an id key (the _id, or a reference) in place: nodes are large, so
 // they are built where they stay rather than moved there.
-ShapeNode &appendId(NodeList &fields, std::string name, BsonType type) {
+ShapeNode &appendId(NodeList &fields, std::string_view name, BsonType type) {
     ShapeNode &node = fields.emplace_back();
-    node.name = std::move(name);
+    node.name = name;
     node.type = type;
     sizeIdValue(node, type);
     return node;
@@ -274,7 +285,7 @@ private:
         case Representation::Subset: {
             const std::string &named =
                 r.representation == Representation::Subset ? r.backFieldName : r.fieldName;
-            ShapeNode &n = appendId(shape.fields, keyOr(named, parent->name, "Id"),
+            ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, named, parent->name, "Id"),
                                     parent->idType);
             n.origin = NodeOrigin::Reference;
             n.required = r.parentRequired;
@@ -284,7 +295,7 @@ private:
         }
         case Representation::TwoWay: {
             if (r.cardinality == Cardinality::ManyToMany) {
-                ShapeNode &n = appendId(shape.fields, keyOr(r.backFieldName, parent->name, "Ids"), BsonType::Array);
+                ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, r.backFieldName, parent->name, "Ids"), BsonType::Array);
                 n.elementType = parent->idType;
                 sizeIdValue(n, parent->idType);
                 const Entity *child = entity(r.childId);
@@ -295,7 +306,7 @@ private:
                 n.entityId = parent->id;
                 n.relationshipId = r.id;
             } else {
-                ShapeNode &n = appendId(shape.fields, keyOr(r.backFieldName, parent->name, "Id"), parent->idType);
+                ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, r.backFieldName, parent->name, "Id"), parent->idType);
                 n.required = r.parentRequired;
                 n.origin = NodeOrigin::Reference;
                 n.entityId = parent->id;
@@ -308,10 +319,10 @@ private:
         }
     }
 
-    ShapeNode &appendChildArray(NodeList &fields, const Relationship &r, std::string name,
+    ShapeNode &appendChildArray(NodeList &fields, const Relationship &r, std::string_view name,
                                 BsonType elementType) const {
         ShapeNode &n = fields.emplace_back();
-        n.name = std::move(name);
+        n.name = name;
         n.type = BsonType::Array;
         n.elementType = elementType;
         n.avgCount = r.avgChildren;
@@ -328,7 +339,7 @@ private:
         switch (r.representation) {
         case Representation::EmbedOne: {
             ShapeNode &n = shape.fields.emplace_back();
-            n.name = keyOr(r.fieldName, child->name);
+            n.name = keyOr(shape.fields, r.fieldName, child->name);
             n.type = BsonType::Object;
             n.presence = std::clamp(r.avgChildren, 0.0, 1.0);
             n.required = n.presence >= 1.0;
@@ -342,7 +353,7 @@ private:
             break;
         }
         case Representation::EmbedArray: {
-            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "s"),
+            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(shape.fields, r.fieldName, child->name, "s"),
                                             BsonType::Object);
             n.origin = NodeOrigin::EmbeddedEntity;
             embedded.push_back(child->id);
@@ -351,14 +362,14 @@ private:
         }
         case Representation::ReferenceArrayInParent:
         case Representation::TwoWay: {
-            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "Ids"),
+            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(shape.fields, r.fieldName, child->name, "Ids"),
                                             child->idType);
             sizeIdValue(n, child->idType);
             n.origin = NodeOrigin::Reference;
             break;
         }
         case Representation::Subset: {
-            ShapeNode &n = appendChildArray(shape.fields, r, r.fieldName.empty() ? "recent" + child->name + "s" : r.fieldName,
+            ShapeNode &n = appendChildArray(shape.fields, r, r.fieldName.empty() ? keep(shape.fields, "recent" + child->name + "s") : std::string_view(r.fieldName),
                                             BsonType::Object);
             n.avgCount = std::min(r.avgChildren, static_cast<double>(r.subsetCount));
             n.maxCount = r.subsetCount;
@@ -371,11 +382,11 @@ private:
             ShapeNode *n = nullptr;
             if (r.cardinality == Cardinality::OneToOne) {
                 n = &shape.fields.emplace_back();
-                n->name = keyOr(r.fieldName, child->name);
+                n->name = keyOr(shape.fields, r.fieldName, child->name);
                 n->type = BsonType::Object;
                 n->required = r.parentRequired;
             } else {
-                n = &appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "s"),
+                n = &appendChildArray(shape.fields, r, keyOr(shape.fields, r.fieldName, child->name, "s"),
                                       BsonType::Object);
             }
             n->origin = NodeOrigin::ExtendedReference;
@@ -417,12 +428,12 @@ private:
         c.growthPerDay = parent->growthPerDay * r.avgChildren + parent->count * r.growthPerParentPerDay;
         c.shape.fields.reserve(3);
         appendId(c.shape.fields, "_id", BsonType::ObjectId).origin = NodeOrigin::Id;
-        ShapeNode &p = appendId(c.shape.fields, keyOr(r.fieldName, parent->name, "Id"),
+        ShapeNode &p = appendId(c.shape.fields, keyOr(c.shape.fields, r.fieldName, parent->name, "Id"),
                                 parent->idType);
         p.origin = NodeOrigin::Reference;
         p.entityId = parent->id;
         p.relationshipId = r.id;
-        ShapeNode &ch = appendId(c.shape.fields, keyOr(r.backFieldName, child->name, "Id"),
+        ShapeNode &ch = appendId(c.shape.fields, keyOr(c.shape.fields, r.backFieldName, child->name, "Id"),
                                  child->idType);
         ch.origin = NodeOrigin::Reference;
         ch.entityId = child->id;
@@ -447,7 +458,7 @@ private:
         c.embeddedEntityIds.push_back(child->id);
         c.shape.fields.reserve(5);
         appendId(c.shape.fields, "_id", BsonType::ObjectId).origin = NodeOrigin::Id;
-        ShapeNode &p = appendId(c.shape.fields, keyOr(r.backFieldName, parent->name, "Id"),
+        ShapeNode &p = appendId(c.shape.fields, keyOr(c.shape.fields, r.backFieldName, parent->name, "Id"),
                                 parent->idType);
         p.origin = NodeOrigin::Reference;
         p.entityId = parent->id;
@@ -461,7 +472,7 @@ private:
         count.type = BsonType::Int;
         count.origin = NodeOrigin::Bucket;
         ShapeNode &items = c.shape.fields.emplace_back();
-        items.name = orDefault(r.fieldName, "items");
+        items.name = r.fieldName.empty() ? std::string_view("items") : std::string_view(r.fieldName);
         items.type = BsonType::Array;
         items.elementType = BsonType::Object;
         items.avgCount = size; // buckets are counted full; the open one is the exception

@@ -265,39 +265,56 @@ std::optional<std::uint64_t> maxObjectBytes(const ObjectShape &shape) {
 
 namespace {
 
-DocumentBytes objectBytes(const ObjectShape &shape, std::vector<KeyBytes> *keys);
+// A key's or a document's sizes while they are summed; `max` means nothing
+// once `bounded` is false.
+struct Sizes {
+    double avg = 0;
+    std::uint64_t max = 0;
+    bool bounded = true;
+};
+
+Sizes objectSizes(const ObjectShape &shape, std::vector<KeyBytes> *keys);
 
 // averageElementBytes and maxElementBytes of one node in one pass: the same
 // arithmetic in the same order, so the same doubles and integers.
-KeyBytes elementBytes(const ShapeNode &node) {
+Sizes elementSizes(const ShapeNode &node) {
     const auto header = elementHeaderBytes(node.name);
     const std::size_t options = node.regexOptions.size();
     double avgPayload = 0;
-    std::optional<std::uint64_t> maxPayload;
+    std::uint64_t maxPayload = 0;
+    bool bounded = true;
     switch (node.type) {
+    case BsonType::String: // the most common key: byteLengthPayload's sum, inline
+        avgPayload = 4 + node.avgBytes + 1;
+        maxPayload = static_cast<std::uint64_t>(4 + static_cast<double>(node.maxBytes) + 1);
+        break;
     case BsonType::Object: {
-        const DocumentBytes inner = objectBytes(*node.object, nullptr);
+        const Sizes inner = objectSizes(*node.object, nullptr);
         avgPayload = inner.avg;
         maxPayload = inner.max;
+        bounded = inner.bounded;
         break;
     }
     case BsonType::Array: {
         const double count = grownCount(node, 0);
         double avgElement = 0;
-        std::optional<std::uint64_t> maxElement;
+        std::uint64_t maxElement = 0;
+        bool elementBounded = true;
         if (node.elementType == BsonType::Object) {
-            const DocumentBytes inner = objectBytes(*node.object, nullptr);
+            const Sizes inner = objectSizes(*node.object, nullptr);
             avgElement = inner.avg;
             maxElement = inner.max;
+            elementBounded = inner.bounded;
         } else {
             avgElement = byteLengthPayload(node.elementType, node.avgBytes, options);
             maxElement = static_cast<std::uint64_t>(
                 byteLengthPayload(node.elementType, static_cast<double>(node.maxBytes), options));
         }
         avgPayload = static_cast<double>(kDocumentOverhead) + arrayKeyBytes(count) + count * avgElement;
-        if (node.maxCount && maxElement) {
+        bounded = node.maxCount && elementBounded;
+        if (bounded) {
             const std::uint64_t n = *node.maxCount;
-            maxPayload = kDocumentOverhead + arrayKeyBytes(n) + n * *maxElement;
+            maxPayload = kDocumentOverhead + arrayKeyBytes(n) + n * maxElement;
         }
         break;
     }
@@ -313,32 +330,38 @@ KeyBytes elementBytes(const ShapeNode &node) {
         }
         break;
     }
-    KeyBytes out;
+    Sizes out;
     out.avg = node.presence * (static_cast<double>(header) + (1 - node.nullFraction) * avgPayload);
-    if (maxPayload)
-        out.max = header + *maxPayload;
+    out.max = header + maxPayload;
+    out.bounded = bounded;
     return out;
 }
 
-DocumentBytes objectBytes(const ObjectShape &shape, std::vector<KeyBytes> *keys) {
+Sizes objectSizes(const ObjectShape &shape, std::vector<KeyBytes> *keys) {
     double sum = 0; // summed as averageObjectBytes sums, so the result is the same double
-    std::optional<std::uint64_t> common = kDocumentOverhead;
+    std::uint64_t common = kDocumentOverhead;
+    bool bounded = true;
     const bool variants = !shape.variants.empty();
     for (const auto &n : shape.fields) {
-        const KeyBytes k = elementBytes(n);
+        const Sizes k = elementSizes(n);
         if (keys)
-            keys->push_back(k);
+            keys->push_back({k.avg, k.bounded ? std::optional(k.max) : std::nullopt});
         sum += k.avg;
-        if (common && !(n.isDiscriminator && variants))
-            common = k.max ? std::optional(*common + *k.max) : std::nullopt;
+        if (!(n.isDiscriminator && variants)) {
+            common += k.max;
+            bounded = bounded && k.bounded;
+        }
     }
-    DocumentBytes out;
+    Sizes out;
     out.avg = static_cast<double>(kDocumentOverhead) + sum;
     out.max = common;
+    out.bounded = bounded;
     if (variants) {
         out.avg = plusVariantBytes(out.avg, shape);
-        const auto largest = common ? largestVariantBytes(shape) : std::nullopt;
-        out.max = largest ? std::optional(*common + *largest) : std::nullopt;
+        const auto largest = bounded ? largestVariantBytes(shape) : std::nullopt;
+        out.bounded = largest.has_value();
+        if (largest)
+            out.max = common + *largest;
     }
     return out;
 }
@@ -348,7 +371,12 @@ DocumentBytes objectBytes(const ObjectShape &shape, std::vector<KeyBytes> *keys)
 DocumentBytes documentBytes(const ObjectShape &shape, std::vector<KeyBytes> &keys) {
     keys.clear();
     keys.reserve(shape.fields.size());
-    return objectBytes(shape, &keys);
+    const Sizes sizes = objectSizes(shape, &keys);
+    DocumentBytes out;
+    out.avg = sizes.avg;
+    if (sizes.bounded)
+        out.max = sizes.max;
+    return out;
 }
 
 } // namespace docshape

@@ -175,8 +175,11 @@ void estimateResolved(const IndexSpec &index, const CollectionShape &collection,
                     ++i;
                 return i;
             }();
-            s.error = "cannot index parallel arrays [" + r.arrays[at]->name + "] [" +
-                      longest->arrays[at]->name + "]";
+            s.error.append("cannot index parallel arrays [")
+                .append(r.arrays[at]->name)
+                .append("] [")
+                .append(longest->arrays[at]->name)
+                .append("]");
             return;
         }
         if (r.arrays.size() > longest->arrays.size())

@@ -193,7 +193,7 @@ private:
         ordered_json required = ordered_json::array();
         ordered_json properties = ordered_json::object();
         for (const auto &node : shape.fields) {
-            const std::string childPath = path.empty() ? node.name : path + "." + node.name;
+            const std::string childPath = dottedPath(path, node.name);
             const bool isDisc = polymorphic && node.name == shape.discriminator;
             if (node.required)
                 appendUnique(required, node.name);
@@ -217,7 +217,7 @@ private:
             branchProps[shape.discriminator] = {{"enum", ordered_json::array({variant.value})}};
             branchRequired.push_back(shape.discriminator);
             for (const auto &node : variant.fields) {
-                const std::string childPath = (path.empty() ? "" : path + ".") + node.name;
+                const std::string childPath = dottedPath(path, node.name);
                 if (!branchProps.contains(node.name))
                     branchProps[node.name] = nodeSchema(node, childPath);
                 if (node.required)

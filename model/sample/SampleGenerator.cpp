@@ -403,7 +403,7 @@ struct SampleGenerator::Impl {
     void writeNode(bson_t *out, const ShapeNode &node, const Where &at, const Step *cur,
                    VariantChoice variant) {
         const Where here = at.child(node.name);
-        const char *key = node.name.c_str();
+        const char *key = node.name.data(); // with its length: libbson needs no terminator
         const int keyLength = static_cast<int>(node.name.size());
         const bool breakHere = isTarget(cur);
         if (breakHere && rule == BreakRule::MissingRequired) {

@@ -8,7 +8,7 @@ void collect(const ObjectShape &object, const QString &prefix, QStringList &out,
     if (depth > 100)
         return;
     auto visit = [&](const ShapeNode &node) {
-        const QString path = prefix + QString::fromStdString(node.name);
+        const QString path = prefix + QString::fromUtf8(node.name.data(), qsizetype(node.name.size()));
         if (!out.contains(path))
             out << path;
         if (node.hasObject())

@@ -25,25 +25,26 @@ struct Doc {
     std::uint32_t len() const { return b.len; }
 };
 
-ShapeNode node(std::string name, BsonType type, std::uint64_t bytes = 0) {
+// Node keys are views: the tests name their nodes with literals.
+ShapeNode node(std::string_view name, BsonType type, std::uint64_t bytes = 0) {
     ShapeNode n;
-    n.name = std::move(name);
+    n.name = name;
     n.type = type;
     n.avgBytes = static_cast<double>(bytes);
     n.maxBytes = bytes;
     return n;
 }
 
-ShapeNode arrayNode(std::string name, BsonType element, std::uint64_t count, std::uint64_t bytes = 0) {
-    ShapeNode n = node(std::move(name), BsonType::Array, bytes);
+ShapeNode arrayNode(std::string_view name, BsonType element, std::uint64_t count, std::uint64_t bytes = 0) {
+    ShapeNode n = node(name, BsonType::Array, bytes);
     n.elementType = element;
     n.avgCount = static_cast<double>(count);
     n.maxCount = count;
     return n;
 }
 
-ShapeNode objectNode(std::string name, NodeList fields) {
-    ShapeNode n = node(std::move(name), BsonType::Object);
+ShapeNode objectNode(std::string_view name, NodeList fields) {
+    ShapeNode n = node(name, BsonType::Object);
     n.object->fields = std::move(fields);
     return n;
 }

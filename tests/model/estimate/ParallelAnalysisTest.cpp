@@ -94,7 +94,7 @@ void requireSame(const CollectionStat &a, const CollectionStat &b) {
 // gets alone, and the problems in collection order.
 void requireAsAlone(const Project &large, int kCollections) {
     const Analysis all = analyze(large);
-    REQUIRE(all.collections.size() == kCollections);
+    REQUIRE(all.collections.size() == static_cast<std::size_t>(kCollections));
 
     std::vector<Problem> expectedProblems;
     for (int i = 0; i < kCollections; ++i) {
