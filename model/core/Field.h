@@ -12,7 +12,7 @@ namespace docshape {
 
 // Who guarantees an array's maximum count (seed start-from-the-queries.txt,
 // "the bounded test": what is the maximum, and who enforces it?).
-enum class BoundEnforcer { Nobody, Ui, Validator };
+enum class BoundEnforcer : std::uint8_t { Nobody, Ui, Validator };
 
 // How a duplicated value is kept in step with its source
 // (seed lesson-135, "Data duplication consistency").
@@ -57,9 +57,9 @@ struct FieldDetails {
 //   0 <= avgCount <= maxCount when maxCount is set. No maxCount: unbounded.
 // - for objects: `fields` are the subdocument's fields.
 //
-// Member order is for speed: deriving a document shape reads the name and the
-// size parameters of every field of a model, so they come first and share two
-// cache lines; the rest follows, and what most fields leave unset is held
+// Member order is for speed: deriving a document shape reads the name, the
+// size parameters and the details box of every field of a model, so they
+// come first and share two cache lines (128 bytes); the rest follows, and what most fields leave unset is held
 // apart in `details`, so that a field is 192 bytes rather than 496 and
 // walking a large model's fields reads a third of the memory.
 struct Field {
@@ -85,13 +85,14 @@ struct Field {
     // Stored nulls: share of present values that are an explicit null.
     double nullFraction = 0;
 
+    // What most fields leave unset: constraints, description, duplication.
+    // In the first two cache lines too: deriving reads a string's enum.
+    Boxed<FieldDetails> details;
+
     std::string id; // stable, unique in the project
 
     // Subdocument fields (type object, or array of objects).
     std::vector<Field> fields;
-
-    // What most fields leave unset: constraints, description, duplication.
-    Boxed<FieldDetails> details;
 
     bool isArray() const { return type == BsonType::Array; }
     bool isObject() const { return type == BsonType::Object; }

@@ -1,5 +1,6 @@
 #include "estimate/Analysis.h"
 
+#include "core/Memory.h"
 #include "core/TwoHalves.h"
 #include "estimate/BsonSize.h"
 #include "estimate/IndexEstimator.h"
@@ -259,8 +260,17 @@ Analysis analyze(const Project &project) {
         }
         if (!h.early.empty())
             placeEarly(h);
+        // The index specifications are found first, so that they come into
+        // the cache while the shape is measured.
+        const bool placed = indexesByEntity->collect(c, h.indexes);
+        if (placed)
+            for (const IndexSpec *spec : h.indexes)
+                prefetchBytes(spec, sizeof(IndexSpec));
         measure(project, c, measured[position], h.scratch);
-        place(h, c, position);
+        if (placed) {
+            finishInto(h, c, position, h.indexes);
+            finished[position] = 1;
+        }
     };
     // This thread builds the index placement and the statistics' places
     // while the derivation's tables are built on the second.

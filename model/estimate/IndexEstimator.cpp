@@ -3,6 +3,7 @@
 #include "estimate/BsonSize.h"
 
 #include "core/IdIndex.h"
+#include "core/Memory.h"
 
 #include <algorithm>
 #include <span>
@@ -356,6 +357,10 @@ ArenaVector<IndexStat> IndexEstimator::estimate(const CollectionShape &collectio
         id.assumptions = kIdAssumptions;
     }
     ResolvedKeys &keys = m_buffers->keys;
+    // Each index's keys are a separate block of the model: they are asked for
+    // all at once, before the first is read.
+    for (const IndexSpec *spec : indexes)
+        prefetchBytes(spec->keys.data(), spec->keys.size() * sizeof(IndexKey));
     for (const IndexSpec *spec : indexes) {
         const IndexSpec &index = *spec;
         keys.resolve(index, collection.shape);
