@@ -34,7 +34,7 @@ public:
     // A copy of `text` that lasts as long as the arena.
     std::string_view keep(std::string_view text) {
         if (text.empty())
-            return {};
+            return ""; // never a null pointer: keys go to C APIs
         auto *out = static_cast<char *>(allocate(text.size(), 1));
         std::memcpy(out, text.data(), text.size());
         return {out, text.size()};
@@ -54,9 +54,10 @@ private:
 };
 
 // A standard allocator over an Arena, or over the heap when it has none (a
-// default-constructed allocator, and every copy of a container: copies never
-// share an arena with their original). Memory from an arena is given back
-// only with the arena, so its containers must go before it.
+// default-constructed allocator, and every copy of a container: a copied
+// list never shares an arena with its original, though what its elements
+// point to may live in one). Memory from an arena is given back only with
+// the arena, so its containers must go before it.
 template <typename T> class ArenaAllocator {
 public:
     using value_type = T;

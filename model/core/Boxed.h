@@ -1,7 +1,6 @@
 #pragma once
 
 #include <memory>
-#include <utility>
 
 namespace docshape {
 
@@ -31,12 +30,6 @@ public:
         return *m_value;
     }
     T *operator->() { return &**this; }
-
-    // Sets the value to T(args...), as when T needs constructor arguments.
-    template <typename... Args> T &emplace(Args &&...args) {
-        m_value = std::make_unique<T>(std::forward<Args>(args)...);
-        return *m_value;
-    }
 
     // Whether a value was ever written (it may still equal the default).
     bool isSet() const { return m_value != nullptr; }

@@ -48,6 +48,10 @@ struct Chunks {
     std::size_t chunk = 1;
     std::atomic<std::size_t> next{0};
 
+    // No chunk is taken after this (far enough from the top that the few
+    // fetch_adds still to come cannot wrap).
+    void stop() { next.store(static_cast<std::size_t>(-1) / 2, std::memory_order_relaxed); }
+
     template <typename Work> void take(int thread, Work &work) {
         for (;;) {
             const std::size_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
@@ -56,7 +60,7 @@ struct Chunks {
             try {
                 work(thread, begin, std::min(begin + chunk, n));
             } catch (...) {
-                next.store(n, std::memory_order_relaxed);
+                stop();
                 throw;
             }
         }
@@ -192,7 +196,12 @@ void sharedChunksBeside(First &&first, Prepare &&prepare, std::size_t chunk, Wor
     }
     detail::alongside(
         [&] {
-            first();
+            try {
+                first();
+            } catch (...) {
+                shared.chunks.stop(); // the second thread takes no chunk after
+                throw;
+            }
             shared.prepared.wait(false, std::memory_order_acquire);
             shared.take(0);
         },

@@ -44,7 +44,8 @@ struct ObjectShape {
 // have none: reading a node without one gives an empty shape, writing one
 // creates it on the heap, and emplace(memory) creates it in the memory's
 // arena (as a derivation does, beside the node lists). Copies are deep, and
-// on the heap.
+// on the heap, but their made-up keys still point into the derivation's
+// arenas: a copy is valid only while its Derived lives.
 class ObjectBox {
 public:
     ObjectBox() = default;

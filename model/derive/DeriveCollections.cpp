@@ -42,7 +42,7 @@ std::string_view keyOr(const NodeList &fields, const std::string &stated, std::s
     Arena &arena = *fields.get_allocator().arena();
     const std::size_t size = base.size() + suffix.size();
     if (size == 0)
-        return {};
+        return ""; // never a null pointer: keys go to C APIs
     auto *out = static_cast<char *>(arena.allocate(size, 1));
     std::memcpy(out, base.data(), base.size());
     if (!suffix.empty())

@@ -83,6 +83,7 @@ int namespaceLimit(const std::string &mongoVersion) {
 
 // Buffers measure() reuses from one collection to the next.
 struct Scratch {
+    Arena *memory = nullptr; // the thread's arena, for the statistics' lists
     std::vector<KeyBytes> keys;
     std::string path;
     std::vector<ArrayStat> arrays; // collected here, then copied once at their exact size
@@ -109,8 +110,7 @@ void measure(const Project &project, const CollectionShape &c, CollectionStat &s
     scratch.path.clear();
     scratch.arrays.clear();
     s.depth = walkStructure(c.shape, scratch.path, scratch.arrays, growing);
-    // The lists go beside the shape, in its arena.
-    const ShapeMemory memory = c.shape.fields.get_allocator();
+    const ArenaAllocator<ArrayStat> memory(scratch.memory);
     s.arrays = ArenaVector<ArrayStat>(std::make_move_iterator(scratch.arrays.begin()),
                                       std::make_move_iterator(scratch.arrays.end()), memory);
 
@@ -151,8 +151,8 @@ void measure(const Project &project, const CollectionShape &c, CollectionStat &s
 
 // The collection's indexes and the limits it breaks, after measure().
 void finish(const Project &project, int nsLimit, const CollectionShape &c, std::span<const IndexSpec *const> indexes,
-            CollectionStat &s, std::vector<Problem> &problems, IndexEstimator &estimator) {
-    s.indexes = estimator.estimate(c, indexes, problems);
+            CollectionStat &s, std::vector<Problem> &problems, IndexEstimator &estimator, Arena *memory) {
+    s.indexes = estimator.estimate(c, indexes, problems, memory);
 
     if (s.maxDocumentBytes && *s.maxDocumentBytes > kMaxDocumentBytes)
         problems.push_back({"error", c.name,
@@ -181,6 +181,7 @@ void finish(const Project &project, int nsLimit, const CollectionShape &c, std::
 Analysis &Analysis::operator=(Analysis &&other) noexcept {
     if (this != &other) {
         Analysis old(std::move(*this)); // goes at the end, statistics before arenas
+        memory = std::move(other.memory);
         derived = std::move(other.derived);
         collections = std::move(other.collections);
         problems = std::move(other.problems);
@@ -199,9 +200,10 @@ std::string FieldBytes::label() const {
 
 Analysis analyze(const Project &project) {
     // Wake the second thread while the lookup tables are built (a model of
-    // that many entities is derived on two threads unless most are embedded).
+    // that many entities is derived on two threads).
     prepareTwoHalves(project.entities.size(), kSplitFrom);
-    Analysis a;
+    Analysis a; // first: its arenas outlive every list below, even when unwinding
+    a.memory = std::make_unique<Arena[]>(2);
     const int nsLimit = namespaceLimit(project.mongoVersion);
     std::optional<IndexesByEntity> indexesByEntity;
     // Each entity collection is measured, and its indexes estimated, as soon
@@ -228,11 +230,13 @@ Analysis analyze(const Project &project) {
         std::vector<Early> early;
     };
     PerThread threads[2];
+    threads[0].scratch.memory = &a.memory[0];
+    threads[1].scratch.memory = &a.memory[1];
     std::vector<CollectionStat> measured;
     std::vector<std::uint8_t> finished; // one writer per element
     auto finishInto = [&](PerThread &h, const CollectionShape &c, std::size_t position,
                           std::span<const IndexSpec *const> indexes) {
-        finish(project, nsLimit, c, indexes, measured[position], h.problems, h.estimator);
+        finish(project, nsLimit, c, indexes, measured[position], h.problems, h.estimator, h.scratch.memory);
         h.problemCollections.resize(h.problems.size(), position);
     };
     std::atomic<bool> tablesReady{false};

@@ -5,6 +5,7 @@
 #include "derive/DeriveCollections.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -69,8 +70,8 @@ struct CollectionStat {
     std::optional<double> daysToAvgTarget; // avg crosses 100 KB; nullopt: never
     std::optional<double> daysToMaxLimit;  // largest document crosses 16 MiB; nullopt: never
     int depth = 1;                         // nesting depth of the deepest value
-    // In an analysis, these lists live in its shapes' arenas; a copy's, on
-    // the heap.
+    // In an analysis, these lists live in its arenas; a copy's, on the heap
+    // (but a copy's breakdown names still point into the analysis).
     ArenaVector<ArrayStat> arrays;
     ArenaVector<IndexStat> indexes; // _id_ first
     ArenaVector<FieldBytes> breakdown;
@@ -82,9 +83,10 @@ struct Problem {
     std::string message;
 };
 
-// Statistics refer to the shapes in `derived` (breakdown names) and share
-// their arenas, so an analysis is moved, never copied; like the shapes, they
-// also refer to the project (index keys, the variants entry's discriminator).
+// Statistics refer to the shapes in `derived` (breakdown names), and their
+// lists live in `memory`, so an analysis is moved, never copied; like the
+// shapes, they also refer to the project (index keys, the variants entry's
+// discriminator).
 struct Analysis {
     Analysis() = default;
     Analysis(Analysis &&) noexcept = default;
@@ -93,7 +95,8 @@ struct Analysis {
     Analysis(const Analysis &) = delete;
     Analysis &operator=(const Analysis &) = delete;
 
-    Derived derived; // first: it goes last
+    std::unique_ptr<Arena[]> memory; // the statistics' lists, by thread; first: it goes last
+    Derived derived;
     std::vector<CollectionStat> collections; // same order as derived.collections
     std::vector<Problem> problems;
 };

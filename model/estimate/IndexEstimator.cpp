@@ -342,8 +342,8 @@ IndexEstimator::~IndexEstimator() = default;
 
 ArenaVector<IndexStat> IndexEstimator::estimate(const CollectionShape &collection,
                                                 std::span<const IndexSpec *const> indexes,
-                                                std::vector<Problem> &problems) {
-    ArenaVector<IndexStat> out(collection.shape.fields.get_allocator());
+                                                std::vector<Problem> &problems, Arena *memory) {
+    ArenaVector<IndexStat> out{ArenaAllocator<IndexStat>(memory)};
     out.reserve(indexes.size() + 1);
     const bool timeSeries = collection.root && collection.root->timeSeries;
     if (!timeSeries) {

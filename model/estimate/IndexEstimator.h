@@ -42,9 +42,9 @@ public:
     IndexEstimator(const IndexEstimator &) = delete;
     IndexEstimator &operator=(const IndexEstimator &) = delete;
 
-    // The statistics are allocated beside the collection's shape.
+    // The statistics' list comes from `memory` (from the heap when null).
     ArenaVector<IndexStat> estimate(const CollectionShape &collection, std::span<const IndexSpec *const> indexes,
-                                    std::vector<Problem> &problems);
+                                    std::vector<Problem> &problems, Arena *memory = nullptr);
 
 private:
     struct Buffers;

@@ -287,6 +287,21 @@ TEST_CASE("sharedChunksBeside rethrows from first(), prepare() or a chunk", "[co
                       "chunk 200 failed");
 }
 
+TEST_CASE("sharedChunksBeside takes no chunk once first() has thrown", "[core]") {
+    // prepare() takes long enough that first() has thrown before the second
+    // thread (if any) could take a chunk; with none, prepare() runs before
+    // first() and no chunk is reached either.
+    std::atomic<int> chunks{0};
+    CHECK_THROWS_WITH(sharedChunksBeside([] { throw std::runtime_error("first failed"); },
+                                         [] {
+                                             std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                                             return std::size_t{400};
+                                         },
+                                         4, [&](int, std::size_t, std::size_t) { ++chunks; }),
+                      "first failed");
+    CHECK(chunks == 0);
+}
+
 TEST_CASE("An arena hands out aligned, separate memory, however large the request", "[core]") {
     Arena arena;
     std::vector<std::pair<char *, std::size_t>> blocks;

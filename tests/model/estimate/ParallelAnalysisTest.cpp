@@ -146,6 +146,27 @@ TEST_CASE("Collections derived before the indexes are grouped are finished as th
 // are placed once every collection is known, in the first collection that
 // stores the entity. Both ways must give what IndexesByCollection gives, and
 // the problems must still come in collection order.
+// An analysis's shapes and statistics live in its arenas: replacing one
+// analysis by another must drop the old lists before the old arenas, and
+// keep the new ones with theirs (the sanitizer build checks the memory).
+TEST_CASE("An analysis replaced by another keeps the new one whole", "[estimate][parallel]") {
+    Project first, second;
+    first.database = second.database = "shop";
+    for (int i = 0; i < 300; ++i)
+        addCollection(first, i);
+    for (int i = 0; i < 200; ++i)
+        addCollection(second, 1000 + i);
+    Analysis a = analyze(first);
+    a = analyze(second);
+    const Analysis expected = analyze(second);
+    REQUIRE(a.collections.size() == expected.collections.size());
+    for (std::size_t k = 0; k < a.collections.size(); ++k)
+        requireSame(a.collections[k], expected.collections[k]);
+    a = Analysis();
+    CHECK(a.collections.empty());
+    CHECK(a.derived.collections.empty());
+}
+
 TEST_CASE("An entity stored in two collections keeps its indexes in the first, problems in order",
           "[estimate][parallel]") {
     Project p;
