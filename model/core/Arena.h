@@ -1,9 +1,7 @@
 #pragma once
 
 #include <cstddef>
-#include <cstring>
 #include <memory>
-#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -29,15 +27,6 @@ public:
             return grow(bytes, alignment);
         m_used = at + bytes;
         return m_chunk + at;
-    }
-
-    // A copy of `text` that lasts as long as the arena.
-    std::string_view keep(std::string_view text) {
-        if (text.empty())
-            return ""; // never a null pointer: keys go to C APIs
-        auto *out = static_cast<char *>(allocate(text.size(), 1));
-        std::memcpy(out, text.data(), text.size());
-        return {out, text.size()};
     }
 
     // Bytes taken from the C library so far (every chunk, used or not).

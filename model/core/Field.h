@@ -59,9 +59,10 @@ struct FieldDetails {
 //
 // Member order is for speed: deriving a document shape reads the name, the
 // size parameters and the details box of every field of a model, so they
-// come first and share two cache lines (128 bytes); the rest follows, and what most fields leave unset is held
-// apart in `details`, so that a field is 184 bytes rather than 496 and
-// walking a large model's fields reads a third of the memory.
+// come first and share two cache lines (128 bytes); the rest follows, and
+// what most fields leave unset is held apart in `details`, so that a field
+// is 184 bytes rather than 496 and walking a large model's fields reads a
+// third of the memory.
 struct Field {
     std::string name; // key in the document
     BsonType type = BsonType::String;

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
+#include <initializer_list>
 #include <iterator>
 #include <optional>
 
@@ -28,28 +28,30 @@ std::string orDefault(const std::string &value, std::string fallback) {
     return value.empty() ? fallback : value;
 }
 
-// A key made up by the derivation, kept in the arena of the list it goes in
-// (nodes hold their keys as views).
-std::string_view keep(const NodeList &fields, std::string_view key) { return fields.get_allocator().arena()->keep(key); }
-
-// The stated key, or else the default: `base` with its first letter lowered,
-// then `suffix` ("customer" + "Id"), kept with `fields`. Thousands of keys
-// are named per derivation: the default is built only when used, in place.
-std::string_view keyOr(const NodeList &fields, const std::string &stated, std::string_view base,
-                       std::string_view suffix = {}) {
-    if (!stated.empty())
-        return stated;
-    Arena &arena = *fields.get_allocator().arena();
-    const std::size_t size = base.size() + suffix.size();
+// A key the derivation makes up, `parts` end to end (the first letter
+// lowered when asked), kept in the arena of the list it goes in: nodes hold
+// their keys as views. Built in place, as thousands are made per derivation.
+std::string_view madeUpKey(const NodeList &fields, std::initializer_list<std::string_view> parts,
+                           bool lowerFirst) {
+    std::size_t size = 0;
+    for (std::string_view part : parts)
+        size += part.size();
     if (size == 0)
         return ""; // never a null pointer: keys go to C APIs
-    auto *out = static_cast<char *>(arena.allocate(size, 1));
-    std::memcpy(out, base.data(), base.size());
-    if (!suffix.empty())
-        std::memcpy(out + base.size(), suffix.data(), suffix.size());
-    if (!base.empty())
+    auto *out = static_cast<char *>(fields.get_allocator().arena()->allocate(size, 1));
+    char *at = out;
+    for (std::string_view part : parts)
+        at = std::copy(part.begin(), part.end(), at);
+    if (lowerFirst)
         out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
     return {out, size};
+}
+
+// The stated key, or else the default: `base` with its first letter lowered,
+// then `suffix` ("customer" + "Id"), made up only when used.
+std::string_view keyOr(const NodeList &fields, const std::string &stated, std::string_view base,
+                       std::string_view suffix = {}) {
+    return stated.empty() ? madeUpKey(fields, {base, suffix}, true) : std::string_view(stated);
 }
 
 void appendFields(const std::vector<Field> &fields, NodeList &out);
@@ -309,7 +311,8 @@ private:
         }
         case Representation::TwoWay: {
             if (r.cardinality == Cardinality::ManyToMany) {
-                ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, r.backFieldName, parent->name, "Ids"), BsonType::Array);
+                ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, r.backFieldName, parent->name, "Ids"),
+                                        BsonType::Array);
                 n.elementType = parent->idType;
                 sizeIdValue(n, parent->idType);
                 const Entity *child = entity(r.childId);
@@ -320,7 +323,8 @@ private:
                 n.entityId = parent->id;
                 n.relationshipId = r.id;
             } else {
-                ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, r.backFieldName, parent->name, "Id"), parent->idType);
+                ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, r.backFieldName, parent->name, "Id"),
+                                        parent->idType);
                 n.required = r.parentRequired;
                 n.origin = NodeOrigin::Reference;
                 n.entityId = parent->id;
@@ -383,8 +387,10 @@ private:
             break;
         }
         case Representation::Subset: {
-            ShapeNode &n = appendChildArray(shape.fields, r, r.fieldName.empty() ? keep(shape.fields, "recent" + child->name + "s") : std::string_view(r.fieldName),
-                                            BsonType::Object);
+            const std::string_view key = r.fieldName.empty()
+                                             ? madeUpKey(shape.fields, {"recent", child->name, "s"}, false)
+                                             : std::string_view(r.fieldName);
+            ShapeNode &n = appendChildArray(shape.fields, r, key, BsonType::Object);
             n.avgCount = std::min(r.avgChildren, static_cast<double>(r.subsetCount));
             n.maxCount = r.subsetCount;
             n.countGrowthPerDay = 0; // the subset stays at its size

@@ -240,8 +240,18 @@ Analysis analyze(const Project &project) {
         h.problemCollections.resize(h.problems.size(), position);
     };
     std::atomic<bool> tablesReady{false};
-    auto place = [&](PerThread &h, const CollectionShape &c, std::size_t position) {
-        if (indexesByEntity->collect(c, h.indexes)) {
+    // Finds the collection's indexes, measures it into `measureInto` unless
+    // that is null (measured already), and finishes it when every index of
+    // it is known (else after the derivation). The index specifications are
+    // found first, so that they come into the cache while it is measured.
+    auto place = [&](PerThread &h, const CollectionShape &c, std::size_t position, CollectionStat *measureInto) {
+        const bool placed = indexesByEntity->collect(c, h.indexes);
+        if (placed)
+            for (const IndexSpec *spec : h.indexes)
+                prefetchBytes(spec, sizeof(IndexSpec));
+        if (measureInto)
+            measure(project, c, *measureInto, h.scratch);
+        if (placed) {
             finishInto(h, c, position, h.indexes);
             finished[position] = 1;
         }
@@ -249,7 +259,7 @@ Analysis analyze(const Project &project) {
     auto placeEarly = [&](PerThread &h) {
         for (Early &e : h.early) {
             measured[e.position] = std::move(e.stat);
-            place(h, *e.shape, e.position);
+            place(h, *e.shape, e.position, nullptr);
         }
         h.early.clear();
     };
@@ -264,17 +274,7 @@ Analysis analyze(const Project &project) {
         }
         if (!h.early.empty())
             placeEarly(h);
-        // The index specifications are found first, so that they come into
-        // the cache while the shape is measured.
-        const bool placed = indexesByEntity->collect(c, h.indexes);
-        if (placed)
-            for (const IndexSpec *spec : h.indexes)
-                prefetchBytes(spec, sizeof(IndexSpec));
-        measure(project, c, measured[position], h.scratch);
-        if (placed) {
-            finishInto(h, c, position, h.indexes);
-            finished[position] = 1;
-        }
+        place(h, c, position, &measured[position]);
     };
     // This thread builds the index placement and the statistics' places
     // while the derivation's tables are built on the second.

@@ -284,10 +284,6 @@ Sizes elementSizes(const ShapeNode &node) {
     std::uint64_t maxPayload = 0;
     bool bounded = true;
     switch (node.type) {
-    case BsonType::String: // the most common key: byteLengthPayload's sum, inline
-        avgPayload = 4 + node.avgBytes + 1;
-        maxPayload = static_cast<std::uint64_t>(4 + static_cast<double>(node.maxBytes) + 1);
-        break;
     case BsonType::Object: {
         const Sizes inner = objectSizes(*node.object, nullptr);
         avgPayload = inner.avg;
