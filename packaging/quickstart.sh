@@ -4,7 +4,6 @@
 #   bash packaging/quickstart.sh test     install, build, run every test (ctest)
 # Extra modes used by CI and developers:
 #   bash packaging/quickstart.sh sanitize build the model tests with ASan+UBSan and run them
-#   bash packaging/quickstart.sh threads  build the model tests with ThreadSanitizer and run them
 #   bash packaging/quickstart.sh bench    build in Release and run the benchmarks
 set -euo pipefail
 
@@ -60,15 +59,6 @@ sanitize)
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         exec ctest --output-on-failure -j"$jobs" --timeout 900
     ;;
-threads)
-    # analyze() and advise() split large models over two threads; a data
-    # race there would give wrong numbers only now and then.
-    install_packages
-    build build-tsan -DDOCSHAPE_TSAN=ON -DDOCSHAPE_STUDIO=OFF -DDOCSHAPE_BENCH=OFF
-    cd build-tsan
-    TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-        exec ctest --output-on-failure -j"$jobs" --timeout 900
-    ;;
 bench)
     install_packages
     build build-release -DCMAKE_BUILD_TYPE=Release
@@ -79,7 +69,7 @@ bench)
     done
     ;;
 *)
-    echo "usage: bash packaging/quickstart.sh studio|test|sanitize|threads|bench" >&2
+    echo "usage: bash packaging/quickstart.sh studio|test|sanitize|bench" >&2
     exit 2
     ;;
 esac

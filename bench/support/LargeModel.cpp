@@ -96,14 +96,14 @@ Project makeLargeModel(int collections) {
         e.fields.push_back(b.field("tenantId", BsonType::ObjectId));
         e.fields.push_back(b.field("name", BsonType::String));
         Field status = b.field("status", BsonType::String);
-        status.details->enumValues.assign(std::begin(statuses), std::end(statuses));
+        status.details.edit().enumValues.assign(std::begin(statuses), std::end(statuses));
         e.fields.push_back(status);
         e.fields.push_back(b.field("createdAt", BsonType::Date));
         e.fields.push_back(b.optional(b.field("updatedAt", BsonType::Date)));
         e.fields.push_back(b.field("ownerId", BsonType::ObjectId));
         e.fields.push_back(b.field("quantity", BsonType::Int));
         Field amount = b.field("amount", BsonType::Decimal);
-        amount.details->minimum = 0;
+        amount.details.edit().minimum = 0;
         e.fields.push_back(amount);
         e.fields.push_back(b.field("version", BsonType::Long));
         e.fields.push_back(b.optional(b.field("notes", BsonType::String)));

@@ -1,8 +1,6 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/RuleCatalog.h"
-#include "core/Memory.h"
-#include "core/TwoHalves.h"
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
@@ -41,16 +39,15 @@ int keyDirection(std::string_view kind) {
 
 } // namespace
 
-Context::Shared::Shared(const Project &p, const Analysis &a) : project(p), analysis(a), thresholds(p), s(thresholds) {
+RunTables::RunTables(const Project &p, const Analysis &a) : project(p), analysis(a), thresholds(p), s(thresholds) {
     const auto &collections = a.derived.collections;
     auto entityPosition = [this](std::string_view id) { return entityIndex.find(id); };
     entityIndex.reserve(p.entities.size());
     for (std::uint32_t i = 0; i < p.entities.size(); ++i)
         entityIndex.insert(p.entities[i].id, i);
 
-    // The rest in two parts that write different tables and only read the
-    // entity index: on a large model at once, on two threads.
-    auto relationshipsAndPlans = [&] {
+    // Relationships, and the plans' slots.
+    {
         relationships.reserve(p.relationships.size());
         relationshipEnds.reserve(p.relationships.size());
         std::vector<std::pair<std::uint32_t, const Relationship *>> byEntity;
@@ -79,8 +76,8 @@ Context::Shared::Shared(const Project &p, const Analysis &a) : project(p), analy
         planPaths.resize(paths);
         planSelectivity.resize(paths);
         planAlsoReads.resize(alsoReads);
-    };
-    auto collectionsPatternsAndIndexes = [&] {
+    }
+    {
         // Roots first, then embedded entities, as docshape::collectionOf does.
         collectionOf.assign(p.entities.size(), -1);
         rootOf.assign(collections.size(), -1);
@@ -121,33 +118,11 @@ Context::Shared::Shared(const Project &p, const Analysis &a) : project(p), analy
         statOfIndex.assign(p.indexes.size(), nullptr);
         indexCollection.assign(p.indexes.size(), -1);
         uniqueOrTtl.assign(p.indexes.size(), 0);
-    };
-    if (p.entities.size() >= kSplitFrom) {
-        bothAtOnce(collectionsPatternsAndIndexes, relationshipsAndPlans);
-    } else {
-        relationshipsAndPlans();
-        collectionsPatternsAndIndexes();
     }
 }
 
-Context::Context(const Project &p, const Analysis &a) : Context(std::make_shared<Shared>(p, a)) {}
-
-Context::Context(std::shared_ptr<Shared> shared)
-    : m_shared(std::move(shared)), m_run(*m_shared), project(m_run.project), analysis(m_run.analysis),
-      thresholds(m_run.thresholds), s(m_run.s), plans(m_run.plans) {}
-
-void Context::prefetchStats(int c) const {
-    const CollectionStat &s = stat(c);
-    prefetchBytes(s.indexes.data(), s.indexes.size() * sizeof(IndexStat));
-    prefetchBytes(s.arrays.data(), s.arrays.size() * sizeof(ArrayStat));
-    for (const ShapeNode &n : shape(c).shape.fields)
-        __builtin_prefetch(&n.name);
-}
-
-void Context::prefetchKeys(int c) const {
-    for (const IndexStat &index : stat(c).indexes)
-        prefetchBytes(index.keys.data(), index.keys.size() * sizeof(IndexKey));
-}
+Context::Context(const Project &p, const Analysis &a)
+    : m_run(p, a), project(p), analysis(a), thresholds(m_run.thresholds), s(m_run.s), plans(m_run.plans) {}
 
 void Context::enter(int c) {
     const Project &p = project;
@@ -319,10 +294,7 @@ double Context::equalitySelectivity(std::string_view path, bool &assumed) const 
 Finding &Context::newFinding(std::string_view ruleId, FindingTarget target) {
     if (!m_lastRule || m_lastRule->id != ruleId)
         m_lastRule = findRule(ruleId);
-    if (m_findings.empty() || m_findings.back().size() == kChunk)
-        m_findings.emplace_back().reserve(kChunk);
-    Finding &f = m_findings.back().emplace_back();
-    m_order.push_back(&f);
+    Finding &f = m_findings.emplace_back();
     m_findingRules.push_back(m_lastRule);
     f.id.assign(ruleId);
     if (m_lastRule)
@@ -331,18 +303,9 @@ Finding &Context::newFinding(std::string_view ruleId, FindingTarget target) {
     return f;
 }
 
-void Context::absorb(Context &other) {
-    std::move(other.m_findings.begin(), other.m_findings.end(), std::back_inserter(m_findings));
-    m_order.insert(m_order.end(), other.m_order.begin(), other.m_order.end());
-    m_findingRules.insert(m_findingRules.end(), other.m_findingRules.begin(), other.m_findingRules.end());
-    other.m_findings.clear();
-    other.m_order.clear();
-    other.m_findingRules.clear();
-}
-
 std::vector<Finding> Context::takeFindings() {
     const std::size_t count = m_findingRules.size();
-    auto at = [&](std::size_t i) -> Finding & { return *m_order[i]; };
+    auto at = [&](std::size_t i) -> Finding & { return m_findings[i]; };
     // Most severe first, then by rule id: the catalogue is ordered by id,
     // so a counting sort on (severity, catalogue position) keeps the order
     // within a rule. A finding of a rule outside the catalogue sorts by id.
@@ -377,7 +340,6 @@ std::vector<Finding> Context::takeFindings() {
     for (std::uint32_t i : order)
         out.push_back(std::move(at(i)));
     m_findings.clear();
-    m_order.clear();
     m_findingRules.clear();
     return out;
 }

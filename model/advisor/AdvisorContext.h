@@ -10,7 +10,7 @@
 
 #include <cstdint>
 #include <cstring>
-#include <memory>
+#include <deque>
 #include <string>
 #include <span>
 #include <string_view>
@@ -147,21 +147,45 @@ private:
     bool m_tenantField = false;
 };
 
+// The maps every rule of one run shares, built once, and the plans and index
+// slots that the collection walk fills.
+struct RunTables {
+    RunTables(const Project &project, const Analysis &analysis);
+
+    const Project &project;
+    const Analysis &analysis;
+    Thresholds thresholds;
+    Settings s;
+    IdIndex entityIndex;   // position in project.entities
+    IdIndex relationships; // position in project.relationships
+    std::vector<std::pair<int, int>> relationshipEnds; // parent, child positions
+    std::vector<int> patternEntity;                    // by pattern position
+    std::vector<int> collectionOf;                     // by entity position
+    std::vector<int> rootOf;                           // by collection
+    Grouped<const AccessPattern *> patternsByCollection;
+    Grouped<const AccessPattern *> patternsByEntity;
+    Grouped<const Relationship *> relationshipsByEntity;
+    Grouped<const IndexSpec *> indexesByCollection; // model indexes, project order
+    // By position in project.indexes, filled as collections are entered.
+    std::vector<const IndexStat *> statOfIndex;
+    std::vector<int> indexCollection;
+    std::vector<char> uniqueOrTtl;
+
+    std::vector<PatternPlan> plans;
+    // The plans' slots, and where each pattern's start.
+    std::vector<std::string_view> planPaths;
+    std::vector<double> planSelectivity;
+    std::vector<int> planAlsoReads;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> planStart; // paths, alsoReads; by pattern
+};
+
 class Context {
-    // What every context of a run shares: the maps, built once, and the
-    // plans and index slots that the collection walk fills. Two contexts of
-    // one run (fork()) may walk different collections at once: each
-    // collection's patterns and indexes are its own slots.
-    struct Shared;
-    std::shared_ptr<Shared> m_shared;
-    Shared &m_run;
+    RunTables m_run; // first: the references below are to its members
 
 public:
     Context(const Project &project, const Analysis &analysis);
-    // Another context of the same run, for a second thread: it shares the
-    // maps, settings and plans, and keeps its own collection view, scratch
-    // and findings (absorb() takes them back).
-    Context fork() const { return Context(m_shared); }
+    Context(const Context &) = delete;
+    Context &operator=(const Context &) = delete;
 
     const Project &project;
     const Analysis &analysis;
@@ -208,13 +232,6 @@ public:
     // Gathers the view of collection c; the rules of one collection run
     // between enter(c) and the next enter.
     void enter(int c);
-    // Ask the processor to start loading what enter(c) reads first, so that
-    // those misses overlap the work on the collections before it: the
-    // collection's index statistics, arrays and top-level keys (two
-    // collections ahead), then the key arrays those statistics point to (one
-    // ahead, once the statistics are in cache).
-    void prefetchStats(int c) const;
-    void prefetchKeys(int c) const;
     const CollectionView &view() const { return m_view; }
     // Fraction of documents one equality on `path` of the entered collection matches.
     double equalitySelectivity(std::string_view path, bool &assumed) const;
@@ -223,8 +240,7 @@ public:
     std::vector<PatternPlan> &plans;
     // Where a plan keeps its equality paths and their selectivity (room for
     // the pattern's own, the tenant field and _id), and the entities it
-    // also reads: each pattern's own slots, so that plans can be made on
-    // two threads.
+    // also reads: each pattern's own slots in three flat lists.
     struct PlanSlots {
         std::string_view *paths;
         double *selectivity;
@@ -241,16 +257,14 @@ public:
     // Adds a finding of the rule on `target` whose message says `form` with
     // `values` (Wording::say); returns it, for a rule to add specifics:
     // f.reasonPhrase = f.words.say(...), f.fixPhrase = f.words.say(...).
-    // The reference stays valid: findings are kept in chunks that never move.
+    // The reference stays valid: findings are kept in a deque, which never
+    // moves what it holds when it grows.
     template <typename... Values>
     Finding &add(std::string_view ruleId, FindingTarget target, std::string_view form, const Values &...values) {
         Finding &f = newFinding(ruleId, std::move(target));
         f.messagePhrase = f.words.say(form, values...);
         return f;
     }
-    // Moves the findings of `other` (a fork) after this context's, as if
-    // they had been added here in their order.
-    void absorb(Context &other);
     // The findings, most severe first, then by rule id, then in the order
     // they were added.
     std::vector<Finding> takeFindings();
@@ -265,7 +279,6 @@ public:
     FindingTarget relationshipTargetById(std::string_view id) const;
 
 private:
-    explicit Context(std::shared_ptr<Shared> shared);
     std::size_t position(const Relationship &r) const {
         return static_cast<std::size_t>(&r - project.relationships.data());
     }
@@ -273,44 +286,11 @@ private:
 
     CollectionView m_view;
 
-    // Findings in the order added, in chunks of kChunk that never move, so
-    // that adding one moves no other, and absorb() moves whole chunks.
-    static constexpr std::size_t kChunk = 256;
-    std::vector<std::vector<Finding>> m_findings;
-    std::vector<Finding *> m_order;           // every finding, in the order added
+    std::deque<Finding> m_findings;           // in the order added
     std::vector<const Rule *> m_findingRules; // one per finding, the same order
     const Rule *m_lastRule = nullptr;         // the rule of the last finding: rules add in runs
 };
 
-struct Context::Shared {
-    Shared(const Project &project, const Analysis &analysis);
-
-    const Project &project;
-    const Analysis &analysis;
-    Thresholds thresholds;
-    Settings s;
-    IdIndex entityIndex;   // position in project.entities
-    IdIndex relationships; // position in project.relationships
-    std::vector<std::pair<int, int>> relationshipEnds; // parent, child positions
-    std::vector<int> patternEntity;                    // by pattern position
-    std::vector<int> collectionOf;                     // by entity position
-    std::vector<int> rootOf;                           // by collection
-    Grouped<const AccessPattern *> patternsByCollection;
-    Grouped<const AccessPattern *> patternsByEntity;
-    Grouped<const Relationship *> relationshipsByEntity;
-    Grouped<const IndexSpec *> indexesByCollection; // model indexes, project order
-    // By position in project.indexes, filled as collections are entered.
-    std::vector<const IndexStat *> statOfIndex;
-    std::vector<int> indexCollection;
-    std::vector<char> uniqueOrTtl;
-
-    std::vector<PatternPlan> plans;
-    // The plans' slots, and where each pattern's start.
-    std::vector<std::string_view> planPaths;
-    std::vector<double> planSelectivity;
-    std::vector<int> planAlsoReads;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> planStart; // paths, alsoReads; by pattern
-};
 
 inline int Context::entityPosition(std::string_view id) const { return m_run.entityIndex.find(id); }
 inline int Context::parentOf(const Relationship &r) const { return m_run.relationshipEnds[position(r)].first; }
@@ -358,20 +338,16 @@ template <typename... Parts> std::string cat(const Parts &...parts) {
 
 // What advise() keeps. Lint needs only the findings: worksheets and
 // relationship decisions are still made (their findings come from making
-// them) but dropped at once, by the thread that made them, while they are
-// in its cache; access costs are kept until the workload rules have read them.
+// them) but dropped at once; access costs are kept until the workload rules
+// have read them.
 enum class Keep { Everything, Findings };
 
-// docshape::advise, its stages split in two halves on two threads from
-// `parallelFrom` items; the result is the same for any value.
-Advice advise(const Project &project, const Analysis &analysis, std::size_t parallelFrom,
-              Keep keep = Keep::Everything);
+// docshape::advise, keeping what `keep` says.
+Advice advise(const Project &project, const Analysis &analysis, Keep keep);
 
-// Stages of the advisor, in the order advise() runs them. Those given a
-// range [begin, end) of entities, collections or relationships may run on
-// two threads, one half each, with a fork() of the context.
+// Stages of the advisor, in the order advise() runs them.
 void checkProjectRules(Context &ctx);
-void checkFieldRules(Context &ctx, std::size_t begin, std::size_t end); // entities
+void checkFieldRules(Context &ctx);
 void checkReferenceRules(Context &ctx);
 // For the entered collection: plan and cost its patterns, then its rules
 // and its worksheet. A pattern whose entity is not stored is planned
@@ -380,11 +356,10 @@ void planPattern(Context &ctx, const AccessPattern &q);
 AccessCost costPattern(const Context &ctx, const PatternPlan &plan);
 void checkCollectionRules(Context &ctx);
 std::vector<SuggestedIndex> suggestIndexes(Context &ctx);
-// Appends the advice on relationships [begin, end) to `out`.
-void adviseRelationships(Context &ctx, std::size_t begin, std::size_t end, std::vector<RelationshipAdvice> &out);
-// Patterns and indexes in two halves on two threads from `parallelFrom` of each.
+// The advice on every relationship whose ends are known.
+std::vector<RelationshipAdvice> adviseRelationships(Context &ctx);
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
-                        const std::vector<SuggestedIndex> &suggestions, std::size_t parallelFrom);
+                        const std::vector<SuggestedIndex> &suggestions);
 
 // The worksheet of each collection, built as the advisor enters it.
 class WorksheetBuilder {
@@ -399,8 +374,7 @@ private:
     Wording m_words; // a worksheet's values, copied out at their size
 };
 
-// The working set, summed pattern by pattern as they are costed. Patterns
-// of different collections may be added from two threads at once.
+// The working set, summed pattern by pattern as they are costed.
 class WorkingSetEstimate {
 public:
     explicit WorkingSetEstimate(const Context &ctx);

@@ -1,7 +1,6 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/RuleCatalog.h"
-#include "core/Memory.h"
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
@@ -125,8 +124,6 @@ void walkFields(const std::vector<Field> &fields, const FieldPath *parent, const
 
 template <typename Fn> void forEachField(Span<Entity> entities, Fn fn) {
     for (const auto &e : entities) {
-        if (&e + 1 != entities.data() + entities.size()) // the next entity's fields, while these are walked
-            prefetchBytes((&e + 1)->fields.data(), (&e + 1)->fields.size() * sizeof(Field));
         walkFields(e.fields, nullptr, e, fn);
         for (const auto &v : e.variants)
             walkFields(v.fields, nullptr, e, fn);
@@ -552,9 +549,7 @@ void checkProjectRules(Context &ctx) {
     checkStructure(ctx);
 }
 
-void checkFieldRules(Context &ctx, std::size_t begin, std::size_t end) {
-    checkFields(ctx, Span<Entity>(ctx.project.entities).subspan(begin, end - begin));
-}
+void checkFieldRules(Context &ctx) { checkFields(ctx, Span<Entity>(ctx.project.entities)); }
 
 void checkReferenceRules(Context &ctx) {
     checkRelationshipCopies(ctx);

@@ -142,12 +142,13 @@ Workload workloadOf(const Context &ctx, const Relationship &r) {
 
 } // namespace
 
-void adviseRelationships(Context &ctx, std::size_t begin, std::size_t end, std::vector<RelationshipAdvice> &out) {
-    out.reserve(out.size() + (end - begin));
+std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
+    std::vector<RelationshipAdvice> out;
+    out.reserve(ctx.project.relationships.size());
     const double target = ctx.s.documentTarget;
     Wording scratch;
     constexpr std::string_view kEmbed = "embed", kReference = "reference", kNeutral = "neutral";
-    for (const auto &r : Span<Relationship>(ctx.project.relationships).subspan(begin, end - begin)) {
+    for (const auto &r : ctx.project.relationships) {
         const Entity *parent = ctx.entityAt(ctx.parentOf(r));
         const Entity *child = ctx.entityAt(ctx.childOf(r));
         if (!parent || !child)
@@ -465,6 +466,7 @@ void adviseRelationships(Context &ctx, std::size_t begin, std::size_t end, std::
         }
         advice.words = words;
     }
+    return out;
 }
 
 } // namespace docshape::advisor

@@ -1,7 +1,6 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/RuleCatalog.h"
-#include "core/TwoHalves.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -21,7 +20,7 @@ std::string keysText(const std::vector<IndexKey> &keys) {
 } // namespace
 
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
-                        const std::vector<SuggestedIndex> &suggestions, std::size_t parallelFrom) {
+                        const std::vector<SuggestedIndex> &suggestions) {
     // The suggestion that serves each pattern, by pattern name and collection.
     std::unordered_map<std::string_view, std::vector<const SuggestedIndex *>> suggestionsByPattern;
     for (const auto &s : suggestions)
@@ -41,10 +40,6 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
         if (const SuggestedIndex *s = suggestionFor(q.name, stat.name))
             f.fixPhrase = f.words.say("Create index {0} on {1} (Equality-Sort-Range).", keysText(s->keys), stat.name);
     };
-    // Each pattern, then each index, in two halves on two threads when
-    // there are many; the second half's findings are taken back after the
-    // first's, in the order one thread adds them.
-    Context other = ctx.fork();
     auto checkPattern = [&](Context &cx, std::size_t i, std::size_t &writes, std::size_t &multi) {
         const PatternPlan &plan = cx.plans[i];
         const AccessPattern &q = *plan.pattern; // read only for what a finding quotes
@@ -112,14 +107,9 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
             f.reasonPhrase = f.words.say("{0}", cost.assumptions());
         }
     };
-    std::size_t writeCounts[2] = {0, 0}, multiCounts[2] = {0, 0};
-    inTwoHalves(ctx.plans.size(), parallelFrom, [&](std::size_t begin, std::size_t end) {
-        const int half = begin == 0 ? 0 : 1;
-        for (std::size_t i = begin; i < end; ++i)
-            checkPattern(half == 0 ? ctx : other, i, writeCounts[half], multiCounts[half]);
-    });
-    ctx.absorb(other);
-    const std::size_t writes = writeCounts[0] + writeCounts[1], multi = multiCounts[0] + multiCounts[1];
+    std::size_t writes = 0, multi = 0;
+    for (std::size_t i = 0; i < ctx.plans.size(); ++i)
+        checkPattern(ctx, i, writes, multi);
     if (writes >= 2 && multi >= 2 && static_cast<double>(multi) / static_cast<double>(writes) >= ctx.s.multiShare)
         ctx.add(rule::kTransactionsEverywhere, Context::projectTarget(ctx.project),
                 "{0} of {1} write patterns span collections and need a transaction or a consistency plan", multi,
@@ -153,11 +143,8 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                 "index {0} on {1} serves none of the {2} access patterns of the collection", name, cx.stat(c).name,
                 Num{static_cast<double>(cx.patternsOn(c).size())});
     };
-    inTwoHalves(ctx.project.indexes.size(), parallelFrom, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t i = begin; i < end; ++i)
-            checkIndex(begin == 0 ? ctx : other, i);
-    });
-    ctx.absorb(other);
+    for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i)
+        checkIndex(ctx, i);
 }
 
 } // namespace docshape::advisor

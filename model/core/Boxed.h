@@ -7,8 +7,9 @@ namespace docshape {
 // A value of T held on the heap, for parts of a struct that most instances
 // leave at their defaults: the struct stays small (one pointer), so walking
 // many of them reads fewer cache lines. Reading an unset box gives a default
-// T (shared, never written); writing through a non-const box creates its
-// value. Copies are deep, and an unset box equals one holding a default T.
+// T (shared, never written); edit() creates the value on first write, so a
+// read never allocates. Copies are deep, and an unset box equals one holding
+// a default T.
 template <typename T> class Boxed {
 public:
     Boxed() = default;
@@ -24,12 +25,13 @@ public:
 
     const T &operator*() const { return m_value ? *m_value : empty(); }
     const T *operator->() const { return &**this; }
-    T &operator*() {
+
+    // The value to write, created (as a default T) if the box was unset.
+    T &edit() {
         if (!m_value)
             m_value = std::make_unique<T>();
         return *m_value;
     }
-    T *operator->() { return &**this; }
 
     // Whether a value was ever written (it may still equal the default).
     bool isSet() const { return m_value != nullptr; }

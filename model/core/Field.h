@@ -59,10 +59,9 @@ struct FieldDetails {
 //
 // Member order is for speed: deriving a document shape reads the name, the
 // size parameters and the details box of every field of a model, so they
-// come first and share two cache lines (128 bytes); the rest follows, and
-// what most fields leave unset is held apart in `details`, so that a field
-// is 184 bytes rather than 496 and walking a large model's fields reads a
-// third of the memory.
+// come first, together; the rest follows, and what most fields leave unset
+// is held apart in `details`, so that a field stays small and walking a
+// large model's fields reads less memory.
 struct Field {
     std::string name; // key in the document
     BsonType type = BsonType::String;
@@ -87,7 +86,8 @@ struct Field {
     double nullFraction = 0;
 
     // What most fields leave unset: constraints, description, duplication.
-    // In the first two cache lines too: deriving reads a string's enum.
+    // Among the first members too: deriving reads a string's enum. Write
+    // through `details.edit()`.
     Boxed<FieldDetails> details;
 
     std::string id; // stable, unique in the project

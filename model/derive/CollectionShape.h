@@ -1,6 +1,5 @@
 #pragma once
 
-#include "core/Arena.h"
 #include "core/BsonType.h"
 #include "core/Boxed.h"
 #include "core/Entity.h"
@@ -17,98 +16,24 @@ namespace docshape {
 
 struct ShapeNode;
 
-// The keys of an object. A derivation allocates its lists from its own
-// arenas (see Derived); any other list, and every copy, from the heap.
-using NodeList = ArenaVector<ShapeNode>;
-using ShapeMemory = NodeList::allocator_type;
+// The keys of an object, in document order.
+using NodeList = std::vector<ShapeNode>;
 
 // One polymorphic variant of an object shape: present when the object's
 // discriminator field equals `value`.
 struct ShapeVariant {
-    std::string_view value; // the model variant's value
+    std::string value; // the model variant's value
     double share = 0;
     NodeList fields;
 };
 
-// The fields of a document or subdocument, in document order.
+// The fields of a document or subdocument, in document order. A plain
+// value: a copy is a deep copy, valid on its own (but see ShapeNode for what
+// a node refers to in the project).
 struct ObjectShape {
-    ObjectShape() = default;
-    explicit ObjectShape(const ShapeMemory &memory) : fields(memory), variants(memory) {}
-
     NodeList fields;
-    std::string_view discriminator; // name of a string field of `fields`; empty: no variants
-    ArenaVector<ShapeVariant> variants;
-};
-
-// The object shape of a node, held apart because most nodes are scalars and
-// have none: reading a node without one gives an empty shape, writing one
-// creates it on the heap, and emplace(memory) creates it in the memory's
-// arena (as a derivation does, beside the node lists). Copies are deep, and
-// on the heap, but their made-up keys still point into the derivation's
-// arenas: a copy is valid only while its Derived lives.
-class ObjectBox {
-public:
-    ObjectBox() = default;
-    ObjectBox(const ObjectBox &other) : m_value(other.m_value ? new ObjectShape(*other.m_value) : nullptr) {}
-    ObjectBox(ObjectBox &&other) noexcept
-        : m_value(std::exchange(other.m_value, nullptr)), m_inArena(std::exchange(other.m_inArena, false)) {}
-    ObjectBox &operator=(const ObjectBox &other) {
-        if (this != &other) {
-            ObjectBox copy(other);
-            swap(copy);
-        }
-        return *this;
-    }
-    ObjectBox &operator=(ObjectBox &&other) noexcept {
-        ObjectBox taken(std::move(other));
-        swap(taken);
-        return *this;
-    }
-    ~ObjectBox() {
-        if (m_inArena)
-            m_value->~ObjectShape(); // its memory goes with the arena
-        else
-            delete m_value;
-    }
-
-    const ObjectShape &operator*() const { return m_value ? *m_value : empty(); }
-    const ObjectShape *operator->() const { return &**this; }
-    ObjectShape &operator*() {
-        if (!m_value)
-            m_value = new ObjectShape;
-        return *m_value;
-    }
-    ObjectShape *operator->() { return &**this; }
-
-    // Sets the value to an empty shape whose lists come from `memory`, and
-    // the shape itself too when `memory` has an arena.
-    ObjectShape &emplace(const ShapeMemory &memory) {
-        ObjectBox made;
-        if (Arena *arena = memory.arena()) {
-            made.m_value = new (arena->allocate(sizeof(ObjectShape), alignof(ObjectShape))) ObjectShape(memory);
-            made.m_inArena = true;
-        } else {
-            made.m_value = new ObjectShape(memory);
-        }
-        swap(made);
-        return *m_value;
-    }
-
-    // Whether a value was ever written (it may still be empty).
-    bool isSet() const { return m_value != nullptr; }
-
-private:
-    void swap(ObjectBox &other) noexcept {
-        std::swap(m_value, other.m_value);
-        std::swap(m_inArena, other.m_inArena);
-    }
-    static const ObjectShape &empty() {
-        static const ObjectShape none;
-        return none;
-    }
-
-    ObjectShape *m_value = nullptr;
-    bool m_inArena = false;
+    std::string discriminator; // name of a string field of `fields`; empty: no variants
+    std::vector<ShapeVariant> variants;
 };
 
 enum class NodeOrigin : std::uint8_t {
@@ -125,10 +50,10 @@ enum class NodeOrigin : std::uint8_t {
 // stored under it. This is the single description that estimation, sample
 // generation and validator export read, so they cannot disagree.
 //
-// The string_view members point into the Project the shape was derived from
-// (ids, a field's regex options, variant values, keys of model fields), which
-// must outlive it, or, for keys the derivation makes up ("_id",
-// "customerId"), into the derivation's arenas (Derived::memory).
+// The key is owned. What names a part of the model refers to the Project the
+// shape was derived from, which must outlive the shape and its copies: the
+// `field` pointer, `regexOptions` (the field's), and the `entityId` and
+// `relationshipId` views.
 struct ShapeNode {
     ShapeNode() = default;
     // A node for a model field with the field's parameters as stated
@@ -140,7 +65,7 @@ struct ShapeNode {
           maxCount(f.maxCount), countGrowthPerDay(f.countGrowthPerDay), distinctFraction(f.distinctFraction),
           field(&f), nullFraction(f.nullFraction) {}
 
-    std::string_view name; // the key
+    std::string name; // the key
     BsonType type = BsonType::String;
     bool required = true;
     bool isDiscriminator = false; // value comes from the variant chosen
@@ -160,7 +85,9 @@ struct ShapeNode {
     double distinctFraction = 1.0;
 
     // Object, or the element of an array of objects: `node.object->fields`.
-    ObjectBox object;
+    // Held apart because most nodes are scalars and have none; write it
+    // with `node.object.edit()`.
+    Boxed<ObjectShape> object;
 
     const Field *field = nullptr; // the model field, for NodeOrigin::Field
     std::string_view entityId;       // the embedded or referenced entity, if any

@@ -2,12 +2,9 @@
 
 #include "core/Grouped.h"
 #include "core/IdIndex.h"
-#include "core/Memory.h"
-#include "core/TwoHalves.h"
 
 #include <algorithm>
 #include <cctype>
-#include <initializer_list>
 #include <iterator>
 #include <optional>
 
@@ -19,46 +16,30 @@ namespace {
 // parameter for (a 24-character hex or slug identifier).
 constexpr double kByteIdLength = 24;
 
-// Roots one thread derives before it takes the next ones: small enough that
-// the two threads finish close together, large enough that taking them is
-// rare (a collection takes a few microseconds).
-constexpr std::size_t kRootsPerChunk = 8;
-
 std::string orDefault(const std::string &value, std::string fallback) {
     return value.empty() ? fallback : value;
 }
 
-// A key the derivation makes up, `parts` end to end (the first letter
-// lowered when asked), kept in the arena of the list it goes in: nodes hold
-// their keys as views. Built in place, as thousands are made per derivation.
-std::string_view madeUpKey(const NodeList &fields, std::initializer_list<std::string_view> parts,
-                           bool lowerFirst) {
-    std::size_t size = 0;
-    for (std::string_view part : parts)
-        size += part.size();
-    if (size == 0)
-        return ""; // never a null pointer: keys go to C APIs
-    auto *out = static_cast<char *>(fields.get_allocator().arena()->allocate(size, 1));
-    char *at = out;
-    for (std::string_view part : parts)
-        at = std::copy(part.begin(), part.end(), at);
-    if (lowerFirst)
+// A key the derivation makes up: `base` with its first letter lowered, then
+// `suffix` ("customer" + "Id").
+std::string madeUpKey(std::string_view base, std::string_view suffix) {
+    std::string out;
+    out.reserve(base.size() + suffix.size());
+    out.append(base).append(suffix);
+    if (!out.empty())
         out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
-    return {out, size};
+    return out;
 }
 
-// The stated key, or else the default: `base` with its first letter lowered,
-// then `suffix` ("customer" + "Id"), made up only when used.
-std::string_view keyOr(const NodeList &fields, const std::string &stated, std::string_view base,
-                       std::string_view suffix = {}) {
-    return stated.empty() ? madeUpKey(fields, {base, suffix}, true) : std::string_view(stated);
+// The stated key, or else the made-up default.
+std::string keyOr(const std::string &stated, std::string_view base, std::string_view suffix = {}) {
+    return stated.empty() ? madeUpKey(base, suffix) : stated;
 }
 
 void appendFields(const std::vector<Field> &fields, NodeList &out);
 
 // The node of a model field, built in place at the end of `out` (nodes are
-// large: they are written where they stay); its subdocument's keys, if any,
-// in the same memory as `out`.
+// large: they are written where they stay), with its subdocument's keys.
 void appendField(const Field &field, NodeList &out) {
     ShapeNode &node = out.emplace_back(field);
     const BsonType valueType = field.type == BsonType::Array ? field.elementType : field.type;
@@ -74,7 +55,7 @@ void appendField(const Field &field, NodeList &out) {
         node.avgBytes = std::min(node.avgBytes, static_cast<double>(longest));
     }
     if (node.hasObject())
-        appendFields(field.fields, node.object.emplace(out.get_allocator()).fields);
+        appendFields(field.fields, node.object.edit().fields);
 }
 
 void appendFields(const std::vector<Field> &fields, NodeList &out) {
@@ -93,9 +74,9 @@ void sizeIdValue(ShapeNode &node, BsonType idType) {
 
 // Appends an id key (the _id, or a reference) in place: nodes are large, so
 // they are built where they stay rather than moved there.
-ShapeNode &appendId(NodeList &fields, std::string_view name, BsonType type) {
+ShapeNode &appendId(NodeList &fields, std::string name, BsonType type) {
     ShapeNode &node = fields.emplace_back();
-    node.name = name;
+    node.name = std::move(name);
     node.type = type;
     sizeIdValue(node, type);
     return node;
@@ -127,86 +108,22 @@ public:
         m_byChild.build(project.entities.size(), byChild);
     }
 
-    // One derivation in three steps, so that the roots can start on one
-    // thread while the caller still prepares on the other (see
-    // deriveCollections): start() finds the roots and places their
-    // collections, deriveRoots() builds some of them on either thread, and
-    // finish() adds the rest once both threads are done.
-    struct Run {
+    Derived run() const {
         Derived out;
-        std::vector<std::size_t> roots;
-        std::vector<std::pair<std::size_t, std::string>> problems[2]; // by thread, with the root's position
-    };
-
-    std::size_t start(Run &run) const {
-        for (std::size_t i = 0; i < m_project.entities.size(); ++i)
-            if (!m_embedded[i])
-                run.roots.push_back(i);
-        run.out.memory = std::make_unique<Arena[]>(2);
-        run.out.collections.reserve(run.roots.size() + m_project.relationships.size());
-        run.out.collections.resize(run.roots.size());
-        return run.roots.size();
-    }
-
-    // Every collection is written at its place, so the result is the one a
-    // single thread makes whichever thread builds which.
-    void deriveRoots(Run &run, int thread, std::size_t begin, std::size_t end, const CollectionReady &ready) const {
-        std::vector<std::string> local;
-        const ShapeMemory memory(&run.out.memory[static_cast<std::size_t>(thread)]);
-        for (std::size_t k = begin; k < end; ++k) {
-            // The model is mostly out of cache by the time a root is derived
-            // (the previous roots' shapes took its place), and waiting for it
-            // is most of a derivation's time: while this root is built, the
-            // next root's fields, and the entity of the one after (whose
-            // fields are found through it), are on their way to the cache.
-            // (Also asking for the entities a root embeds, and their fields,
-            // made it slower.)
-            if (k + 2 < run.roots.size())
-                prefetchBytes(&m_project.entities[run.roots[k + 2]], sizeof(Entity));
-            if (k + 1 < run.roots.size()) {
-                const Entity &next = m_project.entities[run.roots[k + 1]];
-                prefetchBytes(next.fields.data(), next.fields.size() * sizeof(Field));
-            }
-            CollectionShape &c = run.out.collections[k];
-            c.shape = ObjectShape(memory);
-            rootCollection(m_project.entities[run.roots[k]], c, local);
-            for (auto &p : local)
-                run.problems[thread].emplace_back(k, std::move(p));
-            local.clear();
-            if (ready)
-                ready(thread, k, c);
+        out.collections.reserve(m_project.entities.size() + m_project.relationships.size());
+        for (std::size_t i = 0; i < m_project.entities.size(); ++i) {
+            if (m_embedded[i])
+                continue;
+            CollectionShape &c = out.collections.emplace_back();
+            rootCollection(m_project.entities[i], c, out.problems);
         }
-    }
-
-    Derived finish(Run &run) const {
-        Derived &out = run.out;
-        if (!run.problems[0].empty() || !run.problems[1].empty()) {
-            auto &all = run.problems[0];
-            all.insert(all.end(), std::make_move_iterator(run.problems[1].begin()),
-                       std::make_move_iterator(run.problems[1].end()));
-            std::stable_sort(all.begin(), all.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-            for (auto &p : all)
-                out.problems.push_back(std::move(p.second));
-        }
-        // The threads are done: this one takes the first arena.
-        const ShapeMemory memory(&out.memory[0]);
         for (const auto &r : m_project.relationships) {
             if (r.representation == Representation::Junction)
-                addJunction(r, out, memory);
+                addJunction(r, out);
             else if (r.representation == Representation::Bucket)
-                addBucket(r, out, memory);
+                addBucket(r, out);
         }
-        return std::move(out);
-    }
-
-    // All three steps; large models on two threads, each taking the next few
-    // roots as it finishes its last.
-    Derived run(const CollectionReady &ready) const {
-        Run run;
-        inSharedChunks(start(run), kSplitFrom, kRootsPerChunk, [&](int thread, std::size_t begin, std::size_t end) {
-            deriveRoots(run, thread, begin, end, ready);
-        });
-        return finish(run);
+        return out;
     }
 
 private:
@@ -269,7 +186,6 @@ private:
             shape.variants.reserve(e.variants.size());
             for (const auto &v : e.variants) {
                 ShapeVariant &sv = shape.variants.emplace_back();
-                sv.fields = NodeList(shape.fields.get_allocator());
                 sv.value = v.value;
                 sv.share = v.share;
                 appendFields(v.fields, sv.fields);
@@ -301,7 +217,7 @@ private:
         case Representation::Subset: {
             const std::string &named =
                 r.representation == Representation::Subset ? r.backFieldName : r.fieldName;
-            ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, named, parent->name, "Id"),
+            ShapeNode &n = appendId(shape.fields, keyOr(named, parent->name, "Id"),
                                     parent->idType);
             n.origin = NodeOrigin::Reference;
             n.required = r.parentRequired;
@@ -311,7 +227,7 @@ private:
         }
         case Representation::TwoWay: {
             if (r.cardinality == Cardinality::ManyToMany) {
-                ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, r.backFieldName, parent->name, "Ids"),
+                ShapeNode &n = appendId(shape.fields, keyOr(r.backFieldName, parent->name, "Ids"),
                                         BsonType::Array);
                 n.elementType = parent->idType;
                 sizeIdValue(n, parent->idType);
@@ -323,7 +239,7 @@ private:
                 n.entityId = parent->id;
                 n.relationshipId = r.id;
             } else {
-                ShapeNode &n = appendId(shape.fields, keyOr(shape.fields, r.backFieldName, parent->name, "Id"),
+                ShapeNode &n = appendId(shape.fields, keyOr(r.backFieldName, parent->name, "Id"),
                                         parent->idType);
                 n.required = r.parentRequired;
                 n.origin = NodeOrigin::Reference;
@@ -337,10 +253,10 @@ private:
         }
     }
 
-    ShapeNode &appendChildArray(NodeList &fields, const Relationship &r, std::string_view name,
+    ShapeNode &appendChildArray(NodeList &fields, const Relationship &r, std::string name,
                                 BsonType elementType) const {
         ShapeNode &n = fields.emplace_back();
-        n.name = name;
+        n.name = std::move(name);
         n.type = BsonType::Array;
         n.elementType = elementType;
         n.avgCount = r.avgChildren;
@@ -357,7 +273,7 @@ private:
         switch (r.representation) {
         case Representation::EmbedOne: {
             ShapeNode &n = shape.fields.emplace_back();
-            n.name = keyOr(shape.fields, r.fieldName, child->name);
+            n.name = keyOr(r.fieldName, child->name);
             n.type = BsonType::Object;
             n.presence = std::clamp(r.avgChildren, 0.0, 1.0);
             n.required = n.presence >= 1.0;
@@ -367,52 +283,50 @@ private:
             n.entityId = child->id;
             n.relationshipId = r.id;
             embedded.push_back(child->id);
-            buildEntityShape(*child, n.object.emplace(shape.fields.get_allocator()), embedded, problems, depth);
+            buildEntityShape(*child, n.object.edit(), embedded, problems, depth);
             break;
         }
         case Representation::EmbedArray: {
-            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(shape.fields, r.fieldName, child->name, "s"),
+            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "s"),
                                             BsonType::Object);
             n.origin = NodeOrigin::EmbeddedEntity;
             embedded.push_back(child->id);
-            buildEntityShape(*child, n.object.emplace(shape.fields.get_allocator()), embedded, problems, depth);
+            buildEntityShape(*child, n.object.edit(), embedded, problems, depth);
             break;
         }
         case Representation::ReferenceArrayInParent:
         case Representation::TwoWay: {
-            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(shape.fields, r.fieldName, child->name, "Ids"),
+            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "Ids"),
                                             child->idType);
             sizeIdValue(n, child->idType);
             n.origin = NodeOrigin::Reference;
             break;
         }
         case Representation::Subset: {
-            const std::string_view key = r.fieldName.empty()
-                                             ? madeUpKey(shape.fields, {"recent", child->name, "s"}, false)
-                                             : std::string_view(r.fieldName);
-            ShapeNode &n = appendChildArray(shape.fields, r, key, BsonType::Object);
+            std::string key = r.fieldName.empty() ? "recent" + child->name + "s" : r.fieldName;
+            ShapeNode &n = appendChildArray(shape.fields, r, std::move(key), BsonType::Object);
             n.avgCount = std::min(r.avgChildren, static_cast<double>(r.subsetCount));
             n.maxCount = r.subsetCount;
             n.countGrowthPerDay = 0; // the subset stays at its size
             n.origin = NodeOrigin::Subset;
-            appendCopies(*child, r, n.object.emplace(shape.fields.get_allocator()));
+            appendCopies(*child, r, n.object.edit());
             break;
         }
         case Representation::ExtendedReference: {
             ShapeNode *n = nullptr;
             if (r.cardinality == Cardinality::OneToOne) {
                 n = &shape.fields.emplace_back();
-                n->name = keyOr(shape.fields, r.fieldName, child->name);
+                n->name = keyOr(r.fieldName, child->name);
                 n->type = BsonType::Object;
                 n->required = r.parentRequired;
             } else {
-                n = &appendChildArray(shape.fields, r, keyOr(shape.fields, r.fieldName, child->name, "s"),
+                n = &appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "s"),
                                       BsonType::Object);
             }
             n->origin = NodeOrigin::ExtendedReference;
             n->entityId = child->id;
             n->relationshipId = r.id;
-            appendCopies(*child, r, n->object.emplace(shape.fields.get_allocator()));
+            appendCopies(*child, r, n->object.edit());
             break;
         }
         default:
@@ -434,7 +348,7 @@ private:
         }
     }
 
-    void addJunction(const Relationship &r, Derived &out, const ShapeMemory &memory) const {
+    void addJunction(const Relationship &r, Derived &out) const {
         const Entity *parent = entity(r.parentId);
         const Entity *child = entity(r.childId);
         if (!parent || !child)
@@ -442,25 +356,24 @@ private:
         CollectionShape &c = out.collections.emplace_back();
         c.name = orDefault(r.junctionName, collectionName(*parent) + "_" + collectionName(*child));
         c.kind = CollectionKind::Junction;
-        c.shape = ObjectShape(memory);
         c.relationshipId = r.id;
         c.documents = parent->count * r.avgChildren;
         c.growthPerDay = parent->growthPerDay * r.avgChildren + parent->count * r.growthPerParentPerDay;
         c.shape.fields.reserve(3);
         appendId(c.shape.fields, "_id", BsonType::ObjectId).origin = NodeOrigin::Id;
-        ShapeNode &p = appendId(c.shape.fields, keyOr(c.shape.fields, r.fieldName, parent->name, "Id"),
+        ShapeNode &p = appendId(c.shape.fields, keyOr(r.fieldName, parent->name, "Id"),
                                 parent->idType);
         p.origin = NodeOrigin::Reference;
         p.entityId = parent->id;
         p.relationshipId = r.id;
-        ShapeNode &ch = appendId(c.shape.fields, keyOr(c.shape.fields, r.backFieldName, child->name, "Id"),
+        ShapeNode &ch = appendId(c.shape.fields, keyOr(r.backFieldName, child->name, "Id"),
                                  child->idType);
         ch.origin = NodeOrigin::Reference;
         ch.entityId = child->id;
         ch.relationshipId = r.id;
     }
 
-    void addBucket(const Relationship &r, Derived &out, const ShapeMemory &memory) const {
+    void addBucket(const Relationship &r, Derived &out) const {
         const Entity *parent = entity(r.parentId);
         const Entity *child = entity(r.childId);
         if (!parent || !child)
@@ -469,7 +382,6 @@ private:
         CollectionShape &c = out.collections.emplace_back();
         c.name = orDefault(r.junctionName, collectionName(*child) + "_buckets");
         c.kind = CollectionKind::Bucket;
-        c.shape = ObjectShape(memory);
         c.rootEntityId = child->id;
         c.relationshipId = r.id;
         c.root = child;
@@ -478,7 +390,7 @@ private:
         c.embeddedEntityIds.push_back(child->id);
         c.shape.fields.reserve(5);
         appendId(c.shape.fields, "_id", BsonType::ObjectId).origin = NodeOrigin::Id;
-        ShapeNode &p = appendId(c.shape.fields, keyOr(c.shape.fields, r.backFieldName, parent->name, "Id"),
+        ShapeNode &p = appendId(c.shape.fields, keyOr(r.backFieldName, parent->name, "Id"),
                                 parent->idType);
         p.origin = NodeOrigin::Reference;
         p.entityId = parent->id;
@@ -492,7 +404,7 @@ private:
         count.type = BsonType::Int;
         count.origin = NodeOrigin::Bucket;
         ShapeNode &items = c.shape.fields.emplace_back();
-        items.name = r.fieldName.empty() ? std::string_view("items") : std::string_view(r.fieldName);
+        items.name = r.fieldName.empty() ? std::string("items") : r.fieldName;
         items.type = BsonType::Array;
         items.elementType = BsonType::Object;
         items.avgCount = size; // buckets are counted full; the open one is the exception
@@ -500,7 +412,7 @@ private:
         items.origin = NodeOrigin::Bucket;
         items.entityId = child->id;
         items.relationshipId = r.id;
-        buildEntityShape(*child, items.object.emplace(memory), c.embeddedEntityIds, out.problems, 0);
+        buildEntityShape(*child, items.object.edit(), c.embeddedEntityIds, out.problems, 0);
     }
 
     // A relationship seen from one end, with the entity at the other.
@@ -518,38 +430,7 @@ private:
 
 } // namespace
 
-Derived &Derived::operator=(Derived &&other) noexcept {
-    if (this != &other) {
-        Derived old(std::move(*this)); // goes at the end, shapes before arenas
-        memory = std::move(other.memory);
-        collections = std::move(other.collections);
-        problems = std::move(other.problems);
-    }
-    return *this;
-}
-
-Derived deriveCollections(const Project &project) { return Deriver(project).run(nullptr); }
-
-Derived deriveCollections(const Project &project, const CollectionReady &ready, const std::function<void()> &beside) {
-    if (!beside || project.entities.size() < kSplitFrom) { // nothing, or too little, to hand to a second thread
-        if (beside)
-            beside();
-        return Deriver(project).run(ready);
-    }
-    // The second thread builds the derivation's tables and starts on the
-    // roots while this one runs `beside` (the larger share), then joins it.
-    std::optional<Deriver> deriver;
-    Deriver::Run run;
-    sharedChunksBeside(
-        beside,
-        [&] {
-            deriver.emplace(project);
-            return deriver->start(run);
-        },
-        kRootsPerChunk,
-        [&](int thread, std::size_t begin, std::size_t end) { deriver->deriveRoots(run, thread, begin, end, ready); });
-    return deriver->finish(run);
-}
+Derived deriveCollections(const Project &project) { return Deriver(project).run(); }
 
 const CollectionShape *collectionOf(const Derived &derived, std::string_view entityId) {
     for (const auto &c : derived.collections) {

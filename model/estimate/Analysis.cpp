@@ -1,15 +1,13 @@
 #include "estimate/Analysis.h"
 
-#include "core/Memory.h"
-#include "core/TwoHalves.h"
 #include "estimate/BsonSize.h"
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdint>
 #include <optional>
+#include <iterator>
 #include <span>
 
 namespace docshape {
@@ -83,14 +81,12 @@ int namespaceLimit(const std::string &mongoVersion) {
 
 // Buffers measure() reuses from one collection to the next.
 struct Scratch {
-    Arena *memory = nullptr; // the thread's arena, for the statistics' lists
     std::vector<KeyBytes> keys;
     std::string path;
-    std::vector<ArrayStat> arrays; // collected here, then copied once at their exact size
 };
 
 // Sizes, arrays, depth, breakdown and growth of one collection: everything
-// that reads its shape. Runs as each shape is derived, while it is in cache.
+// that reads its shape.
 void measure(const Project &project, const CollectionShape &c, CollectionStat &s, Scratch &scratch) {
     s.name = c.name;
     s.kind = c.kind;
@@ -108,17 +104,12 @@ void measure(const Project &project, const CollectionShape &c, CollectionStat &s
     s.dataBytes = s.documents * s.avgDocumentBytes;
     bool growing = false;
     scratch.path.clear();
-    scratch.arrays.clear();
-    s.depth = walkStructure(c.shape, scratch.path, scratch.arrays, growing);
-    const ArenaAllocator<ArrayStat> memory(scratch.memory);
-    s.arrays = ArenaVector<ArrayStat>(std::make_move_iterator(scratch.arrays.begin()),
-                                      std::make_move_iterator(scratch.arrays.end()), memory);
+    s.depth = walkStructure(c.shape, scratch.path, s.arrays, growing);
 
-    s.breakdown = ArenaVector<FieldBytes>(memory);
     s.breakdown.reserve(c.shape.fields.size() + (c.shape.variants.empty() ? 0 : 1));
     for (std::size_t i = 0; i < c.shape.fields.size(); ++i) {
         FieldBytes &fb = s.breakdown.emplace_back();
-        fb.name = c.shape.fields[i].name; // a view: the shape stays in the analysis
+        fb.name = c.shape.fields[i].name;
         fb.avgBytes = keys[i].avg;
         fb.bounded = keys[i].max.has_value();
         fb.maxBytes = keys[i].max.value_or(0);
@@ -151,8 +142,8 @@ void measure(const Project &project, const CollectionShape &c, CollectionStat &s
 
 // The collection's indexes and the limits it breaks, after measure().
 void finish(const Project &project, int nsLimit, const CollectionShape &c, std::span<const IndexSpec *const> indexes,
-            CollectionStat &s, std::vector<Problem> &problems, IndexEstimator &estimator, Arena *memory) {
-    s.indexes = estimator.estimate(c, indexes, problems, memory);
+            CollectionStat &s, std::vector<Problem> &problems, IndexEstimator &estimator) {
+    s.indexes = estimator.estimate(c, indexes, problems);
 
     if (s.maxDocumentBytes && *s.maxDocumentBytes > kMaxDocumentBytes)
         problems.push_back({"error", c.name,
@@ -178,17 +169,6 @@ void finish(const Project &project, int nsLimit, const CollectionShape &c, std::
 
 } // namespace
 
-Analysis &Analysis::operator=(Analysis &&other) noexcept {
-    if (this != &other) {
-        Analysis old(std::move(*this)); // goes at the end, statistics before arenas
-        memory = std::move(other.memory);
-        derived = std::move(other.derived);
-        collections = std::move(other.collections);
-        problems = std::move(other.problems);
-    }
-    return *this;
-}
-
 std::string FieldBytes::label() const {
     if (!variants)
         return std::string(name);
@@ -199,122 +179,26 @@ std::string FieldBytes::label() const {
 }
 
 Analysis analyze(const Project &project) {
-    // Wake the second thread while the lookup tables are built (a model of
-    // that many entities is derived on two threads).
-    prepareTwoHalves(project.entities.size(), kSplitFrom);
-    Analysis a; // first: its arenas outlive every list below, even when unwinding
-    a.memory = std::make_unique<Arena[]>(2);
+    Analysis a;
+    a.derived = deriveCollections(project);
     const int nsLimit = namespaceLimit(project.mongoVersion);
-    std::optional<IndexesByEntity> indexesByEntity;
-    // Each entity collection is measured, and its indexes estimated, as soon
-    // as it is derived, while its shape is in cache, on the thread that
-    // derived it. Collections whose indexes cannot be placed before every
-    // collection is known (an entity stored in two), and the junction and
-    // bucket collections, are finished after, on this thread.
-    //
-    // The second thread starts deriving while this one still builds the
-    // tables below (`tables`); what it derives before they are ready it
-    // measures at once, into its own list, and places and finishes once they
-    // are (or, at the latest, this thread does after the derivation).
-    struct Early {
-        std::size_t position = 0;
-        const CollectionShape *shape = nullptr; // in place for good: the collections are pre-sized
-        CollectionStat stat;
-    };
-    struct PerThread {
-        Scratch scratch;
-        IndexEstimator estimator;
-        std::vector<const IndexSpec *> indexes;
-        std::vector<Problem> problems;
-        std::vector<std::size_t> problemCollections; // per problem: its collection's position
-        std::vector<Early> early;
-    };
-    PerThread threads[2];
-    threads[0].scratch.memory = &a.memory[0];
-    threads[1].scratch.memory = &a.memory[1];
-    std::vector<CollectionStat> measured;
-    std::vector<std::uint8_t> finished; // one writer per element
-    auto finishInto = [&](PerThread &h, const CollectionShape &c, std::size_t position,
-                          std::span<const IndexSpec *const> indexes) {
-        finish(project, nsLimit, c, indexes, measured[position], h.problems, h.estimator, h.scratch.memory);
-        h.problemCollections.resize(h.problems.size(), position);
-    };
-    std::atomic<bool> tablesReady{false};
-    // Finds the collection's indexes, measures it into `measureInto` unless
-    // that is null (measured already), and finishes it when every index of
-    // it is known (else after the derivation). The index specifications are
-    // found first, so that they come into the cache while it is measured.
-    auto place = [&](PerThread &h, const CollectionShape &c, std::size_t position, CollectionStat *measureInto) {
-        const bool placed = indexesByEntity->collect(c, h.indexes);
-        if (placed)
-            for (const IndexSpec *spec : h.indexes)
-                prefetchBytes(spec, sizeof(IndexSpec));
-        if (measureInto)
-            measure(project, c, *measureInto, h.scratch);
-        if (placed) {
-            finishInto(h, c, position, h.indexes);
-            finished[position] = 1;
-        }
-    };
-    auto placeEarly = [&](PerThread &h) {
-        for (Early &e : h.early) {
-            measured[e.position] = std::move(e.stat);
-            place(h, *e.shape, e.position, nullptr);
-        }
-        h.early.clear();
-    };
-    auto ready = [&](int thread, std::size_t position, const CollectionShape &c) {
-        PerThread &h = threads[thread];
-        if (!tablesReady.load(std::memory_order_acquire)) {
-            Early &e = h.early.emplace_back();
-            e.position = position;
-            e.shape = &c;
-            measure(project, c, e.stat, h.scratch);
-            return;
-        }
-        if (!h.early.empty())
-            placeEarly(h);
-        place(h, c, position, &measured[position]);
-    };
-    // This thread builds the index placement and the statistics' places
-    // while the derivation's tables are built on the second.
-    auto tables = [&] {
-        indexesByEntity.emplace(project);
-        measured.resize(project.entities.size());
-        finished.assign(project.entities.size(), 0);
-        tablesReady.store(true, std::memory_order_release);
-    };
-    a.derived = deriveCollections(project, ready, tables);
-    for (PerThread &h : threads) // both threads are done
-        placeEarly(h);
+    const IndexesByCollection indexes(project, a.derived);
+    Scratch scratch;
+    IndexEstimator estimator;
+    std::vector<Problem> problems; // each collection's, in collection order
     const std::size_t n = a.derived.collections.size();
-    measured.resize(n);
-    finished.resize(n, 0);
-    std::optional<IndexesByCollection> indexes;
+    a.collections.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
-        if (finished[i])
-            continue;
         const CollectionShape &c = a.derived.collections[i];
-        if (c.kind != CollectionKind::Entity)
-            measure(project, c, measured[i], threads[0].scratch);
-        if (!indexes)
-            indexes.emplace(project, a.derived);
-        finishInto(threads[0], c, i, indexes->of(i));
+        measure(project, c, a.collections[i], scratch);
+        finish(project, nsLimit, c, indexes.of(i), a.collections[i], problems, estimator);
     }
-    a.collections = std::move(measured);
 
-    // Problems: the derivation's, then each collection's in collection order.
-    a.problems.reserve(a.derived.problems.size() + threads[0].problems.size() + threads[1].problems.size());
+    // Problems: the derivation's, then each collection's.
+    a.problems.reserve(a.derived.problems.size() + problems.size());
     for (const auto &p : a.derived.problems)
         a.problems.push_back({"error", "", p});
-    std::vector<std::pair<std::size_t, Problem *>> order;
-    for (PerThread &h : threads)
-        for (std::size_t k = 0; k < h.problems.size(); ++k)
-            order.emplace_back(h.problemCollections[k], &h.problems[k]);
-    std::stable_sort(order.begin(), order.end(),
-                     [](const auto &x, const auto &y) { return x.first < y.first; });
-    for (auto &[position, problem] : order)
-        a.problems.push_back(std::move(*problem));
+    std::move(problems.begin(), problems.end(), std::back_inserter(a.problems));
     return a;
 }
 

@@ -5,9 +5,7 @@
 #include "derive/DeriveCollections.h"
 
 #include <cstdint>
-#include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,13 +25,13 @@ struct ArrayStat {
     double avgCount = 0;
     std::optional<std::uint64_t> maxCount; // nullopt: unbounded
     double growthPerDay = 0;               // elements per document per day
-    std::string_view entityId;             // element entity, if embedded (a view into the project)
+    std::string entityId;                  // element entity, if embedded
 };
 
 struct IndexStat {
     std::string id; // model index id; empty for _id_
     std::string name;
-    std::span<const IndexKey> keys; // the model index's keys (which must outlive this)
+    std::vector<IndexKey> keys; // the model index's keys
     double entries = 0; // keys in the index now
     bool multikey = false;
     double estimatedBytes = 0; // an estimate: see `assumptions`
@@ -44,9 +42,8 @@ struct IndexStat {
 // Bytes one top-level field contributes to the document, for charts. A
 // polymorphic collection has one more entry, for its variant fields.
 struct FieldBytes {
-    // The key, a view into the analysis's document shapes; for the variants
-    // entry, the discriminator (a view into the project). See label().
-    std::string_view name;
+    // The key; for the variants entry, the discriminator. See label().
+    std::string name;
     bool variants = false; // the entry of the variant fields
     double avgBytes = 0;
     std::uint64_t maxBytes = 0; // meaningless when unbounded
@@ -70,11 +67,9 @@ struct CollectionStat {
     std::optional<double> daysToAvgTarget; // avg crosses 100 KB; nullopt: never
     std::optional<double> daysToMaxLimit;  // largest document crosses 16 MiB; nullopt: never
     int depth = 1;                         // nesting depth of the deepest value
-    // In an analysis, these lists live in its arenas; a copy's, on the heap
-    // (but a copy's breakdown names still point into the analysis).
-    ArenaVector<ArrayStat> arrays;
-    ArenaVector<IndexStat> indexes; // _id_ first
-    ArenaVector<FieldBytes> breakdown;
+    std::vector<ArrayStat> arrays;
+    std::vector<IndexStat> indexes; // _id_ first
+    std::vector<FieldBytes> breakdown;
 };
 
 struct Problem {
@@ -83,26 +78,16 @@ struct Problem {
     std::string message;
 };
 
-// Statistics refer to the shapes in `derived` (breakdown names), and their
-// lists live in `memory`, so an analysis is moved, never copied; like the
-// shapes, they also refer to the project (index keys, the variants entry's
-// discriminator).
+// A plain value: copies are deep. The statistics are owned; the shapes in
+// `derived` refer to the project (see ShapeNode).
 struct Analysis {
-    Analysis() = default;
-    Analysis(Analysis &&) noexcept = default;
-    // Drops the old statistics before the arenas they live in.
-    Analysis &operator=(Analysis &&other) noexcept;
-    Analysis(const Analysis &) = delete;
-    Analysis &operator=(const Analysis &) = delete;
-
-    std::unique_ptr<Arena[]> memory; // the statistics' lists, by thread; first: it goes last
     Derived derived;
     std::vector<CollectionStat> collections; // same order as derived.collections
     std::vector<Problem> problems;
 };
 
-// The whole estimation model of DESIGN.md for a valid project. `project`
-// must outlive the result.
+// The whole estimation model of DESIGN.md for a valid project. The result's
+// shapes refer to `project`, which must outlive it.
 Analysis analyze(const Project &project);
 
 } // namespace docshape

@@ -3,7 +3,6 @@
 #include "estimate/BsonSize.h"
 
 #include "core/IdIndex.h"
-#include "core/Memory.h"
 
 #include <algorithm>
 #include <span>
@@ -249,90 +248,6 @@ IndexesByCollection::IndexesByCollection(const Project &project, const Derived &
     m_indexes.build(derived.collections.size(), pairs);
 }
 
-IndexesByEntity::IndexesByEntity(const Project &project) : m_project(project) {
-    const std::size_t n = project.entities.size();
-    m_entities.reserve(n);
-    for (std::size_t i = 0; i < n; ++i)
-        m_entities.insert(project.entities[i].id, static_cast<std::uint32_t>(i));
-    // Which entities are stored in exactly one entity collection: a root
-    // (embedded by nothing), or an entity embedded in its parent's documents
-    // by one relationship only, whose parent is stored once. (A bucket's
-    // items live in the bucket collection, after every entity collection,
-    // and count for nothing here.)
-    constexpr std::uint32_t kRoot = UINT32_MAX, kNotOnce = UINT32_MAX - 1, kNoParent = UINT32_MAX - 2;
-    std::vector<std::uint32_t> parent(n, kRoot); // the one embedding parent, or a mark
-    for (const auto &r : project.relationships) {
-        const int child = m_entities.find(r.childId);
-        if (child < 0 || !embedsChild(r.representation))
-            continue;
-        std::uint32_t &mark = parent[static_cast<std::size_t>(child)];
-        const int p = r.representation == Representation::Bucket ? -1 : m_entities.find(r.parentId);
-        if (mark == kRoot)
-            mark = p >= 0 ? static_cast<std::uint32_t>(p) : kNoParent;
-        else if (p >= 0)
-            mark = mark == kNoParent ? static_cast<std::uint32_t>(p) : kNotOnce;
-    }
-    enum : std::uint8_t { Unknown, Visiting, Once, NotOnce };
-    std::vector<std::uint8_t> state(n, Unknown);
-    std::vector<std::uint32_t> chain; // the entities up to one already known
-    for (std::size_t start = 0; start < n; ++start) {
-        std::size_t e = start;
-        std::uint8_t known = NotOnce;
-        while (true) {
-            if (state[e] != Unknown) { // known, or Visiting: a cycle (refused by validation)
-                known = state[e] == Once ? Once : NotOnce;
-                break;
-            }
-            const std::uint32_t p = parent[e];
-            if (p == kRoot || p == kNotOnce || p == kNoParent) {
-                known = p == kRoot ? Once : NotOnce;
-                state[e] = known;
-                break;
-            }
-            state[e] = Visiting;
-            chain.push_back(static_cast<std::uint32_t>(e));
-            e = p;
-        }
-        for (const std::uint32_t c : chain)
-            state[c] = known;
-        chain.clear();
-    }
-    m_single.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        m_single[i] = state[i] == Once;
-
-    std::vector<std::pair<std::uint32_t, const IndexSpec *>> pairs;
-    pairs.reserve(project.indexes.size());
-    for (const auto &index : project.indexes)
-        if (const int e = m_entities.find(index.entityId); e >= 0)
-            pairs.emplace_back(static_cast<std::uint32_t>(e), &index);
-    m_byEntity.build(n, pairs);
-}
-
-bool IndexesByEntity::collect(const CollectionShape &collection, std::vector<const IndexSpec *> &out) const {
-    out.clear();
-    if (collection.kind != CollectionKind::Entity || !collection.root)
-        return false;
-    auto add = [&](std::size_t entity) {
-        if (!m_single[entity])
-            return false;
-        const auto indexes = m_byEntity.of(entity);
-        out.insert(out.end(), indexes.begin(), indexes.end());
-        return true;
-    };
-    if (!add(static_cast<std::size_t>(collection.root - m_project.entities.data())))
-        return false;
-    for (const auto &id : collection.embeddedEntityIds) {
-        const int e = m_entities.find(id);
-        if (e < 0 || !add(static_cast<std::size_t>(e)))
-            return false;
-    }
-    // Project order: the indexes are elements of one vector.
-    if (!collection.embeddedEntityIds.empty())
-        std::sort(out.begin(), out.end());
-    return true;
-}
-
 struct IndexEstimator::Buffers {
     ResolvedKeys keys;
 };
@@ -340,27 +255,22 @@ struct IndexEstimator::Buffers {
 IndexEstimator::IndexEstimator() : m_buffers(std::make_unique<Buffers>()) {}
 IndexEstimator::~IndexEstimator() = default;
 
-ArenaVector<IndexStat> IndexEstimator::estimate(const CollectionShape &collection,
+std::vector<IndexStat> IndexEstimator::estimate(const CollectionShape &collection,
                                                 std::span<const IndexSpec *const> indexes,
-                                                std::vector<Problem> &problems, Arena *memory) {
-    ArenaVector<IndexStat> out{ArenaAllocator<IndexStat>(memory)};
+                                                std::vector<Problem> &problems) {
+    std::vector<IndexStat> out;
     out.reserve(indexes.size() + 1);
     const bool timeSeries = collection.root && collection.root->timeSeries;
     if (!timeSeries) {
         IndexStat &id = out.emplace_back();
-        static const IndexKey idKey{"_id", "1"};
         id.name = "_id_";
-        id.keys = {&idKey, 1};
+        id.keys = {IndexKey{"_id", "1"}};
         id.entries = collection.documents;
         const ShapeNode &idNode = collection.shape.fields.front();
         id.estimatedBytes = collection.documents * (kRecordIdBytes + keyComponentBytes(idNode));
         id.assumptions = kIdAssumptions;
     }
     ResolvedKeys &keys = m_buffers->keys;
-    // Each index's keys are a separate block of the model: they are asked for
-    // all at once, before the first is read.
-    for (const IndexSpec *spec : indexes)
-        prefetchBytes(spec->keys.data(), spec->keys.size() * sizeof(IndexKey));
     for (const IndexSpec *spec : indexes) {
         const IndexSpec &index = *spec;
         keys.resolve(index, collection.shape);

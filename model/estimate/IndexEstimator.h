@@ -1,7 +1,6 @@
 #pragma once
 
 #include "core/Grouped.h"
-#include "core/IdIndex.h"
 #include "core/Project.h"
 #include "derive/CollectionShape.h"
 #include "estimate/Analysis.h"
@@ -42,9 +41,8 @@ public:
     IndexEstimator(const IndexEstimator &) = delete;
     IndexEstimator &operator=(const IndexEstimator &) = delete;
 
-    // The statistics' list comes from `memory` (from the heap when null).
-    ArenaVector<IndexStat> estimate(const CollectionShape &collection, std::span<const IndexSpec *const> indexes,
-                                    std::vector<Problem> &problems, Arena *memory = nullptr);
+    std::vector<IndexStat> estimate(const CollectionShape &collection, std::span<const IndexSpec *const> indexes,
+                                    std::vector<Problem> &problems);
 
 private:
     struct Buffers;
@@ -61,26 +59,6 @@ public:
 
 private:
     Grouped<const IndexSpec *> m_indexes;
-};
-
-// The same grouping known before the collections are derived, for the
-// collections whose entities are each stored in that collection only (the
-// common case): an entity collection's indexes are then those of its root
-// and embedded entities, and can be estimated as soon as its shape is built.
-class IndexesByEntity {
-public:
-    explicit IndexesByEntity(const Project &project);
-    // The indexes of entity collection `collection`, in project order, as
-    // IndexesByCollection would give them; false (and `out` unspecified) when
-    // one of its entities is also stored in another collection, whose
-    // indexes only IndexesByCollection can place.
-    bool collect(const CollectionShape &collection, std::vector<const IndexSpec *> &out) const;
-
-private:
-    const Project &m_project;
-    IdIndex m_entities;
-    std::vector<bool> m_single; // per entity: stored in exactly one entity collection
-    Grouped<const IndexSpec *> m_byEntity;
 };
 
 } // namespace docshape

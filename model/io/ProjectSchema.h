@@ -29,7 +29,7 @@ template <typename T, typename M> M &memberOf(T &object, M T::*member) { return 
 template <typename T, typename M> const M &memberOf(const T &object, M T::*member) { return object.*member; }
 // Writing creates the part; reading an unset one gives the part's defaults.
 template <typename T, typename Part, typename M> M &memberOf(T &object, InBox<T, Part, M> p) {
-    return (*(object.*p.box)).*p.member;
+    return (object.*p.box).edit().*p.member;
 }
 template <typename T, typename Part, typename M> const M &memberOf(const T &object, InBox<T, Part, M> p) {
     return (*(object.*p.box)).*p.member;

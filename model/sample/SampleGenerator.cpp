@@ -61,7 +61,7 @@ struct Step {
 // The variant an object's document takes, for its discriminator key.
 struct VariantChoice {
     const ShapeVariant *chosen = nullptr;
-    const ArenaVector<ShapeVariant> *all = nullptr;
+    const std::vector<ShapeVariant> *all = nullptr;
 };
 
 struct Candidate {

@@ -26,8 +26,8 @@ void clearDuplicationSources(std::vector<Field> &fields, const IdSet &removedFie
         // Read through const: a field without details keeps none.
         const std::string &source = std::as_const(f).details->duplicatedFrom;
         if (!source.empty() && removedFields.count(source)) {
-            f.details->duplicatedFrom.clear();
-            f.details->duplication = Duplication::None;
+            f.details.edit().duplicatedFrom.clear();
+            f.details.edit().duplication = Duplication::None;
         }
         clearDuplicationSources(f.fields, removedFields);
     }

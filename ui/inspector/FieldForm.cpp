@@ -74,7 +74,7 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
     form->setVisibleWhen(QStringLiteral("avgBytes"), sized);
     form->setVisibleWhen(QStringLiteral("maxBytes"), sized);
     form->addText(tr("Regex options"), QStringLiteral("regexOptions"), [](const Field &f) { return f.details->regexOptions; },
-                  [](Field &f, const S &v) { f.details->regexOptions = v; });
+                  [](Field &f, const S &v) { f.details.edit().regexOptions = v; });
     form->setVisibleWhen(QStringLiteral("regexOptions"), [](const Field &f) { return f.type == BsonType::Regex; });
 
     form->addSection(tr("Array"));
@@ -99,7 +99,7 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
                     [](const Field &f) { return f.countGrowthPerDay; },
                     [](Field &f, double v) { f.countGrowthPerDay = v; });
     form->addCount(tr("Minimum items"), QStringLiteral("minItems"), [](const Field &f) { return f.details->minItems; },
-                   [](Field &f, std::optional<std::uint64_t> v) { f.details->minItems = v; }, tr("none"));
+                   [](Field &f, std::optional<std::uint64_t> v) { f.details.edit().minItems = v; }, tr("none"));
     for (const char *key : {"elementType", "avgCount", "maxCount", "maxEnforcedBy", "uniqueItems",
                             "distinctFraction", "countGrowthPerDay", "minItems"})
         form->setVisibleWhen(QString::fromLatin1(key), isArray);
@@ -107,22 +107,22 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
     form->addSection(tr("Constraints"));
     form->addText(tr("Enum values"), QStringLiteral("enumValues"),
                   [](const Field &f) { return joinEnum(f.details->enumValues); },
-                  [](Field &f, const S &v) { f.details->enumValues = splitEnum(v); });
+                  [](Field &f, const S &v) { f.details.edit().enumValues = splitEnum(v); });
     form->addOptionalNumber(tr("Minimum"), QStringLiteral("minimum"), [](const Field &f) { return f.details->minimum; },
-                            [](Field &f, std::optional<double> v) { f.details->minimum = v; }, tr("none"));
+                            [](Field &f, std::optional<double> v) { f.details.edit().minimum = v; }, tr("none"));
     form->addOptionalNumber(tr("Maximum"), QStringLiteral("maximum"), [](const Field &f) { return f.details->maximum; },
-                            [](Field &f, std::optional<double> v) { f.details->maximum = v; }, tr("none"));
+                            [](Field &f, std::optional<double> v) { f.details.edit().maximum = v; }, tr("none"));
     form->addText(tr("Pattern"), QStringLiteral("pattern"), [](const Field &f) { return f.details->pattern.value_or(S()); },
                   [](Field &f, const S &v) {
                       if (v.empty())
-                          f.details->pattern.reset();
+                          f.details.edit().pattern.reset();
                       else
-                          f.details->pattern = v;
+                          f.details.edit().pattern = v;
                   });
     form->addCount(tr("Minimum length"), QStringLiteral("minLength"), [](const Field &f) { return f.details->minLength; },
-                   [](Field &f, std::optional<std::uint64_t> v) { f.details->minLength = v; }, tr("none"));
+                   [](Field &f, std::optional<std::uint64_t> v) { f.details.edit().minLength = v; }, tr("none"));
     form->addCount(tr("Maximum length"), QStringLiteral("maxLength"), [](const Field &f) { return f.details->maxLength; },
-                   [](Field &f, std::optional<std::uint64_t> v) { f.details->maxLength = v; }, tr("none"));
+                   [](Field &f, std::optional<std::uint64_t> v) { f.details.edit().maxLength = v; }, tr("none"));
     const auto numeric = [](const Field &f) { return isNumeric(f.type) || (f.isArray() && isNumeric(f.elementType)); };
     const auto stringy = [](const Field &f) {
         return f.type == BsonType::String || (f.isArray() && f.elementType == BsonType::String);
@@ -144,21 +144,21 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
                         out.emplace_back(f.id, QString::fromStdString(e.name + "." + f.name));
             return out;
         },
-        [](const Field &f) { return f.details->duplicatedFrom; }, [](Field &f, S v) { f.details->duplicatedFrom = v; });
+        [](const Field &f) { return f.details->duplicatedFrom; }, [](Field &f, S v) { f.details.edit().duplicatedFrom = v; });
     form->addChoice<Duplication>(
         tr("Kept in step"), QStringLiteral("duplication"),
         [] {
             return enumChoices({Duplication::None, Duplication::Snapshot, Duplication::Synchronous,
                                 Duplication::Eventual});
         },
-        [](const Field &f) { return f.details->duplication; }, [](Field &f, Duplication d) { f.details->duplication = d; });
+        [](const Field &f) { return f.details->duplication; }, [](Field &f, Duplication d) { f.details.edit().duplication = d; });
     form->addText(tr("Owner / update path"), QStringLiteral("duplicationOwner"),
                   [](const Field &f) { return f.details->duplicationOwner; },
-                  [](Field &f, const S &v) { f.details->duplicationOwner = v; });
+                  [](Field &f, const S &v) { f.details.edit().duplicationOwner = v; });
     form->addText(tr("Computed from"), QStringLiteral("computedFrom"), [](const Field &f) { return f.details->computedFrom; },
-                  [](Field &f, const S &v) { f.details->computedFrom = v; });
+                  [](Field &f, const S &v) { f.details.edit().computedFrom = v; });
     form->addText(tr("Description"), QStringLiteral("description"), [](const Field &f) { return f.details->description; },
-                  [](Field &f, const S &v) { f.details->description = v; });
+                  [](Field &f, const S &v) { f.details.edit().description = v; });
     form->finish();
     layout->addWidget(form);
 

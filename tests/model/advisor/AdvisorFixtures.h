@@ -77,7 +77,7 @@ inline Project cleanShop() {
     order.growthPerDay = 1000;
     order.deletion = DeletionPolicy::Restrict;
     Field status = field("f4", "status", BsonType::String, 6, 9);
-    status.details->enumValues = {"placed", "paid", "shipped"};
+    status.details.edit().enumValues = {"placed", "paid", "shipped"};
     order.fields = {status, field("f5", "createdAt", BsonType::Date), field("f6", "totalMinor", BsonType::Long)};
 
     Entity item;

@@ -178,15 +178,15 @@ const std::vector<RuleCase> &cases() {
         {rule::kDuplicateWithoutPlan,
          [](Project &p) {
              Field name = field("f32", "customerName", BsonType::String, 14, 100);
-             name.details->duplicatedFrom = "f1";
-             name.details->duplication = Duplication::Eventual;
+             name.details.edit().duplicatedFrom = "f1";
+             name.details.edit().duplication = Duplication::Eventual;
              entityNamed(p, "Order").fields.push_back(name);
          },
          [](Project &p) {
              Field name = field("f32", "customerName", BsonType::String, 14, 100);
-             name.details->duplicatedFrom = "f1";
-             name.details->duplication = Duplication::Eventual;
-             name.details->duplicationOwner = "profile service, on rename, within a minute";
+             name.details.edit().duplicatedFrom = "f1";
+             name.details.edit().duplication = Duplication::Eventual;
+             name.details.edit().duplicationOwner = "profile service, on rename, within a minute";
              entityNamed(p, "Order").fields.push_back(name);
          }},
         {rule::kTransactionsEverywhere,
@@ -235,7 +235,7 @@ const std::vector<RuleCase> &cases() {
          [](Project &p) {
              Field &f = entityNamed(p, "Order").fields[0];
              f.type = BsonType::Int;
-             f.details->enumValues = {"1", "2", "3"};
+             f.details.edit().enumValues = {"1", "2", "3"};
          },
          [](Project &) {}},
         {rule::kStoredNulls, [](Project &p) { entityNamed(p, "Customer").fields[0].nullFraction = 0.1; },

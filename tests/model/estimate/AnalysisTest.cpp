@@ -329,20 +329,20 @@ TEST_CASE("Junction and bucket collections are derived", "[estimate][derive]") {
                                      (2 + 5 + 5 + arrayKeyBytes(std::uint64_t{288}) + 288 * reading1));
 }
 
-TEST_CASE("Breakdown names stay valid when the analysis is moved", "[estimate][size]") {
-    // The studio keeps its analysis on the heap, moved there from analyze():
-    // the names view the shapes, which a move must leave in place.
+TEST_CASE("Breakdown names are the shapes' keys, in a moved or copied analysis", "[estimate][size]") {
+    // The studio keeps its analysis on the heap, moved there from analyze().
     const Project p = notificationsProject();
     Analysis first = analyze(p);
     const Analysis moved = std::move(first);
-    REQUIRE(moved.collections.size() == moved.derived.collections.size());
-    for (std::size_t i = 0; i < moved.collections.size(); ++i) {
-        const auto &fields = moved.derived.collections[i].shape.fields;
-        const auto &breakdown = moved.collections[i].breakdown;
-        REQUIRE(breakdown.size() >= fields.size());
-        for (std::size_t k = 0; k < fields.size(); ++k) {
-            CHECK(breakdown[k].name == fields[k].name);
-            CHECK(breakdown[k].name.data() == fields[k].name.data()); // a view, not a copy
+    const Analysis copied = moved;
+    for (const Analysis *a : {&moved, &copied}) {
+        REQUIRE(a->collections.size() == a->derived.collections.size());
+        for (std::size_t i = 0; i < a->collections.size(); ++i) {
+            const auto &fields = a->derived.collections[i].shape.fields;
+            const auto &breakdown = a->collections[i].breakdown;
+            REQUIRE(breakdown.size() >= fields.size());
+            for (std::size_t k = 0; k < fields.size(); ++k)
+                CHECK(breakdown[k].name == fields[k].name);
         }
     }
 }

@@ -45,7 +45,7 @@ ShapeNode arrayNode(std::string_view name, BsonType element, std::uint64_t count
 
 ShapeNode objectNode(std::string_view name, NodeList fields) {
     ShapeNode n = node(name, BsonType::Object);
-    n.object->fields = std::move(fields);
+    n.object.edit().fields = std::move(fields);
     return n;
 }
 
@@ -182,7 +182,7 @@ TEST_CASE("nested documents", "[estimate][bson]") {
     bson_append_array_end(&e.b, &arr);
     CHECK(e.len() == 49);
     ShapeNode objects = arrayNode("arr", BsonType::Object, 2);
-    objects.object->fields.push_back(node("k", BsonType::String, 1));
+    objects.object.edit().fields.push_back(node("k", BsonType::String, 1));
     requireSize(shapeOf({objects}), 49);
 }
 

@@ -51,35 +51,35 @@ Project richProject() {
     customer.count = 1000;
     {
         Field name = makeField("f1", "name", BsonType::String);
-        name.details->minLength = 1;
-        name.details->maxLength = 80;
-        name.details->description = "Display name";
+        name.details.edit().minLength = 1;
+        name.details.edit().maxLength = 80;
+        name.details.edit().description = "Display name";
         Field email = makeField("f2", "email", BsonType::String);
-        email.details->pattern = "^[^@]+@[^@]+$";
+        email.details.edit().pattern = "^[^@]+@[^@]+$";
         Field tier = makeField("f3", "tier", BsonType::String);
-        tier.details->enumValues = {"gold", "silver"};
+        tier.details.edit().enumValues = {"gold", "silver"};
         tier.nullFraction = 0.1;
         Field age = makeField("f4", "age", BsonType::Int, false);
-        age.details->minimum = 0;
-        age.details->maximum = 150;
+        age.details.edit().minimum = 0;
+        age.details.edit().maximum = 150;
         Field address = makeField("f5", "address", BsonType::Object);
         address.fields = {makeField("f5a", "street", BsonType::String),
                           makeField("f5b", "zip", BsonType::String, false)};
         Field tags = arrayOf("f6", "tags", BsonType::String, 3, 10, BoundEnforcer::Validator);
-        tags.details->minItems = 1;
+        tags.details.edit().minItems = 1;
         tags.uniqueItems = true;
-        tags.details->maxLength = 20;
+        tags.details.edit().maxLength = 20;
         Field scores = arrayOf("f7", "scores", BsonType::Int, 2, 5, BoundEnforcer::Ui);
-        scores.details->enumValues = {"1", "2", "3"};
+        scores.details.edit().enumValues = {"1", "2", "3"};
         Field level = makeField("f8", "level", BsonType::Int);
-        level.details->enumValues = {"1", "2"};
+        level.details.edit().enumValues = {"1", "2"};
         Field balance = makeField("f9", "balanceMinor", BsonType::Long);
-        balance.details->minimum = 0;
+        balance.details.edit().minimum = 0;
         Field ratio = makeField("f10", "ratio", BsonType::Double);
-        ratio.details->minimum = 0.5;
-        ratio.details->maximum = 2;
+        ratio.details.edit().minimum = 0.5;
+        ratio.details.edit().maximum = 2;
         Field price = makeField("f11", "price", BsonType::Decimal);
-        price.details->minimum = 0;
+        price.details.edit().minimum = 0;
         // A property named like a keyword the server refuses: fine as a key.
         Field format = makeField("f12", "format", BsonType::String, false);
         customer.fields = {name,   email,   tier,    age,   address, tags,
@@ -97,7 +97,7 @@ Project richProject() {
     order.count = 5000;
     {
         Field status = makeField("f21", "status", BsonType::String);
-        status.details->enumValues = {"draft", "placed"};
+        status.details.edit().enumValues = {"draft", "placed"};
         order.fields = {makeField("f20", "placedAt", BsonType::Date), status};
     }
     p.entities.push_back(order);
@@ -109,7 +109,7 @@ Project richProject() {
     item.closedShape = true;
     {
         Field qty = makeField("f31", "qty", BsonType::Int);
-        qty.details->minimum = 1;
+        qty.details.edit().minimum = 1;
         item.fields = {makeField("f30", "sku", BsonType::String), qty};
     }
     p.entities.push_back(item);

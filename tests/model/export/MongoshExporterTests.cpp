@@ -94,7 +94,7 @@ TEST_CASE("node --check accepts the mongosh script, and rejects a broken one", "
     Project p = richProject();
     // Names that need quoting or escaping in JavaScript.
     p.name = "Quotes \" and \\ and a\nnew line \xE2\x80\xA8 too";
-    p.entities[0].fields[0].details->description = "it's \"quoted\" \xE2\x80\xA8 </script>";
+    p.entities[0].fields[0].details.edit().description = "it's \"quoted\" \xE2\x80\xA8 </script>";
     const std::string script = scriptOf(p);
     auto ok = runCommand("node --check " + writeTemp(dir, "create.js", script));
     INFO(ok.output);

@@ -179,7 +179,7 @@ TEST_CASE("junction collections are described from their relationship", "[export
 TEST_CASE("an enum literal that is not a value of the field's type is an error, not a guess",
           "[export][validator]") {
     Project p = richProject();
-    p.entities[0].fields[7].details->enumValues = {"1", "two"}; // level: int
+    p.entities[0].fields[7].details.edit().enumValues = {"1", "two"}; // level: int
     const Derived d = deriveCollections(p);
     auto v = validatorFor(p, collection(d, "customers"));
     REQUIRE_FALSE(v.ok());
@@ -196,7 +196,7 @@ TEST_CASE("enum literals are typed after each BSON type", "[export][validator]")
     auto add = [&](BsonType t, std::vector<std::string> values) {
         Field f = docshape::test::makeField("f" + std::to_string(e.fields.size()),
                                             "v" + std::to_string(e.fields.size()), t);
-        f.details->enumValues = std::move(values);
+        f.details.edit().enumValues = std::move(values);
         e.fields.push_back(f);
     };
     add(BsonType::Long, {"9007199254740993"});

@@ -71,18 +71,18 @@ Project makeFullProject() {
         Field name = field("f1", "name", BsonType::String);
         name.avgBytes = 14.5;
         name.maxBytes = 100;
-        name.details->minLength = 1;
-        name.details->maxLength = 100;
-        name.details->pattern = "^[^\\s].*$";
-        name.details->description = "Full name";
+        name.details.edit().minLength = 1;
+        name.details.edit().maxLength = 100;
+        name.details.edit().pattern = "^[^\\s].*$";
+        name.details.edit().description = "Full name";
         Field score = field("f2", "score", BsonType::Double);
         score.required = false;
         score.presence = 0.75;
-        score.details->minimum = -1.5;
-        score.details->maximum = 1e21;
+        score.details.edit().minimum = -1.5;
+        score.details.edit().maximum = 1e21;
         score.nullFraction = 0.125;
         Field status = field("f3", "status", BsonType::String);
-        status.details->enumValues = {"active", "closed", "\u00e9"};
+        status.details.edit().enumValues = {"active", "closed", "\u00e9"};
         status.maxBytes = std::numeric_limits<std::uint64_t>::max();
         Field blob = field("f4", "avatar", BsonType::BinData);
         blob.avgBytes = 2048;
@@ -90,7 +90,7 @@ Project makeFullProject() {
         Field regex = field("f5", "matcher", BsonType::Regex);
         regex.avgBytes = 9;
         regex.maxBytes = 30;
-        regex.details->regexOptions = "i";
+        regex.details.edit().regexOptions = "i";
         Field settings = field("f6", "settings", BsonType::Object);
         settings.fields.push_back(field("f7", "theme", BsonType::String));
         Field inner = field("f8", "limits", BsonType::Object);
@@ -105,7 +105,7 @@ Project makeFullProject() {
         tags.uniqueItems = true;
         tags.distinctFraction = 0.5;
         tags.countGrowthPerDay = 0.01;
-        tags.details->minItems = 1;
+        tags.details.edit().minItems = 1;
         tags.avgBytes = 6;
         tags.maxBytes = 32;
         Field history = field("f12", "history", BsonType::Array);
@@ -133,14 +133,14 @@ Project makeFullProject() {
     order.idType = BsonType::Long;
     {
         Field customerName = field("f21", "customerName", BsonType::String);
-        customerName.details->duplicatedFrom = "f1";
-        customerName.details->duplication = Duplication::Snapshot;
-        customerName.details->duplicationOwner = "order service at checkout";
+        customerName.details.edit().duplicatedFrom = "f1";
+        customerName.details.edit().duplication = Duplication::Snapshot;
+        customerName.details.edit().duplicationOwner = "order service at checkout";
         Field total = field("f22", "total", BsonType::Decimal);
-        total.details->computedFrom = "sum of items.price";
-        total.details->duplication = Duplication::Synchronous;
+        total.details.edit().computedFrom = "sum of items.price";
+        total.details.edit().duplication = Duplication::Synchronous;
         Field note = field("f23", "note", BsonType::String);
-        note.details->duplication = Duplication::Eventual;
+        note.details.edit().duplication = Duplication::Eventual;
         order.fields = {customerName, total, note};
     }
 

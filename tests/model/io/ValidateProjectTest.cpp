@@ -52,7 +52,7 @@ TEST_CASE("NaN and infinities are refused wherever a number is", "[io][validate]
         requireInvalid(p, "$.entities[1].count", "entity 'Order': count is NaN");
     }
     SECTION("field minimum") {
-        p.entities[0].fields[1].details->minimum = -inf;
+        p.entities[0].fields[1].details.edit().minimum = -inf;
         requireInvalid(p, "$.entities[0].fields[1].minimum",
                        "field 'score': minimum is -infinity; it must be a finite number");
     }
@@ -107,12 +107,12 @@ TEST_CASE("field invariants", "[io][validate]") {
         requireInvalid(p, "$.entities[0].fields[0].name", "'_id' is implicit");
     }
     SECTION("minimum above maximum") {
-        f.details->minimum = 5;
-        f.details->maximum = 1;
+        f.details.edit().minimum = 5;
+        f.details.edit().maximum = 1;
         requireInvalid(p, "$.entities[0].fields[0].minimum", "minimum 5 exceeds the maximum 1");
     }
     SECTION("minItems above maxCount") {
-        f.details->minItems = 11;
+        f.details.edit().minItems = 11;
         requireInvalid(p, "$.entities[0].fields[0].minItems",
                        "minItems 11 exceeds the maximum count 10");
     }
@@ -131,7 +131,7 @@ TEST_CASE("field invariants", "[io][validate]") {
                        "entity 'Order' field 'items' has no id; every field needs one");
     }
     SECTION("a field that duplicates itself") {
-        f.details->duplicatedFrom = f.id;
+        f.details.edit().duplicatedFrom = f.id;
         requireInvalid(p, "$.entities[0].fields[0].duplicatedFrom", "cannot duplicate itself");
     }
 }

@@ -194,8 +194,8 @@ TEST_CASE("removing an entity clears copies of its fields, and gives other field
     copier.id = "e2";
     copier.name = "Order";
     Field copy{.name = "customerName", .id = "f2"};
-    copy.details->duplicatedFrom = "f1";
-    copy.details->duplication = Duplication::Snapshot;
+    copy.details.edit().duplicatedFrom = "f1";
+    copy.details.edit().duplication = Duplication::Snapshot;
     copier.fields.push_back(copy);
     copier.fields.push_back(Field{.name = "total", .id = "f3"});
     p.entities = {source, copier};

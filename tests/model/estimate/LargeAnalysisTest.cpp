@@ -1,7 +1,6 @@
-// analyze() splits large models (from 128 collections) over two threads. These
-// tests hold it to what one thread gives: every collection of a large model
-// is analysed exactly as it is alone in a small model, and the problems come
-// in collection order; derivation problems in root order.
+// A large model is analysed as its parts are alone: every collection of it
+// exactly as it is alone in a small model, and the problems in collection
+// order; derivation problems in root order. And an analysis is a plain value.
 #include "estimate/Analysis.h"
 #include "estimate/IndexEstimator.h"
 #include "model/estimate/EstimateFixtures.h"
@@ -9,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -107,7 +107,7 @@ void requireAsAlone(const Project &large, int kCollections) {
         expectedProblems.insert(expectedProblems.end(), one.problems.begin(), one.problems.end());
     }
     REQUIRE(all.problems.size() == expectedProblems.size());
-    CHECK(all.problems.size() > 60); // missing keys and long namespaces, spread over both halves
+    CHECK(all.problems.size() > 60); // missing keys and long namespaces, all over the model
     for (std::size_t k = 0; k < expectedProblems.size(); ++k) {
         CHECK(all.problems[k].where == expectedProblems[k].where);
         CHECK(all.problems[k].message == expectedProblems[k].message);
@@ -116,59 +116,47 @@ void requireAsAlone(const Project &large, int kCollections) {
 
 } // namespace
 
-TEST_CASE("A large model is analysed on two threads as each collection is alone", "[estimate][parallel]") {
-    constexpr int kCollections = 300; // above the two-thread threshold; each alone is far below it
-    Project large;
-    large.database = "shop";
-    for (int i = 0; i < kCollections; ++i)
-        addCollection(large, i);
-    requireAsAlone(large, kCollections);
-}
-
-// The second thread starts deriving while this one still groups the indexes;
-// what it derives before they are grouped it measures at once and finishes
-// later. Many indexes of no entity (validation would refuse them; analysis
-// skips them) keep this thread grouping long enough for most collections to
-// be derived that way.
-TEST_CASE("Collections derived before the indexes are grouped are finished as the others", "[estimate][parallel]") {
+TEST_CASE("A large model is analysed as each collection is alone", "[estimate]") {
     constexpr int kCollections = 300;
     Project large;
     large.database = "shop";
     for (int i = 0; i < kCollections; ++i)
         addCollection(large, i);
-    for (int k = 0; k < 60000; ++k)
-        large.indexes.push_back(index("x" + std::to_string(k), "nowhere" + std::to_string(k % 97), {{"name", "1"}}));
     requireAsAlone(large, kCollections);
 }
 
-// Collections are finished (indexes estimated) as each is derived, except
-// those storing an entity that another collection stores too: their indexes
-// are placed once every collection is known, in the first collection that
-// stores the entity. Both ways must give what IndexesByCollection gives, and
-// the problems must still come in collection order.
-// An analysis's shapes and statistics live in its arenas: replacing one
-// analysis by another must drop the old lists before the old arenas, and
-// keep the new ones with theirs (the sanitizer build checks the memory).
-TEST_CASE("An analysis replaced by another keeps the new one whole", "[estimate][parallel]") {
+// Statistics and shapes are owned values: a copy stays whole after the
+// analysis it was copied from is replaced and gone, and its names (the
+// breakdown's keys, made-up keys of the shapes) are its own.
+TEST_CASE("A copy of an analysis is valid on its own", "[estimate]") {
     Project first, second;
     first.database = second.database = "shop";
     for (int i = 0; i < 300; ++i)
         addCollection(first, i);
     for (int i = 0; i < 200; ++i)
         addCollection(second, 1000 + i);
-    Analysis a = analyze(first);
-    a = analyze(second);
-    const Analysis expected = analyze(second);
-    REQUIRE(a.collections.size() == expected.collections.size());
-    for (std::size_t k = 0; k < a.collections.size(); ++k)
-        requireSame(a.collections[k], expected.collections[k]);
-    a = Analysis();
-    CHECK(a.collections.empty());
-    CHECK(a.derived.collections.empty());
+    const Analysis expected = analyze(first);
+    auto a = std::make_unique<Analysis>(analyze(first));
+    const Analysis copy = *a;
+    *a = analyze(second);
+    a.reset();
+    REQUIRE(copy.collections.size() == expected.collections.size());
+    for (std::size_t k = 0; k < copy.collections.size(); ++k)
+        requireSame(copy.collections[k], expected.collections[k]);
+    REQUIRE(copy.derived.collections.size() == expected.derived.collections.size());
+    CHECK(copy.derived.collections[0].shape.fields.front().name == "_id"); // a made-up key
+    CHECK(copy.collections[0].breakdown.front().name == "_id");
+    Analysis assigned;
+    assigned = copy;
+    const Analysis moved = std::move(assigned);
+    CHECK(moved.collections.size() == copy.collections.size());
 }
 
+// An entity stored in two collections has its indexes placed in the first
+// collection that stores it, as IndexesByCollection places them, and the
+// problems still come in collection order.
 TEST_CASE("An entity stored in two collections keeps its indexes in the first, problems in order",
-          "[estimate][parallel]") {
+          "[estimate]") {
     Project p;
     p.database = "shop";
     Entity alpha = entity("a", "alpha", 100);
@@ -190,10 +178,10 @@ TEST_CASE("An entity stored in two collections keeps its indexes in the first, p
         r.fieldName = "address";
         p.relationships.push_back(r);
     }
-    p.indexes.push_back(index("i1", "g", {{"nowhere", "1"}}));         // gamma: a problem, finished early
+    p.indexes.push_back(index("i1", "g", {{"nowhere", "1"}}));         // gamma: a problem
     p.indexes.push_back(index("i2", "x", {{"address.city", "1"}}));    // alpha, the first to store Address
     p.indexes.push_back(index("i3", "a", {{"name", "1"}}));            // alpha, after i2 in project order
-    p.indexes.push_back(index("i4", "a", {{"missing", "1"}}));         // alpha: a problem, finished late
+    p.indexes.push_back(index("i4", "a", {{"missing", "1"}}));         // alpha: a problem
     p.indexes.push_back(index("i5", "b", {{"title", "1"}}));
 
     const Analysis a = analyze(p);
@@ -218,10 +206,9 @@ TEST_CASE("An entity stored in two collections keeps its indexes in the first, p
     CHECK(a.problems[1].where == "gamma index nowhere_1");
 }
 
-// Derivation problems come from whichever thread derived the root; they must
-// still come in root order. Only an embedding cycle gives one, which
-// validation refuses, so this derives unvalidated models directly.
-TEST_CASE("A large derivation reports its roots' problems in root order", "[estimate][parallel]") {
+// Derivation problems come in root order. Only an embedding cycle gives one,
+// which validation refuses, so this derives unvalidated models directly.
+TEST_CASE("A large derivation reports its roots' problems in root order", "[estimate]") {
     auto addRoot = [](Project &p, int i, bool cyclic) {
         const std::string n = std::to_string(i);
         p.entities.push_back(entity("e" + n, "coll" + n, 10));
@@ -251,7 +238,7 @@ TEST_CASE("A large derivation reports its roots' problems in root order", "[esti
     for (int i : cyclic) {
         Project alone;
         addRoot(alone, i, true);
-        const Derived one = deriveCollections(alone); // one root: one thread
+        const Derived one = deriveCollections(alone);
         REQUIRE(one.problems.size() == 1);
         expected.push_back(one.problems.front());
     }

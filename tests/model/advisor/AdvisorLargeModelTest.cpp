@@ -1,30 +1,17 @@
 #include "model/advisor/AdvisorFixtures.h"
 
-#include "advisor/AdviceJson.h"
-#include "advisor/AdvisorContext.h"
-#include "io/ProjectFile.h"
-#include "support/TestPaths.h"
+#include "advisor/Advisor.h"
 
 #include <catch2/catch.hpp>
 
-#include <cstdint>
-#include <filesystem>
 #include <set>
+#include <string>
+#include <vector>
 
 using namespace docshape;
 using namespace docshape::test;
-namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::size_t kOneThread = SIZE_MAX;
-
-// Everything advise() returns, as `analyze --json` prints it, findings first.
-std::string adviceText(const Advice &advice) {
-    nlohmann::ordered_json doc = findingsJson(advice.findings);
-    appendAdvice(doc, advice);
-    return doc.dump(1);
-}
 
 // A shared-collection model of `collections` collections whose rules fire
 // all over it: money as doubles, dates as strings, stored nulls, copies
@@ -55,7 +42,7 @@ Project busyModel(int collections) {
         e.fields.push_back(field("f" + n + "d", "createdDate", BsonType::String, 20));
         Field status = field("f" + n + "s", "status", BsonType::Int);
         if (c % 3 == 1)
-            status.details->enumValues = {"1", "2", "3"};
+            status.details.edit().enumValues = {"1", "2", "3"};
         status.nullFraction = c % 5 == 0 ? 0.2 : 0;
         e.fields.push_back(status);
         Field history = field("f" + n + "h", "history", BsonType::Array);
@@ -70,7 +57,7 @@ Project busyModel(int collections) {
         e.fields.push_back(history);
         if (c > 0 && c % 7 == 0) {
             Field copy = field("f" + n + "c", "ownerName", BsonType::String, 16);
-            copy.details->duplicatedFrom = "f" + std::to_string(c - 1) + "d";
+            copy.details.edit().duplicatedFrom = "f" + std::to_string(c - 1) + "d";
             e.fields.push_back(copy);
         }
         p.entities.push_back(e);
@@ -117,50 +104,23 @@ Project busyModel(int collections) {
 
 } // namespace
 
-TEST_CASE("advice split in two halves equals advice on one thread, on every bundled example",
-          "[advisor][parallel]") {
-    std::vector<fs::path> examples;
-    for (const auto &entry : fs::directory_iterator(test::examplesDir()))
-        if (entry.path().extension() == ".docshape")
-            examples.push_back(entry.path());
-    REQUIRE_FALSE(examples.empty());
-    for (const auto &path : examples) {
-        INFO(path.filename().string());
-        auto project = loadProject(path.string());
-        REQUIRE(project);
-        const Analysis analysis = analyze(*project);
-        const Advice alone = advisor::advise(*project, analysis, kOneThread);
-        // Two items are enough to split: every stage runs in halves.
-        const Advice halves = advisor::advise(*project, analysis, 2);
-        CHECK(halves.findings == alone.findings);
-        CHECK(adviceText(halves) == adviceText(alone));
-    }
-}
-
-TEST_CASE("advice on a large model is the same on two threads as on one", "[advisor][parallel]") {
+// lint() keeps only the findings of advise(): on a model where many rules
+// fire all over it, they must be the same findings in the same order.
+TEST_CASE("lint on a large model gives advise()'s findings", "[advisor]") {
     const Project project = busyModel(400);
     const Analysis analysis = analyze(project);
-    const Advice alone = advisor::advise(project, analysis, kOneThread);
-    const Advice twoThreads = advise(project, analysis); // 400 collections: split in halves
-    // The model makes many rules fire, all over it, so that a finding out of
-    // order would show.
+    const Advice advice = advise(project, analysis);
     std::set<std::string> rules;
-    for (const auto &f : alone.findings)
+    for (const auto &f : advice.findings)
         rules.insert(f.id);
-    CHECK(alone.findings.size() > 1000);
+    CHECK(advice.findings.size() > 1000);
     CHECK(rules.size() >= 10);
     CHECK(rules.count("DS195")); // worksheet mismatch: lint must still make the worksheets
-    REQUIRE(twoThreads.findings.size() == alone.findings.size());
-    for (std::size_t i = 0; i < alone.findings.size(); ++i) {
-        INFO("finding " << i);
-        REQUIRE(twoThreads.findings[i] == alone.findings[i]);
-        REQUIRE(twoThreads.findings[i].message() == alone.findings[i].message());
-    }
-    CHECK(adviceText(twoThreads) == adviceText(alone));
-    // lint frees the rest of the advice in halves: its findings must not
-    // depend on any of it.
     const std::vector<Finding> linted = lint(project, analysis);
-    REQUIRE(linted == alone.findings);
-    for (std::size_t i = 0; i < linted.size(); ++i)
-        REQUIRE(linted[i].message() == alone.findings[i].message());
+    REQUIRE(linted.size() == advice.findings.size());
+    for (std::size_t i = 0; i < linted.size(); ++i) {
+        INFO("finding " << i);
+        REQUIRE(linted[i] == advice.findings[i]);
+        REQUIRE(linted[i].message() == advice.findings[i].message());
+    }
 }
