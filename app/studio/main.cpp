@@ -1,7 +1,7 @@
 #include "MainWindow.h"
 #include "canvas/CanvasView.h"
-#include "core/Memory.h"
-#include "core/Result.h"
+#include "util/Memory.h"
+#include "util/Result.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

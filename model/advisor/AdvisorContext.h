@@ -3,8 +3,8 @@
 #include "advisor/Advice.h"
 #include "advisor/RuleCatalog.h"
 #include "advisor/Thresholds.h"
-#include "core/Grouped.h"
-#include "core/IdIndex.h"
+#include "util/Grouped.h"
+#include "util/IdIndex.h"
 #include "core/Project.h"
 #include "estimate/Analysis.h"
 

@@ -1,7 +1,7 @@
 #include "advisor/Finding.h"
 
 #include "advisor/RuleCatalog.h"
-#include "core/EnumNames.h"
+#include "util/EnumNames.h"
 
 namespace docshape {
 

@@ -1,6 +1,6 @@
 #include "core/Field.h"
 
-#include "core/EnumNames.h"
+#include "util/EnumNames.h"
 
 namespace docshape {
 

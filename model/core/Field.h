@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/BsonType.h"
-#include "core/Boxed.h"
+#include "util/Boxed.h"
 
 #include <cstdint>
 #include <optional>

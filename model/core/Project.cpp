@@ -1,6 +1,6 @@
 #include "core/Project.h"
 
-#include "core/EnumNames.h"
+#include "util/EnumNames.h"
 
 #include <set>
 

@@ -1,7 +1,7 @@
 #include "derive/DeriveCollections.h"
 
-#include "core/Grouped.h"
-#include "core/IdIndex.h"
+#include "util/Grouped.h"
+#include "util/IdIndex.h"
 
 #include <algorithm>
 #include <cctype>

@@ -2,7 +2,7 @@
 
 #include "estimate/BsonSize.h"
 
-#include "core/IdIndex.h"
+#include "util/IdIndex.h"
 
 #include <algorithm>
 #include <span>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/Grouped.h"
+#include "util/Grouped.h"
 #include "core/Project.h"
 #include "derive/CollectionShape.h"
 #include "estimate/Analysis.h"

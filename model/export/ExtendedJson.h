@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/BsonType.h"
-#include "core/Result.h"
+#include "util/Result.h"
 
 #include <nlohmann/json.hpp>
 

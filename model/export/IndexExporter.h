@@ -2,7 +2,7 @@
 
 #include "core/IndexSpec.h"
 #include "core/Project.h"
-#include "core/Result.h"
+#include "util/Result.h"
 #include "derive/DeriveCollections.h"
 
 #include <nlohmann/json.hpp>

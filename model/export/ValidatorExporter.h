@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/Project.h"
-#include "core/Result.h"
+#include "util/Result.h"
 #include "derive/CollectionShape.h"
 
 #include <nlohmann/json.hpp>

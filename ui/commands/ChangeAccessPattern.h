@@ -2,7 +2,7 @@
 
 #include "commands/DocumentCommand.h"
 
-#include "core/Result.h"
+#include "util/Result.h"
 
 namespace docshape::ui {
 

@@ -3,7 +3,7 @@
 #include "document/ChangeEvent.h"
 
 #include "core/Project.h"
-#include "core/Result.h"
+#include "util/Result.h"
 #include "estimate/Analysis.h"
 
 #include <QObject>

@@ -1,16 +1,14 @@
-#include "core/IdIndex.h"
-#include "derive/CollectionShape.h"
+#include "util/IdIndex.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <string>
-#include <utility>
 #include <vector>
 
 using namespace docshape;
 
-TEST_CASE("IdIndex finds every id it was given, and nothing else", "[core]") {
+TEST_CASE("IdIndex finds every id it was given, and nothing else", "[util]") {
     std::vector<std::string> ids;
     for (int i = 0; i < 5000; ++i)
         ids.push_back("e" + std::to_string(i));
@@ -25,29 +23,14 @@ TEST_CASE("IdIndex finds every id it was given, and nothing else", "[core]") {
     CHECK(index.find("e") == -1);
 }
 
-TEST_CASE("IdIndex keeps the first position given for an id", "[core]") {
+TEST_CASE("IdIndex keeps the first position given for an id", "[util]") {
     IdIndex index;
     index.insert("orders", 3);
     index.insert("orders", 7);
     CHECK(index.find("orders") == 3);
 }
 
-TEST_CASE("A node's object shape is created on write and copied deeply", "[core][derive]") {
-    ShapeNode scalar;
-    CHECK(scalar.object->fields.empty()); // reading gives an empty shape, and creates none
-    CHECK_FALSE(scalar.object.isSet());
-    ShapeNode address;
-    address.type = BsonType::Object;
-    address.object.edit().fields.emplace_back().name = "city";
-    ShapeNode copy = address;
-    copy.object.edit().fields.front().name = "town";
-    CHECK(address.object->fields.front().name == "city");
-    CHECK(copy.object->fields.front().name == "town");
-    ShapeNode moved = std::move(copy);
-    CHECK(moved.object->fields.front().name == "town");
-}
-
-TEST_CASE("IdIndex tells apart long ids that share their first and last bytes", "[core]") {
+TEST_CASE("IdIndex tells apart long ids that share their first and last bytes", "[util]") {
     // Same size, same first eight and last eight bytes: only the middle differs.
     const std::string a = "customer-AAAA-0000000001", b = "customer-BBBB-0000000001",
                       c = "customer-AAAA-00000000012";

@@ -1,4 +1,4 @@
-#include "core/Memory.h"
+#include "util/Memory.h"
 
 #include <cstddef>
 

@@ -1,4 +1,4 @@
-#include "core/IdIndex.h"
+#include "util/IdIndex.h"
 
 #include <algorithm>
 
