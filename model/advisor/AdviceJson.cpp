@@ -1,7 +1,7 @@
 #include "advisor/AdviceJson.h"
 
 #include "advisor/Advisor.h"
-#include "advisor/Thresholds.h"
+#include "core/Thresholds.h"
 
 #include <cmath>
 

@@ -2,7 +2,7 @@
 
 #include "advisor/Advice.h"
 #include "advisor/RuleCatalog.h"
-#include "advisor/Thresholds.h"
+#include "core/Thresholds.h"
 #include "util/Grouped.h"
 #include "util/IdIndex.h"
 #include "core/Project.h"

@@ -1,6 +1,6 @@
 #include "advisor/RuleCatalog.h"
 
-#include "advisor/Thresholds.h"
+#include "core/Thresholds.h"
 
 #include <algorithm>
 

@@ -1,6 +1,9 @@
 #pragma once
 
 #include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -44,5 +47,22 @@ std::string_view toString(AccessKind k);
 std::optional<AccessKind> accessKindFromString(std::string_view s);
 std::string_view toString(Operation o);
 std::optional<Operation> operationFromString(std::string_view s);
+
+// The spellings of AccessKind in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<AccessKind, std::string_view> kAccessKindNames[] = {
+    {AccessKind::Read, "read"},
+    {AccessKind::Write, "write"},
+};
+constexpr std::span<const std::pair<AccessKind, std::string_view>> namesOf(AccessKind) { return kAccessKindNames; }
+
+// The spellings of Operation in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<Operation, std::string_view> kOperationNames[] = {
+    {Operation::FindOneById, "findOneById"}, {Operation::FindMany, "findMany"},
+    {Operation::Aggregate, "aggregate"},     {Operation::Insert, "insert"},
+    {Operation::Update, "update"},           {Operation::Delete, "delete"},
+};
+constexpr std::span<const std::pair<Operation, std::string_view>> namesOf(Operation) { return kOperationNames; }
 
 } // namespace docshape

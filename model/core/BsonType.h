@@ -1,8 +1,12 @@
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <iterator>
 #include <optional>
+#include <span>
 #include <string_view>
+#include <utility>
 
 namespace docshape {
 
@@ -28,12 +32,6 @@ enum class BsonType {
     MaxKey,
 };
 
-inline constexpr BsonType kAllBsonTypes[] = {
-    BsonType::Double, BsonType::String,   BsonType::Object, BsonType::Array,
-    BsonType::BinData, BsonType::ObjectId, BsonType::Bool,   BsonType::Date,
-    BsonType::Null,   BsonType::Regex,    BsonType::Int,    BsonType::Timestamp,
-    BsonType::Long,   BsonType::Decimal,  BsonType::MinKey, BsonType::MaxKey,
-};
 
 std::string_view toString(BsonType type);
 std::optional<BsonType> bsonTypeFromString(std::string_view name);
@@ -61,9 +59,32 @@ inline constexpr TypeInfo kTypes[] = {
     {BsonType::Long, "long", 0x12, 8},        {BsonType::Decimal, "decimal", 0x13, 16},
     {BsonType::MinKey, "minKey", 0xFF, 0},    {BsonType::MaxKey, "maxKey", 0x7F, 0},
 };
-static_assert(std::size(kTypes) == std::size(kAllBsonTypes));
 inline const TypeInfo &info(BsonType type) { return kTypes[static_cast<int>(type)]; }
 } // namespace detail
+
+// Every type, and every type with its name, in the enum's order: both read
+// from the one table above.
+inline constexpr auto kAllBsonTypes = [] {
+    std::array<BsonType, std::size(detail::kTypes)> all{};
+    for (std::size_t i = 0; i < all.size(); ++i)
+        all[i] = detail::kTypes[i].type;
+    return all;
+}();
+inline constexpr auto kBsonTypeNames = [] {
+    std::array<std::pair<BsonType, std::string_view>, std::size(detail::kTypes)> all{};
+    for (std::size_t i = 0; i < all.size(); ++i)
+        all[i] = {detail::kTypes[i].type, detail::kTypes[i].name};
+    return all;
+}();
+constexpr std::span<const std::pair<BsonType, std::string_view>> namesOf(BsonType) { return kBsonTypeNames; }
+static_assert(
+    [] {
+        for (std::size_t i = 0; i < kAllBsonTypes.size(); ++i)
+            if (static_cast<std::size_t>(kAllBsonTypes[i]) != i)
+                return false;
+        return true;
+    }(),
+    "detail::kTypes is in the enum's order: info() indexes it by value");
 
 // Payload bytes of a value that has no variable part, or nullopt for string,
 // binData, regex, object and array whose size depends on content.

@@ -4,43 +4,21 @@
 
 namespace docshape {
 
-namespace {
-constexpr std::pair<DeletionPolicy, std::string_view> kDeletion[] = {
-    {DeletionPolicy::Unspecified, "unspecified"}, {DeletionPolicy::Restrict, "restrict"},
-    {DeletionPolicy::SoftDelete, "softDelete"},   {DeletionPolicy::Cascade, "cascade"},
-    {DeletionPolicy::AllowOrphans, "allowOrphans"}, {DeletionPolicy::CleanupJob, "cleanupJob"},
-};
-constexpr std::pair<ValidationLevel, std::string_view> kLevels[] = {
-    {ValidationLevel::Strict, "strict"},
-    {ValidationLevel::Moderate, "moderate"},
-    {ValidationLevel::Off, "off"},
-};
-constexpr std::pair<ValidationAction, std::string_view> kActions[] = {
-    {ValidationAction::Error, "error"},
-    {ValidationAction::Warn, "warn"},
-};
-constexpr std::pair<TimeSeriesGranularity, std::string_view> kGranularity[] = {
-    {TimeSeriesGranularity::Seconds, "seconds"},
-    {TimeSeriesGranularity::Minutes, "minutes"},
-    {TimeSeriesGranularity::Hours, "hours"},
-};
-} // namespace
-
-std::string_view toString(DeletionPolicy p) { return detail::enumName(kDeletion, p); }
+std::string_view toString(DeletionPolicy p) { return detail::enumName(kDeletionPolicyNames, p); }
 std::optional<DeletionPolicy> deletionPolicyFromString(std::string_view s) {
-    return detail::enumFromName(kDeletion, s);
+    return detail::enumFromName(kDeletionPolicyNames, s);
 }
-std::string_view toString(ValidationLevel v) { return detail::enumName(kLevels, v); }
+std::string_view toString(ValidationLevel v) { return detail::enumName(kValidationLevelNames, v); }
 std::optional<ValidationLevel> validationLevelFromString(std::string_view s) {
-    return detail::enumFromName(kLevels, s);
+    return detail::enumFromName(kValidationLevelNames, s);
 }
-std::string_view toString(ValidationAction v) { return detail::enumName(kActions, v); }
+std::string_view toString(ValidationAction v) { return detail::enumName(kValidationActionNames, v); }
 std::optional<ValidationAction> validationActionFromString(std::string_view s) {
-    return detail::enumFromName(kActions, s);
+    return detail::enumFromName(kValidationActionNames, s);
 }
-std::string_view toString(TimeSeriesGranularity g) { return detail::enumName(kGranularity, g); }
+std::string_view toString(TimeSeriesGranularity g) { return detail::enumName(kTimeSeriesGranularityNames, g); }
 std::optional<TimeSeriesGranularity> granularityFromString(std::string_view s) {
-    return detail::enumFromName(kGranularity, s);
+    return detail::enumFromName(kTimeSeriesGranularityNames, s);
 }
 
 } // namespace docshape

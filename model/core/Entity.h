@@ -4,6 +4,9 @@
 #include "core/Field.h"
 
 #include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -94,5 +97,40 @@ std::string_view toString(ValidationAction v);
 std::optional<ValidationAction> validationActionFromString(std::string_view s);
 std::string_view toString(TimeSeriesGranularity g);
 std::optional<TimeSeriesGranularity> granularityFromString(std::string_view s);
+
+// The spellings of DeletionPolicy in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<DeletionPolicy, std::string_view> kDeletionPolicyNames[] = {
+    {DeletionPolicy::Unspecified, "unspecified"}, {DeletionPolicy::Restrict, "restrict"},
+    {DeletionPolicy::SoftDelete, "softDelete"},   {DeletionPolicy::Cascade, "cascade"},
+    {DeletionPolicy::AllowOrphans, "allowOrphans"}, {DeletionPolicy::CleanupJob, "cleanupJob"},
+};
+constexpr std::span<const std::pair<DeletionPolicy, std::string_view>> namesOf(DeletionPolicy) { return kDeletionPolicyNames; }
+
+// The spellings of ValidationLevel in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<ValidationLevel, std::string_view> kValidationLevelNames[] = {
+    {ValidationLevel::Strict, "strict"},
+    {ValidationLevel::Moderate, "moderate"},
+    {ValidationLevel::Off, "off"},
+};
+constexpr std::span<const std::pair<ValidationLevel, std::string_view>> namesOf(ValidationLevel) { return kValidationLevelNames; }
+
+// The spellings of ValidationAction in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<ValidationAction, std::string_view> kValidationActionNames[] = {
+    {ValidationAction::Error, "error"},
+    {ValidationAction::Warn, "warn"},
+};
+constexpr std::span<const std::pair<ValidationAction, std::string_view>> namesOf(ValidationAction) { return kValidationActionNames; }
+
+// The spellings of TimeSeriesGranularity in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<TimeSeriesGranularity, std::string_view> kTimeSeriesGranularityNames[] = {
+    {TimeSeriesGranularity::Seconds, "seconds"},
+    {TimeSeriesGranularity::Minutes, "minutes"},
+    {TimeSeriesGranularity::Hours, "hours"},
+};
+constexpr std::span<const std::pair<TimeSeriesGranularity, std::string_view>> namesOf(TimeSeriesGranularity) { return kTimeSeriesGranularityNames; }
 
 } // namespace docshape

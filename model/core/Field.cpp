@@ -4,27 +4,13 @@
 
 namespace docshape {
 
-namespace {
-constexpr std::pair<BoundEnforcer, std::string_view> kEnforcers[] = {
-    {BoundEnforcer::Nobody, "nobody"},
-    {BoundEnforcer::Ui, "ui"},
-    {BoundEnforcer::Validator, "validator"},
-};
-constexpr std::pair<Duplication, std::string_view> kDuplications[] = {
-    {Duplication::None, "none"},
-    {Duplication::Snapshot, "snapshot"},
-    {Duplication::Synchronous, "synchronous"},
-    {Duplication::Eventual, "eventual"},
-};
-} // namespace
-
-std::string_view toString(BoundEnforcer e) { return detail::enumName(kEnforcers, e); }
+std::string_view toString(BoundEnforcer e) { return detail::enumName(kBoundEnforcerNames, e); }
 std::optional<BoundEnforcer> boundEnforcerFromString(std::string_view s) {
-    return detail::enumFromName(kEnforcers, s);
+    return detail::enumFromName(kBoundEnforcerNames, s);
 }
-std::string_view toString(Duplication d) { return detail::enumName(kDuplications, d); }
+std::string_view toString(Duplication d) { return detail::enumName(kDuplicationNames, d); }
 std::optional<Duplication> duplicationFromString(std::string_view s) {
-    return detail::enumFromName(kDuplications, s);
+    return detail::enumFromName(kDuplicationNames, s);
 }
 
 } // namespace docshape

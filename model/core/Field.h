@@ -5,6 +5,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -106,5 +109,24 @@ std::string_view toString(BoundEnforcer e);
 std::optional<BoundEnforcer> boundEnforcerFromString(std::string_view s);
 std::string_view toString(Duplication d);
 std::optional<Duplication> duplicationFromString(std::string_view s);
+
+// The spellings of BoundEnforcer in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<BoundEnforcer, std::string_view> kBoundEnforcerNames[] = {
+    {BoundEnforcer::Nobody, "nobody"},
+    {BoundEnforcer::Ui, "ui"},
+    {BoundEnforcer::Validator, "validator"},
+};
+constexpr std::span<const std::pair<BoundEnforcer, std::string_view>> namesOf(BoundEnforcer) { return kBoundEnforcerNames; }
+
+// The spellings of Duplication in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<Duplication, std::string_view> kDuplicationNames[] = {
+    {Duplication::None, "none"},
+    {Duplication::Snapshot, "snapshot"},
+    {Duplication::Synchronous, "synchronous"},
+    {Duplication::Eventual, "eventual"},
+};
+constexpr std::span<const std::pair<Duplication, std::string_view>> namesOf(Duplication) { return kDuplicationNames; }
 
 } // namespace docshape

@@ -7,12 +7,6 @@
 namespace docshape {
 
 namespace {
-constexpr std::pair<Tenancy, std::string_view> kTenancy[] = {
-    {Tenancy::None, "none"},
-    {Tenancy::SharedCollection, "sharedCollection"},
-    {Tenancy::DatabasePerTenant, "databasePerTenant"},
-    {Tenancy::CollectionPerTenant, "collectionPerTenant"},
-};
 
 template <typename T> const T *findById(const std::vector<T> &items, std::string_view id) {
     for (const auto &item : items)
@@ -91,9 +85,9 @@ std::string Project::newId(std::string_view prefix) const {
     }
 }
 
-std::string_view toString(Tenancy t) { return detail::enumName(kTenancy, t); }
+std::string_view toString(Tenancy t) { return detail::enumName(kTenancyNames, t); }
 std::optional<Tenancy> tenancyFromString(std::string_view s) {
-    return detail::enumFromName(kTenancy, s);
+    return detail::enumFromName(kTenancyNames, s);
 }
 
 } // namespace docshape

@@ -6,6 +6,9 @@
 #include "core/Relationship.h"
 
 #include <map>
+#include <span>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -39,7 +42,7 @@ struct Project {
     std::vector<AccessPattern> accessPatterns;
     std::vector<IndexSpec> indexes;
     std::vector<Decision> decisions;
-    std::map<std::string, double> thresholds; // overrides of advisor settings by name
+    std::map<std::string, double> thresholds; // overrides of the analysis and advisor settings by name (core/Thresholds.h)
 
     const Entity *findEntity(std::string_view id) const;
     Entity *findEntity(std::string_view id);
@@ -59,5 +62,15 @@ struct Project {
 
 std::string_view toString(Tenancy t);
 std::optional<Tenancy> tenancyFromString(std::string_view s);
+
+// The spellings of Tenancy in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<Tenancy, std::string_view> kTenancyNames[] = {
+    {Tenancy::None, "none"},
+    {Tenancy::SharedCollection, "sharedCollection"},
+    {Tenancy::DatabasePerTenant, "databasePerTenant"},
+    {Tenancy::CollectionPerTenant, "collectionPerTenant"},
+};
+constexpr std::span<const std::pair<Tenancy, std::string_view>> namesOf(Tenancy) { return kTenancyNames; }
 
 } // namespace docshape

@@ -4,6 +4,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -75,5 +78,30 @@ std::string_view toString(Cardinality c);
 std::optional<Cardinality> cardinalityFromString(std::string_view s);
 std::string_view toString(Representation r);
 std::optional<Representation> representationFromString(std::string_view s);
+
+// The spellings of Cardinality in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<Cardinality, std::string_view> kCardinalityNames[] = {
+    {Cardinality::OneToOne, "oneToOne"},
+    {Cardinality::OneToFew, "oneToFew"},
+    {Cardinality::OneToMany, "oneToMany"},
+    {Cardinality::ManyToMany, "manyToMany"},
+};
+constexpr std::span<const std::pair<Cardinality, std::string_view>> namesOf(Cardinality) { return kCardinalityNames; }
+
+// The spellings of Representation in the model file, the CLI and messages, in the
+// enum's order: the one table its names and count come from.
+inline constexpr std::pair<Representation, std::string_view> kRepresentationNames[] = {
+    {Representation::EmbedOne, "embedOne"},
+    {Representation::EmbedArray, "embedArray"},
+    {Representation::ReferenceFromChild, "referenceFromChild"},
+    {Representation::ReferenceArrayInParent, "referenceArrayInParent"},
+    {Representation::TwoWay, "twoWay"},
+    {Representation::Junction, "junction"},
+    {Representation::Subset, "subset"},
+    {Representation::ExtendedReference, "extendedReference"},
+    {Representation::Bucket, "bucket"},
+};
+constexpr std::span<const std::pair<Representation, std::string_view>> namesOf(Representation) { return kRepresentationNames; }
 
 } // namespace docshape

@@ -1,5 +1,6 @@
 #include "estimate/Analysis.h"
 
+#include "core/Thresholds.h"
 #include "estimate/BsonSize.h"
 #include "estimate/IndexEstimator.h"
 
@@ -85,9 +86,25 @@ struct Scratch {
     std::string path;
 };
 
+// The limits in force, from the project's thresholds.
+struct Limits {
+    double target = 0;       // bytes an average document should stay under
+    double maxDocument = 0;  // bytes a document may have
+};
+
+// The size limit as problems word it: "16 MiB (16777216 bytes)" for the
+// BSON limit, the bytes for another.
+std::string limitText(double bytes) {
+    constexpr double kMiB = 1024.0 * 1024.0;
+    if (bytes == 16 * kMiB)
+        return "16 MiB (16777216 bytes)";
+    return formatBytes(bytes) + " bytes";
+}
+
 // Sizes, arrays, depth, breakdown and growth of one collection: everything
 // that reads its shape.
-void measure(const Project &project, const CollectionShape &c, CollectionStat &s, Scratch &scratch) {
+void measure(const Project &project, const Limits &limits, const CollectionShape &c, CollectionStat &s,
+             Scratch &scratch) {
     s.name = c.name;
     s.kind = c.kind;
     s.rootEntityId = c.rootEntityId;
@@ -126,29 +143,30 @@ void measure(const Project &project, const CollectionShape &c, CollectionStat &s
     if (growing) {
         s.avgDocumentBytesAfterGrowth = averageObjectBytesAfter(c.shape, days);
         s.daysToAvgTarget = firstDayReaching(
-            [&](double d) { return averageObjectBytesAfter(c.shape, d); }, kPracticalTargetBytes);
+            [&](double d) { return averageObjectBytesAfter(c.shape, d); }, limits.target);
         s.daysToMaxLimit = firstDayReaching(
             [&](double d) { return largestObjectBytesAfter(c.shape, d); },
-            static_cast<double>(kMaxDocumentBytes) + 1);
+            limits.maxDocument + 1);
     } else {
         s.avgDocumentBytesAfterGrowth = s.avgDocumentBytes;
-        if (s.avgDocumentBytes >= kPracticalTargetBytes)
+        if (s.avgDocumentBytes >= limits.target)
             s.daysToAvgTarget = 0.0;
-        if (s.maxDocumentBytes && *s.maxDocumentBytes > kMaxDocumentBytes)
+        if (s.maxDocumentBytes && static_cast<double>(*s.maxDocumentBytes) > limits.maxDocument)
             s.daysToMaxLimit = 0.0;
     }
     s.dataBytesAfterGrowth = s.documentsAfterGrowth * s.avgDocumentBytesAfterGrowth;
 }
 
 // The collection's indexes and the limits it breaks, after measure().
-void finish(const Project &project, int nsLimit, const CollectionShape &c, std::span<const IndexSpec *const> indexes,
-            CollectionStat &s, std::vector<Problem> &problems, IndexEstimator &estimator) {
+void finish(const Project &project, const Limits &limits, int nsLimit, const CollectionShape &c,
+            std::span<const IndexSpec *const> indexes, CollectionStat &s, std::vector<Problem> &problems,
+            IndexEstimator &estimator) {
     s.indexes = estimator.estimate(c, indexes, problems);
 
-    if (s.maxDocumentBytes && *s.maxDocumentBytes > kMaxDocumentBytes)
+    if (s.maxDocumentBytes && static_cast<double>(*s.maxDocumentBytes) > limits.maxDocument)
         problems.push_back({"error", c.name,
                             "the largest document is " + formatBytes(static_cast<double>(*s.maxDocumentBytes)) +
-                                " bytes, over the 16 MiB (16777216 bytes) BSON document limit"});
+                                " bytes, over the " + limitText(limits.maxDocument) + " BSON document limit"});
     if (s.depth > kMaxNestingDepth)
         problems.push_back({"error", c.name,
                             "documents nest " + std::to_string(s.depth) +
@@ -180,6 +198,10 @@ std::string FieldBytes::label() const {
 
 Analysis analyze(const Project &project) {
     Analysis a;
+    const Thresholds thresholds(project);
+    const Limits limits{thresholds.get(threshold::kDocumentTargetBytes), thresholds.get(threshold::kMaxDocumentBytes)};
+    a.documentTargetBytes = limits.target;
+    a.maxDocumentBytes = limits.maxDocument;
     a.derived = deriveCollections(project);
     const int nsLimit = namespaceLimit(project.mongoVersion);
     const IndexesByCollection indexes(project, a.derived);
@@ -190,8 +212,8 @@ Analysis analyze(const Project &project) {
     a.collections.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const CollectionShape &c = a.derived.collections[i];
-        measure(project, c, a.collections[i], scratch);
-        finish(project, nsLimit, c, indexes.of(i), a.collections[i], problems, estimator);
+        measure(project, limits, c, a.collections[i], scratch);
+        finish(project, limits, nsLimit, c, indexes.of(i), a.collections[i], problems, estimator);
     }
 
     // Problems: the derivation's, then each collection's.

@@ -12,9 +12,9 @@
 
 namespace docshape {
 
-// Practical thresholds of the estimation model, with their sources.
-inline constexpr double kPracticalTargetBytes = 100.0 * 1000;   // 100 KB, seed start-from-the-queries.txt
-inline constexpr std::uint64_t kMaxDocumentBytes = 16777216;    // 16 MiB, BSON document limit
+// Limits of the server that the analysis checks (the MongoDB manual, MongoDB
+// Limits and Thresholds). The document target and the document size limit
+// are thresholds (core/Thresholds.h): the project may override them.
 inline constexpr int kMaxNestingDepth = 100;
 inline constexpr int kMaxIndexesPerCollection = 64;
 inline constexpr int kMaxCompoundIndexFields = 32;
@@ -64,8 +64,8 @@ struct CollectionStat {
     double avgDocumentBytesAfterGrowth = 0;
     double dataBytes = 0; // documents * avg size
     double dataBytesAfterGrowth = 0;
-    std::optional<double> daysToAvgTarget; // avg crosses 100 KB; nullopt: never
-    std::optional<double> daysToMaxLimit;  // largest document crosses 16 MiB; nullopt: never
+    std::optional<double> daysToAvgTarget; // avg reaches the document target; nullopt: never
+    std::optional<double> daysToMaxLimit;  // largest document passes the size limit; nullopt: never
     int depth = 1;                         // nesting depth of the deepest value
     std::vector<ArrayStat> arrays;
     std::vector<IndexStat> indexes; // _id_ first
@@ -81,6 +81,11 @@ struct Problem {
 // A plain value: copies are deep. The statistics are owned; the shapes in
 // `derived` refer to the project (see ShapeNode).
 struct Analysis {
+    // The thresholds in force for the project (the catalogue's defaults
+    // unless it overrides them): seed.documentTargetBytes and
+    // bson.maxDocumentBytes.
+    double documentTargetBytes = 0;
+    double maxDocumentBytes = 0;
     Derived derived;
     std::vector<CollectionStat> collections; // same order as derived.collections
     std::vector<Problem> problems;

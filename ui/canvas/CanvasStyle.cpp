@@ -33,10 +33,12 @@ qreal CanvasStyle::rowWidth(const QString &text) const {
     return w;
 }
 
+// By the days the analysis computed with the project's thresholds: zero
+// days to a limit means it is passed now.
 SizeVerdict sizeVerdict(const CollectionStat &stat) {
-    if (!stat.maxDocumentBytes || *stat.maxDocumentBytes >= kMaxDocumentBytes)
+    if (!stat.maxDocumentBytes || stat.daysToMaxLimit == 0.0)
         return SizeVerdict::OverLimit;
-    if (stat.avgDocumentBytes >= kPracticalTargetBytes)
+    if (stat.daysToAvgTarget == 0.0)
         return SizeVerdict::AboveTarget;
     return SizeVerdict::Good;
 }

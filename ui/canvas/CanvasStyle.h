@@ -45,8 +45,9 @@ struct CanvasStyle {
 
 enum class SizeVerdict { Good, AboveTarget, OverLimit };
 
-// Green below the 100 KB average target, amber above it, red when the
-// maximum reaches 16 MiB or has no bound (DESIGN.md, "The estimation model").
+// Green below the average document target, amber above it, red when the
+// maximum passes the document size limit or has no bound (DESIGN.md, "The
+// estimation model"), by the thresholds the analysis used.
 SizeVerdict sizeVerdict(const CollectionStat &stat);
 QColor verdictColor(SizeVerdict verdict);
 

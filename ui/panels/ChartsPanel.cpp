@@ -325,13 +325,13 @@ void ChartsPanel::buildSizeOverTime() {
     }
     const QString targetName = tr("100 KB practical target");
     const QString limitName = tr("16 MiB BSON limit");
-    const QString targetTip = tr("%1: %2").arg(targetName, bytesExact(kPracticalTargetBytes));
-    const QString limitTip = tr("%1: %2").arg(limitName, bytesExact(double(kMaxDocumentBytes)));
+    const QString targetTip = tr("%1: %2").arg(targetName, bytesExact(a.documentTargetBytes));
+    const QString limitTip = tr("%1: %2").arg(limitName, bytesExact(a.maxDocumentBytes));
     m_tooltips[SizeOverTime] << avgTips << maxTips << targetTip << limitTip;
     m_sizeTips = {avgTips, maxTips};
 
-    const double axisLo = std::floor(std::log10(std::max(1.0, std::min(lo, kPracticalTargetBytes) / 2)));
-    const double axisHi = std::ceil(std::log10(std::max(hi, double(kMaxDocumentBytes)) * 2));
+    const double axisLo = std::floor(std::log10(std::max(1.0, std::min(lo, a.documentTargetBytes) / 2)));
+    const double axisHi = std::ceil(std::log10(std::max(hi, a.maxDocumentBytes) * 2));
     const QStringList chartShape{QString::number(horizon), QString::number(axisLo), QString::number(axisHi)};
 
     QChart *chart = m_views[SizeOverTime]->chart();
@@ -363,8 +363,8 @@ void ChartsPanel::buildSizeOverTime() {
         connect(line, &QLineSeries::hovered, line, [tip](const QPointF &, bool state) { showTip(state, tip); });
         return line;
     };
-    auto *target = limitLine(kPracticalTargetBytes, targetName, targetTip, QColor(0xe0, 0x90, 0x20));
-    auto *limit = limitLine(double(kMaxDocumentBytes), limitName, limitTip, QColor(0xc0, 0x20, 0x20));
+    auto *target = limitLine(a.documentTargetBytes, targetName, targetTip, QColor(0xe0, 0x90, 0x20));
+    auto *limit = limitLine(a.maxDocumentBytes, limitName, limitTip, QColor(0xc0, 0x20, 0x20));
     for (QLineSeries *s : {avg, max, target, limit})
         chart->addSeries(s);
     for (int which : {0, 1})

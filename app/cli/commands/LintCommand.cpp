@@ -2,7 +2,7 @@
 
 #include "advisor/AdviceJson.h"
 #include "advisor/Advisor.h"
-#include "advisor/Thresholds.h"
+#include "core/Thresholds.h"
 #include "estimate/Analysis.h"
 #include "io/ProjectFile.h"
 

@@ -3,51 +3,13 @@
 #include "advisor/Advisor.h"
 #include "core/Project.h"
 #include "estimate/Analysis.h"
+#include "support/ModelBuilders.h"
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
 namespace docshape::test {
-
-inline Field field(std::string id, std::string name, BsonType type, double avgBytes = 0, std::uint64_t maxBytes = 0) {
-    Field f;
-    f.id = std::move(id);
-    f.name = std::move(name);
-    f.type = type;
-    f.avgBytes = avgBytes;
-    f.maxBytes = maxBytes;
-    return f;
-}
-
-inline AccessPattern readPattern(std::string id, std::string name, std::string entityId, Operation op,
-                                 double frequency) {
-    AccessPattern q;
-    q.id = std::move(id);
-    q.name = std::move(name);
-    q.entityId = std::move(entityId);
-    q.kind = AccessKind::Read;
-    q.operation = op;
-    q.frequencyPerSecond = frequency;
-    q.tenantScoped = false;
-    return q;
-}
-
-inline AccessPattern writePattern(std::string id, std::string name, std::string entityId, Operation op,
-                                  double frequency) {
-    AccessPattern q = readPattern(std::move(id), std::move(name), std::move(entityId), op, frequency);
-    q.kind = AccessKind::Write;
-    return q;
-}
-
-inline IndexSpec indexOn(std::string id, std::string entityId, std::vector<IndexKey> keys, bool unique = false) {
-    IndexSpec i;
-    i.id = std::move(id);
-    i.entityId = std::move(entityId);
-    i.keys = std::move(keys);
-    i.unique = unique;
-    return i;
-}
 
 // A small shop designed by the seeds' rules, on which the advisor has
 // nothing to say: customers referenced from orders (unbounded, read on
@@ -128,8 +90,8 @@ inline Project cleanShop() {
     place.consistency = "strong";
     p.accessPatterns = {page, list, byEmail, place};
 
-    p.indexes = {indexOn("i1", "e2", {{"customerId", "1"}, {"createdAt", "-1"}}),
-                 indexOn("i2", "e1", {{"email", "1"}}, true)};
+    p.indexes = {index("i1", "e2", {{"customerId", "1"}, {"createdAt", "-1"}}),
+                 index("i2", "e1", {{"email", "1"}}, true)};
     return p;
 }
 

@@ -94,10 +94,10 @@ Project busyModel(int collections) {
             write.alsoReads = {"e" + std::to_string(c - 1)};
         p.accessPatterns.push_back(write);
 
-        p.indexes.push_back(indexOn("i" + n + "a", e.id, {{"status", "1"}, {"createdDate", "-1"}}));
-        p.indexes.push_back(indexOn("i" + n + "b", e.id, {{"history", "1"}}));
+        p.indexes.push_back(index("i" + n + "a", e.id, {{"status", "1"}, {"createdDate", "-1"}}));
+        p.indexes.push_back(index("i" + n + "b", e.id, {{"history", "1"}}));
         if (c % 4 == 0)
-            p.indexes.push_back(indexOn("i" + n + "u", e.id, {{"createdDate", "1"}}, true));
+            p.indexes.push_back(index("i" + n + "u", e.id, {{"createdDate", "1"}}, true));
     }
     return p;
 }

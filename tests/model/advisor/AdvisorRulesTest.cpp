@@ -1,7 +1,7 @@
 #include "model/advisor/AdvisorFixtures.h"
 
 #include "advisor/RuleCatalog.h"
-#include "advisor/Thresholds.h"
+#include "core/Thresholds.h"
 #include "estimate/Analysis.h"
 
 #include <catch2/catch.hpp>
@@ -45,7 +45,7 @@ void shareCollections(Project &p) {
 
 void addIndexes(Project &p, int n) {
     for (int i = 0; i < n; ++i)
-        p.indexes.push_back(indexOn("ix" + std::to_string(i), "e1", {{"name", "1"}, {"f" + std::to_string(i), "1"}}));
+        p.indexes.push_back(index("ix" + std::to_string(i), "e1", {{"name", "1"}, {"f" + std::to_string(i), "1"}}));
 }
 
 void addEntities(Project &p, int n) {
@@ -248,9 +248,9 @@ const std::vector<RuleCase> &cases() {
         {rule::kIndexesOverAtlas, [](Project &p) { addIndexes(p, 30); }, [](Project &p) { addIndexes(p, 28); }},
         {rule::kIndexesOverCompass, [](Project &p) { addIndexes(p, 10); }, [](Project &p) { addIndexes(p, 8); }},
         {rule::kTooManyCollections, [](Project &p) { addEntities(p, 99); }, [](Project &p) { addEntities(p, 98); }},
-        {rule::kUnusedIndex, [](Project &p) { p.indexes.push_back(indexOn("i3", "e1", {{"name", "1"}})); },
+        {rule::kUnusedIndex, [](Project &p) { p.indexes.push_back(index("i3", "e1", {{"name", "1"}})); },
          [](Project &p) {
-             p.indexes.push_back(indexOn("i3", "e1", {{"name", "1"}}));
+             p.indexes.push_back(index("i3", "e1", {{"name", "1"}}));
              AccessPattern byName = readPattern("q6", "Customers by name", "e1", Operation::FindMany, 0.1);
              byName.equality = {"name"};
              p.accessPatterns.push_back(byName);

@@ -56,7 +56,7 @@ Project authorWithPosts(Representation representation) {
     AccessPattern publish = writePattern("q3", "Publish a post", "e2", Operation::Insert, 0.7);
     p.accessPatterns = {profile, recent, publish};
     if (!embedded)
-        p.indexes = {indexOn("i1", "e2", {{"authorId", "1"}, {"publishedAt", "-1"}})};
+        p.indexes = {index("i1", "e2", {{"authorId", "1"}, {"publishedAt", "-1"}})};
     return p;
 }
 

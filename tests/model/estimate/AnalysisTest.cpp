@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace docshape;
 using namespace docshape::test;
 
@@ -210,8 +212,8 @@ TEST_CASE("An array that grows crosses 100 KB and 16 MiB on computed days", "[es
     REQUIRE(c.daysToMaxLimit);
     const Analysis analysis = analyze(p);
     const ObjectShape &shape = analysis.derived.collections[0].shape;
-    CHECK(averageObjectBytesAfter(shape, *c.daysToAvgTarget) >= kPracticalTargetBytes);
-    CHECK(averageObjectBytesAfter(shape, *c.daysToAvgTarget - 0.02) < kPracticalTargetBytes);
+    CHECK(averageObjectBytesAfter(shape, *c.daysToAvgTarget) >= analysis.documentTargetBytes);
+    CHECK(averageObjectBytesAfter(shape, *c.daysToAvgTarget - 0.02) < analysis.documentTargetBytes);
     // Each id costs 1 + digits + 1 + 12 bytes: about 100000 / 18 ids, at 10 a day.
     CHECK(*c.daysToAvgTarget == Approx(100000.0 / 18 / 100).epsilon(0.05));
     CHECK(*c.daysToMaxLimit == Approx(16777216.0 / 19 / 100).epsilon(0.05));
@@ -345,4 +347,36 @@ TEST_CASE("Breakdown names are the shapes' keys, in a moved or copied analysis",
                 CHECK(breakdown[k].name == fields[k].name);
         }
     }
+}
+
+TEST_CASE("The analysis reads the project's document target and size limit", "[estimate][growth]") {
+    // The same thresholds the advisor reads (core/Thresholds.h): overridden
+    // by name, they move the days and the problems of the analysis too.
+    Project p;
+    Entity author = entity("e1", "authors", 1000);
+    author.fields.push_back(stringField("f1", "name", 20, 40));
+    Field posts = arrayField("f2", "postIds", BsonType::ObjectId, 0, 1000000);
+    posts.countGrowthPerDay = 100;
+    author.fields.push_back(posts);
+    p.entities.push_back(author);
+    const Analysis defaults = analyze(p);
+    CHECK(defaults.documentTargetBytes == 100000);
+    CHECK(defaults.maxDocumentBytes == 16777216);
+    p.thresholds["seed.documentTargetBytes"] = 50000;
+    p.thresholds["bson.maxDocumentBytes"] = 1000;
+    const Analysis overridden = analyze(p);
+    CHECK(overridden.documentTargetBytes == 50000);
+    CHECK(overridden.maxDocumentBytes == 1000);
+    const CollectionStat &was = defaults.collections.front();
+    const CollectionStat &now = overridden.collections.front();
+    REQUIRE(was.daysToAvgTarget);
+    REQUIRE(now.daysToAvgTarget);
+    // Each id costs 1 + digits + 1 + 12 bytes: about 18 bytes, at 100 a day.
+    CHECK(*now.daysToAvgTarget == Approx(*was.daysToAvgTarget / 2).epsilon(0.05));
+    REQUIRE(now.daysToMaxLimit);
+    CHECK(*now.daysToMaxLimit == 0);
+    const auto over = std::find_if(overridden.problems.begin(), overridden.problems.end(), [](const Problem &q) {
+        return q.message.find("over the 1000 bytes BSON document limit") != std::string::npos;
+    });
+    CHECK(over != overridden.problems.end());
 }

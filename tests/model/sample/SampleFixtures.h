@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Project.h"
+#include "support/ModelBuilders.h"
 
 #include <bson/bson.h>
 
@@ -16,155 +17,120 @@ namespace docshape::test {
 //
 // Collections: customers, orders, everything, feeds (unbounded).
 inline Project sampleProject() {
-    auto str = [](std::string id, std::string name, double avg, std::uint64_t max) {
-        Field f;
-        f.id = std::move(id);
-        f.name = std::move(name);
-        f.type = BsonType::String;
-        f.avgBytes = avg;
-        f.maxBytes = max;
-        return f;
-    };
-    auto typed = [](std::string id, std::string name, BsonType type) {
-        Field f;
-        f.id = std::move(id);
-        f.name = std::move(name);
-        f.type = type;
-        return f;
-    };
-    auto array = [](std::string id, std::string name, BsonType element, double avg,
-                    std::optional<std::uint64_t> max) {
-        Field f;
-        f.id = std::move(id);
-        f.name = std::move(name);
-        f.type = BsonType::Array;
-        f.elementType = element;
-        f.avgCount = avg;
-        f.maxCount = max;
-        return f;
-    };
-    auto entity = [](std::string id, std::string name, double count) {
-        Entity e;
-        e.id = std::move(id);
-        e.name = std::move(name);
-        e.count = count;
-        return e;
-    };
-
     Project p;
     p.name = "sampler fixture";
 
     Entity customer = entity("e1", "Customer", 1000);
     customer.collectionName = "customers";
-    customer.fields.push_back(str("f1", "name", 12, 40));
-    Field email = str("f2", "email", 22, 60);
+    customer.fields.push_back(stringField("f1", "name", 12, 40));
+    Field email = stringField("f2", "email", 22, 60);
     email.details.edit().pattern = "^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,}$";
     email.details.edit().minLength = 6;
     customer.fields.push_back(email);
 
     Entity order = entity("e2", "Order", 10000);
     order.collectionName = "orders";
-    Field status = str("f10", "status", 5.5, 9);
+    Field status = stringField("f10", "status", 5.5, 9);
     status.details.edit().enumValues = {"new", "paid", "shipped", "cancelled"};
     order.fields.push_back(status);
-    order.fields.push_back(str("f11", "kind", 6, 6));
-    Field total = typed("f12", "total", BsonType::Decimal);
+    order.fields.push_back(stringField("f11", "kind", 6, 6));
+    Field total = typedField("f12", "total", BsonType::Decimal);
     total.details.edit().minimum = 0;
     total.details.edit().maximum = 100000;
     order.fields.push_back(total);
-    Field quantity = typed("f13", "quantity", BsonType::Int);
+    Field quantity = typedField("f13", "quantity", BsonType::Int);
     quantity.details.edit().minimum = 1;
     quantity.details.edit().maximum = 10;
     order.fields.push_back(quantity);
-    order.fields.push_back(typed("f14", "createdAt", BsonType::Date));
-    Field notes = str("f15", "notes", 30, 200);
+    order.fields.push_back(typedField("f14", "createdAt", BsonType::Date));
+    Field notes = stringField("f15", "notes", 30, 200);
     notes.required = false;
     notes.presence = 0.3;
     notes.nullFraction = 0.5;
     order.fields.push_back(notes);
-    Field tags = array("f16", "tags", BsonType::String, 2.5, 12);
+    Field tags = arrayField("f16", "tags", BsonType::String, 2.5, 12);
     tags.avgBytes = 6;
     tags.maxBytes = 10;
     tags.uniqueItems = true;
     order.fields.push_back(tags);
-    Field flags = array("f17", "flags", BsonType::String, 1.2, 2);
+    Field flags = arrayField("f17", "flags", BsonType::String, 1.2, 2);
     flags.details.edit().enumValues = {"gift", "fragile", "express"};
     flags.avgBytes = 6;
     flags.maxBytes = 7;
     flags.uniqueItems = true;
     order.fields.push_back(flags);
-    Field priority = typed("f18", "priority", BsonType::Int);
+    Field priority = typedField("f18", "priority", BsonType::Int);
     priority.details.edit().enumValues = {"1", "2", "3"};
     order.fields.push_back(priority);
     order.discriminator = "kind";
     Variant online{"online", 0.7, {}};
-    Field ip = str("f20", "ip", 13, 15);
+    Field ip = stringField("f20", "ip", 13, 15);
     ip.details.edit().pattern = "^[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}$";
     online.fields.push_back(ip);
     Variant store{"store", 0.3, {}};
-    store.fields.push_back(typed("f21", "storeId", BsonType::Int));
-    store.fields.push_back(str("f22", "register", 3, 3));
+    store.fields.push_back(typedField("f21", "storeId", BsonType::Int));
+    store.fields.push_back(stringField("f22", "register", 3, 3));
     order.variants = {online, store};
 
     Entity item = entity("e3", "LineItem", 45000);
-    Field sku = str("f30", "sku", 8, 8);
+    Field sku = stringField("f30", "sku", 8, 8);
     sku.details.edit().pattern = "^[A-Z]{3}-[0-9]{4}$";
     item.fields.push_back(sku);
-    Field qty = typed("f31", "qty", BsonType::Int);
+    Field qty = typedField("f31", "qty", BsonType::Int);
     qty.details.edit().minimum = 1;
     qty.details.edit().maximum = 99;
     item.fields.push_back(qty);
-    Field price = typed("f32", "priceMinor", BsonType::Long);
+    Field price = typedField("f32", "priceMinor", BsonType::Long);
     price.details.edit().minimum = 0;
     item.fields.push_back(price);
-    Field options = array("f33", "options", BsonType::String, 1.5, 3);
+    Field options = arrayField("f33", "options", BsonType::String, 1.5, 3);
     options.avgBytes = 4;
     options.maxBytes = 12;
     options.details.edit().minItems = 1;
     item.fields.push_back(options);
 
     Entity address = entity("e4", "Address", 9000);
-    address.fields.push_back(str("f40", "street", 20, 80));
-    address.fields.push_back(str("f41", "city", 9, 40));
-    Field zip = str("f42", "zip", 5, 5);
+    address.fields.push_back(stringField("f40", "street", 20, 80));
+    address.fields.push_back(stringField("f41", "city", 9, 40));
+    Field zip = stringField("f42", "zip", 5, 5);
     zip.details.edit().pattern = "^\\d{5}$";
     address.fields.push_back(zip);
 
     Entity every = entity("e5", "Everything", 10);
     every.collectionName = "everything";
-    every.fields.push_back(str("f50", "s", 10, 20));
-    Field d = typed("f51", "d", BsonType::Double);
+    every.fields.push_back(stringField("f50", "s", 10, 20));
+    Field d = typedField("f51", "d", BsonType::Double);
     d.details.edit().minimum = -5;
     d.details.edit().maximum = 5;
     every.fields.push_back(d);
-    Field o = typed("f52", "o", BsonType::Object);
-    o.fields.push_back(typed("f53", "x", BsonType::Int));
-    o.fields.push_back(str("f54", "y", 2, 4));
+    Field o = typedField("f52", "o", BsonType::Object);
+    o.fields.push_back(typedField("f53", "x", BsonType::Int));
+    o.fields.push_back(stringField("f54", "y", 2, 4));
     every.fields.push_back(o);
-    every.fields.push_back(array("f55", "a", BsonType::Int, 10.5, 11));
-    Field bin = typed("f56", "b", BsonType::BinData);
+    every.fields.push_back(arrayField("f55", "a", BsonType::Int, 10.5, 11));
+    Field bin = typedField("f56", "b", BsonType::BinData);
     bin.avgBytes = 16;
     bin.maxBytes = 32;
     every.fields.push_back(bin);
-    every.fields.push_back(typed("f57", "oid", BsonType::ObjectId));
-    every.fields.push_back(typed("f58", "flag", BsonType::Bool));
-    every.fields.push_back(typed("f59", "at", BsonType::Date));
-    every.fields.push_back(typed("f60", "nothing", BsonType::Null));
-    Field re = typed("f61", "re", BsonType::Regex);
+    every.fields.push_back(typedField("f57", "oid", BsonType::ObjectId));
+    every.fields.push_back(typedField("f58", "flag", BsonType::Bool));
+    every.fields.push_back(typedField("f59", "at", BsonType::Date));
+    every.fields.push_back(typedField("f60", "nothing", BsonType::Null));
+    Field re = typedField("f61", "re", BsonType::Regex);
     re.avgBytes = 5;
     re.maxBytes = 8;
     re.details.edit().regexOptions = "i";
     every.fields.push_back(re);
-    every.fields.push_back(typed("f62", "i", BsonType::Int));
-    every.fields.push_back(typed("f63", "ts", BsonType::Timestamp));
-    every.fields.push_back(typed("f64", "l", BsonType::Long));
-    every.fields.push_back(typed("f65", "dec", BsonType::Decimal));
-    every.fields.push_back(typed("f66", "mn", BsonType::MinKey));
-    every.fields.push_back(typed("f67", "mx", BsonType::MaxKey));
+    every.fields.push_back(typedField("f62", "i", BsonType::Int));
+    every.fields.push_back(typedField("f63", "ts", BsonType::Timestamp));
+    every.fields.push_back(typedField("f64", "l", BsonType::Long));
+    every.fields.push_back(typedField("f65", "dec", BsonType::Decimal));
+    every.fields.push_back(typedField("f66", "mn", BsonType::MinKey));
+    every.fields.push_back(typedField("f67", "mx", BsonType::MaxKey));
 
     Entity feed = entity("e6", "Feed", 10);
     feed.collectionName = "feeds";
-    feed.fields.push_back(array("f70", "events", BsonType::ObjectId, 30, std::nullopt));
+    feed.fields.push_back(arrayField("f70", "events", BsonType::ObjectId, 30, std::nullopt));
 
     p.entities = {customer, order, item, address, every, feed};
 

@@ -8,8 +8,9 @@
 
 namespace docshape {
 
-// A named number the advisor compares the model with, and where it comes
-// from. Names are grouped by origin: "seed." (the seed texts), "bson." and
+// A named number the analysis and the advisor compare the model with, and
+// where it comes from: each is declared once, in the catalogue, with its
+// default, unit and source, and a project may override it by name. Names are grouped by origin: "seed." (the seed texts), "bson." and
 // "mongodb." (the MongoDB manual), "atlas." (Atlas schema suggestions),
 // "compass." (Compass performance insights) and "docshape." (assumptions of
 // DocShape's own cost model, stated so that a reader can disagree).

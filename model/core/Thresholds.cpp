@@ -1,4 +1,4 @@
-#include "advisor/Thresholds.h"
+#include "core/Thresholds.h"
 
 #include <cassert>
 
@@ -6,8 +6,6 @@ namespace docshape {
 
 namespace {
 constexpr std::string_view kSeedQueries = "seed start-from-the-queries.txt";
-constexpr std::string_view kSeedLesson = "seed lesson-135-data-modeling.txt";
-constexpr std::string_view kSeedPatterns = "seed data-modeling-patterns.txt";
 constexpr std::string_view kManualLimits =
     "MongoDB manual, MongoDB Limits and Thresholds (https://www.mongodb.com/docs/manual/reference/limits/)";
 constexpr std::string_view kAtlas = "Atlas schema suggestions "
@@ -18,7 +16,6 @@ constexpr std::string_view kDocShape = "DocShape cost-model assumption";
 
 std::vector<ThresholdSetting> makeCatalogue() {
     using namespace threshold;
-    (void)kSeedPatterns;
     return {
         {kDocumentTargetBytes, 100000, "bytes", kSeedQueries,
          "Practical target: keep the common documents well under 100 KB."},
