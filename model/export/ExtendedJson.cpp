@@ -1,5 +1,7 @@
 #include "export/ExtendedJson.h"
 
+#include "util/Literals.h"
+
 #include <charconv>
 #include <cctype>
 #include <cmath>
@@ -37,140 +39,7 @@ std::string_view trim(std::string_view s) {
 }
 
 template <typename Int> bool parseInteger(std::string_view s, Int &out) {
-    if (!s.empty() && s.front() == '+')
-        s.remove_prefix(1);
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && ptr == s.data() + s.size() && !s.empty();
-}
-
-bool parseDouble(std::string_view s, double &out) {
-    if (!s.empty() && s.front() == '+')
-        s.remove_prefix(1);
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && ptr == s.data() + s.size() && !s.empty() && std::isfinite(out);
-}
-
-// Decimal128 literal as the server's parser takes it: digits with an
-// optional fraction and exponent, or Infinity / NaN.
-bool isDecimalLiteral(std::string_view s) {
-    if (s == "Infinity" || s == "-Infinity" || s == "NaN")
-        return true;
-    std::size_t i = 0;
-    if (i < s.size() && (s[i] == '-' || s[i] == '+'))
-        ++i;
-    std::size_t digits = 0;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
-        ++i, ++digits;
-    if (i < s.size() && s[i] == '.') {
-        ++i;
-        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
-            ++i, ++digits;
-    }
-    if (digits == 0 || digits > 34)
-        return false;
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        ++i;
-        if (i < s.size() && (s[i] == '-' || s[i] == '+'))
-            ++i;
-        std::size_t expDigits = 0;
-        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
-            ++i, ++expDigits;
-        if (expDigits == 0)
-            return false;
-    }
-    return i == s.size();
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
-// days_from_civil).
-std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
-    y -= m <= 2;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = static_cast<unsigned>(y - era * 400);
-    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
-
-bool readDigits(std::string_view s, std::size_t &pos, std::size_t n, int &out) {
-    if (pos + n > s.size())
-        return false;
-    out = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const char c = s[pos + i];
-        if (!std::isdigit(static_cast<unsigned char>(c)))
-            return false;
-        out = out * 10 + (c - '0');
-    }
-    pos += n;
-    return true;
-}
-
-// "YYYY-MM-DD", optionally "THH:MM[:SS[.fff]]" and "Z" or "+HH:MM"; a time
-// without a zone is UTC. Milliseconds since the epoch.
-bool parseIsoDate(std::string_view s, std::int64_t &ms) {
-    std::size_t p = 0;
-    int y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0, milli = 0;
-    if (!readDigits(s, p, 4, y) || p >= s.size() || s[p++] != '-' || !readDigits(s, p, 2, mo) ||
-        p >= s.size() || s[p++] != '-' || !readDigits(s, p, 2, d))
-        return false;
-    static constexpr int kMonthDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (mo < 1 || mo > 12 || d < 1 || d > kMonthDays[mo - 1])
-        return false;
-    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    if (mo == 2 && d == 29 && !leap)
-        return false;
-    int offsetMinutes = 0;
-    if (p < s.size()) {
-        if (s[p] != 'T' && s[p] != ' ')
-            return false;
-        ++p;
-        if (!readDigits(s, p, 2, h) || p >= s.size() || s[p++] != ':' || !readDigits(s, p, 2, mi))
-            return false;
-        if (p < s.size() && s[p] == ':') {
-            ++p;
-            if (!readDigits(s, p, 2, sec))
-                return false;
-            if (p < s.size() && s[p] == '.') {
-                ++p;
-                int scale = 100;
-                std::size_t fracDigits = 0;
-                while (p < s.size() && std::isdigit(static_cast<unsigned char>(s[p]))) {
-                    milli += (s[p] - '0') * scale;
-                    scale /= 10;
-                    ++p, ++fracDigits;
-                }
-                if (fracDigits == 0)
-                    return false;
-            }
-        }
-        if (h > 23 || mi > 59 || sec > 59)
-            return false;
-        if (p < s.size()) {
-            if (s[p] == 'Z') {
-                ++p;
-            } else if (s[p] == '+' || s[p] == '-') {
-                const int sign = s[p++] == '-' ? -1 : 1;
-                int oh = 0, om = 0;
-                if (!readDigits(s, p, 2, oh))
-                    return false;
-                if (p < s.size() && s[p] == ':')
-                    ++p;
-                if (!readDigits(s, p, 2, om) || oh > 23 || om > 59)
-                    return false;
-                offsetMinutes = sign * (oh * 60 + om);
-            } else {
-                return false;
-            }
-        }
-    }
-    if (p != s.size())
-        return false;
-    const std::int64_t seconds =
-        daysFromCivil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 + h * 3600 +
-        mi * 60 + sec - offsetMinutes * 60;
-    ms = seconds * 1000 + milli;
-    return true;
+    return literal::parseInteger(s, out, literal::LeadingPlus::Allowed);
 }
 
 Error literalError(std::string_view literal, BsonType type, std::string_view why) {
@@ -231,12 +100,12 @@ Result<ordered_json> typedLiteral(BsonType type, std::string_view raw) {
     }
     case BsonType::Double: {
         double v = 0;
-        if (!parseDouble(literal, v))
+        if (!literal::parseFiniteDouble(literal, v))
             return literalError(literal, type, "expected a finite number");
         return ordered_json{{"$numberDouble", canonicalDoubleText(v)}};
     }
     case BsonType::Decimal:
-        if (!isDecimalLiteral(literal))
+        if (!literal::isDecimal128Literal(literal))
             return literalError(literal, type, "expected a decimal number of at most 34 digits");
         return ordered_json{{"$numberDecimal", std::string(literal)}};
     case BsonType::Bool:
@@ -262,7 +131,7 @@ Result<ordered_json> typedLiteral(BsonType type, std::string_view raw) {
     }
     case BsonType::Date: {
         std::int64_t ms = 0;
-        if (!parseInteger(literal, ms) && !parseIsoDate(literal, ms))
+        if (!parseInteger(literal, ms) && !literal::parseIsoDate(literal, ms, literal::kModelDate))
             return literalError(literal, type,
                                 "expected an ISO 8601 date such as 2024-01-31T12:00:00Z, or "
                                 "milliseconds since 1970");

@@ -1,5 +1,7 @@
 #include "validate/ExtendedJson.h"
 
+#include "util/Literals.h"
+
 #include <bson/bson.h>
 #include <simdjson.h>
 
@@ -58,43 +60,7 @@ struct Failure {
 };
 
 template <typename Int> bool parseInt(std::string_view s, Int &out) {
-    if (s.empty())
-        return false;
-    const char *b = s.data();
-    const char *e = b + s.size();
-    if (*b == '+')
-        return false;
-    auto r = std::from_chars(b, e, out);
-    return r.ec == std::errc() && r.ptr == e;
-}
-
-bool parseDoubleText(std::string_view s, double &out) {
-    if (s == "Infinity") {
-        out = std::numeric_limits<double>::infinity();
-        return true;
-    }
-    if (s == "-Infinity") {
-        out = -std::numeric_limits<double>::infinity();
-        return true;
-    }
-    if (s == "NaN" || s == "-NaN") {
-        out = std::numeric_limits<double>::quiet_NaN();
-        return true;
-    }
-    if (s.empty())
-        return false;
-    const char *b = s.data();
-    const char *e = b + s.size();
-    auto r = std::from_chars(b, e, out, std::chars_format::general);
-    if (r.ec == std::errc::result_out_of_range) {
-        // from_chars refuses values that round to infinity or zero; the
-        // shell writes such values as they are, so round them as strtod does.
-        std::string copy(s);
-        char *end = nullptr;
-        out = std::strtod(copy.c_str(), &end);
-        return end == copy.c_str() + copy.size();
-    }
-    return r.ec == std::errc() && r.ptr == e;
+    return literal::parseInteger(s, out, literal::LeadingPlus::Refused);
 }
 
 int hexValue(char c) {
@@ -139,81 +105,6 @@ bool decodeBase64(std::string_view in, std::vector<uint8_t> &out) {
     for (; i < in.size(); ++i)
         if (in[i] != '=')
             return false;
-    return true;
-}
-
-// Days from 1970-01-01 to the given civil date (proleptic Gregorian).
-int64_t daysFromCivil(int64_t y, unsigned m, unsigned d) {
-    y -= m <= 2;
-    const int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const unsigned yoe = unsigned(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + int64_t(doe) - 719468;
-}
-
-// ISO-8601 as Extended JSON writes it: YYYY-MM-DDTHH:MM:SS[.fff](Z|+HH:MM|+HHMM).
-bool parseIsoDate(std::string_view s, int64_t &ms) {
-    size_t p = 0;
-    auto digits = [&](int n, int &out) {
-        if (p + size_t(n) > s.size())
-            return false;
-        out = 0;
-        for (int i = 0; i < n; ++i) {
-            char c = s[p + size_t(i)];
-            if (c < '0' || c > '9')
-                return false;
-            out = out * 10 + (c - '0');
-        }
-        p += size_t(n);
-        return true;
-    };
-    auto expect = [&](char c) {
-        if (p < s.size() && s[p] == c) {
-            ++p;
-            return true;
-        }
-        return false;
-    };
-    int y, mo, d, h, mi, sec = 0;
-    if (!digits(4, y) || !expect('-') || !digits(2, mo) || !expect('-') || !digits(2, d))
-        return false;
-    if (!expect('T') || !digits(2, h) || !expect(':') || !digits(2, mi))
-        return false;
-    if (expect(':') && !digits(2, sec))
-        return false;
-    int frac = 0;
-    if (expect('.')) {
-        int n = 0;
-        int scale = 100;
-        while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
-            frac += (s[p] - '0') * scale;
-            scale /= 10;
-            ++p;
-            ++n;
-        }
-        if (n == 0)
-            return false;
-    }
-    int offsetMin = 0;
-    if (expect('Z')) {
-    } else if (p < s.size() && (s[p] == '+' || s[p] == '-')) {
-        int sign = s[p] == '-' ? -1 : 1;
-        ++p;
-        int oh, om;
-        if (!digits(2, oh))
-            return false;
-        expect(':');
-        if (!digits(2, om))
-            return false;
-        offsetMin = sign * (oh * 60 + om);
-    } else {
-        return false;
-    }
-    if (p != s.size() || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
-        return false;
-    int64_t days = daysFromCivil(y, unsigned(mo), unsigned(d));
-    ms = ((days * 24 + h) * 60 + mi) * 60000LL + sec * 1000LL + frac - offsetMin * 60000LL;
     return true;
 }
 
@@ -387,7 +278,7 @@ private:
             if (key == "$numberDouble") {
                 std::string_view s;
                 double x;
-                if (!getString(v, s) || !parseDoubleText(s, x))
+                if (!getString(v, s) || !literal::parseJsonDouble(s, x))
                     return bad("expected a number, Infinity, -Infinity or NaN in a string");
                 handled = true;
                 return appended(bson_append_double(d, k, kl, x));
@@ -618,7 +509,7 @@ private:
         }
         case element_type::STRING: {
             std::string_view s = v.get_string().value_unsafe();
-            if (!parseIsoDate(s, ms))
+            if (!literal::parseIsoDate(s, ms, literal::kExtendedJsonDate))
                 return fail("invalid Extended JSON $date: expected an ISO-8601 date such as "
                             "2024-01-31T12:00:00Z");
             break;
