@@ -336,12 +336,37 @@ private:
         return true;
     }
 
+    // "$jsonSchema keyword 'k' must be <what>", at the keyword.
+    bool mustBe(const std::string &where, Kw k, std::string_view what) {
+        const std::string name(kKwNames[k]);
+        return failFalse(join(where, name), "$jsonSchema keyword '" + name + "' must be " + std::string(what));
+    }
+
+    // A count keyword (maxLength, minItems, minProperties, ...): a
+    // non-negative integer into `out`, which turns on the node's `checks`.
+    bool countKeyword(const KeywordMap &kw, Kw k, int64_t &out, bool &checks, const std::string &where) {
+        if (auto *e = kw.get(k)) {
+            if (!nonNegativeLong(e, out, join(where, kKwNames[k])))
+                return false;
+            checks = true;
+        }
+        return true;
+    }
+
+    // A boolean keyword (uniqueItems, exclusiveMaximum, ...) into `out`.
+    bool booleanKeyword(const bson_iter_t *e, Kw k, bool &out, const std::string &where) {
+        if (bson_iter_type(e) != BSON_TYPE_BOOL)
+            return mustBe(where, k, "a boolean");
+        out = bson_iter_bool(e);
+        return true;
+    }
+
     bool scalarKeywords(const KeywordMap &kw, Node &node, const std::string &where) {
         const bool root = node.root;
         if (auto *e = kw.get(PatternKw)) {
             const std::string at = join(where, "pattern");
             if (bson_iter_type(e) != BSON_TYPE_UTF8)
-                return failFalse(at, "$jsonSchema keyword 'pattern' must be a string");
+                return mustBe(where, PatternKw, "a string");
             if (!root) {
                 uint32_t len;
                 const char *s = bson_iter_utf8(e, &len);
@@ -357,20 +382,13 @@ private:
                 node.stringChecks = true;
             }
         }
-        if (auto *e = kw.get(MaxLength)) {
-            if (!nonNegativeLong(e, node.maxLength, join(where, "maxLength")))
-                return false;
-            node.stringChecks = true;
-        }
-        if (auto *e = kw.get(MinLength)) {
-            if (!nonNegativeLong(e, node.minLength, join(where, "minLength")))
-                return false;
-            node.stringChecks = true;
-        }
+        if (!countKeyword(kw, MaxLength, node.maxLength, node.stringChecks, where) ||
+            !countKeyword(kw, MinLength, node.minLength, node.stringChecks, where))
+            return false;
         if (auto *e = kw.get(MultipleOf)) {
             const std::string at = join(where, "multipleOf");
             if (!isNumber(e))
-                return failFalse(at, "$jsonSchema keyword 'multipleOf' must be a number");
+                return mustBe(where, MultipleOf, "a number");
             Number n;
             readNumber(valueOf(e), n);
             const Decimal d = toDecimal(n);
@@ -399,16 +417,10 @@ private:
         const std::string exclusiveName(kKwNames[exclusiveKw]);
         if (auto *e = kw.get(which)) {
             bool exclusive = false;
-            if (auto *x = kw.get(exclusiveKw)) {
-                if (bson_iter_type(x) != BSON_TYPE_BOOL)
-                    return failFalse(join(where, exclusiveName), "$jsonSchema keyword '" +
-                                                                     exclusiveName +
-                                                                     "' must be a boolean");
-                exclusive = bson_iter_bool(x);
-            }
+            if (auto *x = kw.get(exclusiveKw); x && !booleanKeyword(x, exclusiveKw, exclusive, where))
+                return false;
             if (!isNumber(e))
-                return failFalse(join(where, name),
-                                 "$jsonSchema keyword '" + name + "' must be a number");
+                return mustBe(where, which, "a number");
             if (!node.root) {
                 out.present = true;
                 out.exclusive = exclusive;
@@ -431,21 +443,12 @@ private:
     }
 
     bool arrayKeywords(const KeywordMap &kw, Node &node, const std::string &where, int depth) {
-        if (auto *e = kw.get(MinItems)) {
-            if (!nonNegativeLong(e, node.minItems, join(where, "minItems")))
-                return false;
-            node.arrayChecks = true;
-        }
-        if (auto *e = kw.get(MaxItems)) {
-            if (!nonNegativeLong(e, node.maxItems, join(where, "maxItems")))
-                return false;
-            node.arrayChecks = true;
-        }
+        if (!countKeyword(kw, MinItems, node.minItems, node.arrayChecks, where) ||
+            !countKeyword(kw, MaxItems, node.maxItems, node.arrayChecks, where))
+            return false;
         if (auto *e = kw.get(UniqueItems)) {
-            if (bson_iter_type(e) != BSON_TYPE_BOOL)
-                return failFalse(join(where, "uniqueItems"),
-                                 "$jsonSchema keyword 'uniqueItems' must be a boolean");
-            node.uniqueItems = bson_iter_bool(e);
+            if (!booleanKeyword(e, UniqueItems, node.uniqueItems, where))
+                return false;
             node.arrayChecks |= node.uniqueItems;
         }
         if (auto *e = kw.get(Items)) {
@@ -598,7 +601,7 @@ private:
         if (properties) {
             const std::string at = join(where, "properties");
             if (bson_iter_type(properties) != BSON_TYPE_DOCUMENT)
-                return failFalse(at, "$jsonSchema keyword 'properties' must be an object");
+                return mustBe(where, Properties, "an object");
             const uint8_t *data;
             uint32_t len;
             docOf(properties, &data, &len);
@@ -697,21 +700,14 @@ private:
             node.objectChecks = true;
         }
 
-        if (auto *e = kw.get(MinProperties)) {
-            if (!nonNegativeLong(e, node.minProperties, join(where, "minProperties")))
-                return false;
-            node.objectChecks = true;
-        }
-        if (auto *e = kw.get(MaxProperties)) {
-            if (!nonNegativeLong(e, node.maxProperties, join(where, "maxProperties")))
-                return false;
-            node.objectChecks = true;
-        }
+        if (!countKeyword(kw, MinProperties, node.minProperties, node.objectChecks, where) ||
+            !countKeyword(kw, MaxProperties, node.maxProperties, node.objectChecks, where))
+            return false;
 
         if (auto *e = kw.get(Dependencies)) {
             const std::string at = join(where, "dependencies");
             if (bson_iter_type(e) != BSON_TYPE_DOCUMENT)
-                return failFalse(at, "$jsonSchema keyword 'dependencies' must be an object");
+                return mustBe(where, Dependencies, "an object");
             const uint8_t *data;
             uint32_t len;
             docOf(e, &data, &len);
