@@ -46,6 +46,11 @@ struct FieldDetails {
     // Computed pattern: what the stored value summarizes (free text or path).
     std::string computedFrom;
 
+    // The value a migration writes into documents that lack the field (a
+    // literal in the field's type, as enum values are); unset: none stated.
+    // Never exported to a validator (the server refuses `default`).
+    std::optional<std::string> defaultValue;
+
     friend bool operator==(const FieldDetails &, const FieldDetails &) = default;
 };
 

@@ -103,6 +103,7 @@ template <typename V> void describe(V &v, Tag<Field>) {
     v("duplication", inBox(&Field::details, &FieldDetails::duplication), kOptional);
     v("duplicationOwner", inBox(&Field::details, &FieldDetails::duplicationOwner), kOptional);
     v("computedFrom", inBox(&Field::details, &FieldDetails::computedFrom), kOptional);
+    v("defaultValue", inBox(&Field::details, &FieldDetails::defaultValue), kOptional);
     v("nullFraction", &Field::nullFraction, kOptional);
 }
 
