@@ -1,5 +1,7 @@
 #include "commands/Cli.h"
 
+#include "io/ProjectFile.h"
+
 #include <iostream>
 #include <string_view>
 
@@ -21,6 +23,9 @@ constexpr Command kCommands[] = {
     {"validate", "validate --schema FILE DOCS [--json]  check documents against $jsonSchema",
      runValidate},
     {"lint", "lint MODEL [--json] [--fail-on error|warning|info] | lint --rules", runLint},
+    {"diff", "diff OLD NEW [--json]               what changed between two versions, and what follows",
+     runDiff},
+    {"migrate", "migrate OLD NEW --out DIR          mongosh migration script and PLAN.md", runMigrate},
 };
 
 void usage(std::ostream &os) {
@@ -29,6 +34,16 @@ void usage(std::ostream &os) {
         os << "  " << c.synopsis << '\n';
 }
 } // namespace
+
+std::optional<Project> loadModel(const std::string &path, Io io) {
+    auto project = loadProject(path);
+    if (!project) {
+        const Error &e = project.error();
+        io.err << (e.where == path ? "" : path + ": ") << e.toString() << '\n';
+        return std::nullopt;
+    }
+    return std::move(*project);
+}
 
 int run(const std::vector<std::string> &args, Io io) {
     if (args.empty()) {

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "core/Project.h"
+
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,7 +12,7 @@ namespace docshape::cli {
 // Exit codes, fit for CI.
 enum Exit : int {
     kOk = 0,
-    kFindings = 1,   // lint findings at the --fail-on level, invalid documents
+    kFindings = 1,   // lint findings at the --fail-on level, invalid documents, models that differ
     kUsage = 2,      // bad command line
     kBadModel = 3,   // unreadable or invalid model, or a schema the server refuses
 };
@@ -20,6 +23,10 @@ struct Io {
     std::ostream &err;
 };
 
+// Loads a model for a command; on failure writes the error, with the path,
+// to io.err and returns nothing (the command exits kBadModel).
+std::optional<Project> loadModel(const std::string &path, Io io);
+
 // Dispatches `docshape-cli COMMAND ARGS...`; args excludes the program name.
 int run(const std::vector<std::string> &args, Io io);
 
@@ -29,5 +36,7 @@ int runSample(const std::vector<std::string> &args, Io io);
 int runExport(const std::vector<std::string> &args, Io io);
 int runValidate(const std::vector<std::string> &args, Io io);
 int runLint(const std::vector<std::string> &args, Io io);
+int runDiff(const std::vector<std::string> &args, Io io);
+int runMigrate(const std::vector<std::string> &args, Io io);
 
 } // namespace docshape::cli

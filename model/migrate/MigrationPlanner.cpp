@@ -1,0 +1,1082 @@
+#include "migrate/MigrationPlan.h"
+
+#include "estimate/Analysis.h"
+#include "export/ExtendedJson.h"
+#include "export/IndexExporter.h"
+#include "export/MongoshLiteral.h"
+#include "export/ValidatorExporter.h"
+#include "migrate/PipelineBuilder.h"
+#include "migrate/ShapeMap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace docshape {
+
+using pipeline::Json;
+using pipeline::Place;
+
+namespace {
+
+// The progress markers' collection, and the key the script writes into
+// documents of a versioned entity (seed lesson-135, "Schema version field").
+constexpr const char *kVersionKey = "schemaVersion";
+
+using CollectionKey = std::tuple<int, std::string, std::string>;
+
+// One derived collection of one version, with its figures.
+struct Side {
+    const CollectionShape *shape = nullptr;
+    const CollectionStat *stat = nullptr;
+    std::unique_ptr<ShapeMap> map;
+};
+
+std::map<CollectionKey, Side> sidesOf(const Analysis &a) {
+    std::map<CollectionKey, Side> out;
+    for (std::size_t i = 0; i < a.collections.size(); ++i) {
+        const CollectionShape &c = a.derived.collections[i];
+        CollectionKey key{static_cast<int>(c.kind), c.rootEntityId,
+                          c.kind == CollectionKind::Entity ? std::string() : c.relationshipId};
+        out.emplace(std::move(key), Side{&c, &a.collections[i], std::make_unique<ShapeMap>(c)});
+    }
+    return out;
+}
+
+std::string js(const Json &value, int indent = 4) { return mongoshLiteral(value, indent); }
+std::string jsString(const std::string &s) { return Json(s).dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+std::string quoted(const std::string &s) { return "`" + s + "`"; }
+
+// The paths of an $unset, without those inside another one listed (the
+// server refuses a path collision).
+Json unsetList(const std::vector<std::string> &paths) {
+    Json out = Json::array();
+    for (const auto &p : paths) {
+        const bool covered = std::any_of(paths.begin(), paths.end(), [&](const std::string &q) {
+            return q != p && p.rfind(q + ".", 0) == 0;
+        });
+        if (!covered && std::find(out.begin(), out.end(), Json(p)) == out.end())
+            out.push_back(p);
+    }
+    return out;
+}
+
+double batchesOf(double documents, const MigrationOptions &o) {
+    return o.batchSize == 0 ? 0 : std::ceil(documents / static_cast<double>(o.batchSize));
+}
+
+double writeSeconds(double documents, const MigrationOptions &o) {
+    return documents / o.writeRate + batchesOf(documents, o) * static_cast<double>(o.pauseMs) / 1000.0;
+}
+
+// One change of a field inside the documents of a collection.
+struct FieldOp {
+    enum Kind { Rename, Convert, Fill, Remove } kind = Rename;
+    Place from;  // Rename: the old place (after earlier renames); Remove: the place to unset
+    Place to;    // Rename, Convert, Fill
+    Place guard; // where the old shape shows, in the documents as v1 wrote them
+    bool sameParent = true;
+    BsonType fromType = BsonType::String;
+    BsonType toType = BsonType::String;
+    Json value; // Fill
+    bool newField = false; // Fill: v1 had no such key at all
+    bool conditionalRemove = false; // Rename: the old key is removed only where the new one was set
+    std::string describe;
+};
+
+class Planner {
+public:
+    Planner(const Project &before, const Project &after, const MigrationOptions &options)
+        : m_before(before), m_after(after), m_options(options), m_a1(analyze(before)), m_a2(analyze(after)),
+          m_sides1(sidesOf(m_a1)), m_sides2(sidesOf(m_a2)) {}
+
+    Result<MigrationPlan> run();
+
+private:
+    struct Pair {
+        CollectionKey key;
+        const Side *v1 = nullptr;
+        const Side *v2 = nullptr;
+    };
+
+    Status planCollections();
+    Status planIndexes();
+    Status planRewrite(const Pair &pair);
+    void planRepresentations();
+    void planEmbed(const Relationship &r1, const Relationship &r2);
+    void planExtract(const Relationship &r1, const Relationship &r2);
+    void planSubset(const Relationship *r1, const Relationship &r2);
+    Status planValidators();
+    void planDrops();
+
+    Result<Json> defaultFor(const ShapeNode &node, const std::string &where);
+    Result<Json> validatorOf(const Project &p, const Side &side);
+    const Side *sideOfEntity(const std::map<CollectionKey, Side> &sides, const std::string &entityId) const;
+    std::optional<Place> effective(const ShapeMap &v1, const ShapeMap &v2, const NodePlace &p) const;
+    bool representationHandles(const ShapeMap &map, const NodePlace &place) const;
+    Json elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, const ShapeMap &target,
+                     const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing);
+    double indexEntriesOn(const Side &side, const std::vector<std::string> &paths) const;
+    void add(MigrationStep step, int phase);
+
+    const Project &m_before;
+    const Project &m_after;
+    MigrationOptions m_options;
+    const Analysis m_a1;
+    const Analysis m_a2;
+    std::map<CollectionKey, Side> m_sides1;
+    std::map<CollectionKey, Side> m_sides2;
+    std::vector<Pair> m_pairs;
+    std::vector<std::pair<int, MigrationStep>> m_steps;
+    std::set<std::string> m_repKeys;      // keys moved by a representation step, in either version
+    std::set<std::string> m_touched;      // collections whose documents a step rewrites
+    MigrationPlan m_plan;
+};
+
+void Planner::add(MigrationStep step, int phase) { m_steps.emplace_back(phase, std::move(step)); }
+
+const Side *Planner::sideOfEntity(const std::map<CollectionKey, Side> &sides, const std::string &entityId) const {
+    auto it = sides.find({static_cast<int>(CollectionKind::Entity), entityId, std::string()});
+    return it == sides.end() ? nullptr : &it->second;
+}
+
+Result<Json> Planner::validatorOf(const Project &p, const Side &side) {
+    auto schema = validatorFor(p, *side.shape);
+    if (!schema)
+        return schema.error();
+    return Json{{"$jsonSchema", std::move(*schema)}};
+}
+
+// The value a new required key gets: the field's stated default, or a value
+// of its type (stated as a warning, so that a designer states one).
+Result<Json> Planner::defaultFor(const ShapeNode &node, const std::string &where) {
+    const Field *f = node.origin == NodeOrigin::Field ? node.field : nullptr;
+    if (f && f->details->defaultValue) {
+        auto value = typedLiteral(node.type, *f->details->defaultValue);
+        if (!value)
+            return Error{where, "defaultValue '" + *f->details->defaultValue + "': " + value.error().message};
+        return value;
+    }
+    Json value;
+    switch (node.type) {
+    case BsonType::String:
+        value = f && !f->details->enumValues.empty() ? Json(f->details->enumValues.front()) : Json("");
+        break;
+    case BsonType::Int:
+    case BsonType::Long:
+    case BsonType::Double:
+    case BsonType::Decimal:
+        value = typedNumber(node.type, f && f->details->minimum ? std::max(0.0, *f->details->minimum) : 0.0);
+        break;
+    case BsonType::Bool:
+        value = false;
+        break;
+    case BsonType::Object:
+        value = Json::object();
+        break;
+    case BsonType::Array:
+        value = Json::array();
+        break;
+    case BsonType::Null:
+        value = nullptr;
+        break;
+    default:
+        return Error{where, "a new required " + std::string(toString(node.type)) +
+                                " has no default; state one (defaultValue) or make it optional"};
+    }
+    if (node.type != BsonType::Object && node.type != BsonType::Array)
+        m_plan.warnings.push_back(where + " is new and required, and states no defaultValue: documents that lack it get " +
+                                  mongoshLiteral(value) + ".");
+    return value;
+}
+
+// Where a v1 key is once the renames of its enclosing keys are applied: the
+// v2 place of its nearest ancestor that v2 still has, then its own names.
+std::optional<Place> Planner::effective(const ShapeMap &v1, const ShapeMap &v2, const NodePlace &p) const {
+    if (p.parentKey.empty())
+        return Place{{p.names.back()}, {}};
+    const NodePlace *parent = v1.find(p.parentKey);
+    if (!parent)
+        return std::nullopt;
+    Place out;
+    if (const NodePlace *now = v2.find(p.parentKey))
+        out = pipeline::placeOf(*now);
+    else if (auto up = effective(v1, v2, *parent))
+        out = *up;
+    else
+        return std::nullopt;
+    out.arrays.push_back(parent->node->isArray());
+    out.names.push_back(p.names.back());
+    return out;
+}
+
+bool Planner::representationHandles(const ShapeMap &map, const NodePlace &place) const {
+    for (const NodePlace *p = &place; p; p = p->parentKey.empty() ? nullptr : map.find(p->parentKey))
+        if (m_repKeys.contains(p->key))
+            return true;
+    return false;
+}
+
+double Planner::indexEntriesOn(const Side &side, const std::vector<std::string> &paths) const {
+    double entries = 0;
+    for (const auto &ix : side.stat->indexes) {
+        bool hit = false;
+        for (const auto &k : ix.keys)
+            for (const auto &p : paths)
+                if (k.path == p || k.path.rfind(p + ".", 0) == 0 || p.rfind(k.path + ".", 0) == 0)
+                    hit = true;
+        if (hit)
+            entries += ix.entries;
+    }
+    return entries;
+}
+
+Status Planner::planCollections() {
+    for (const auto &[key, side] : m_sides2) {
+        (void)side;
+        Pair p{key, nullptr, nullptr};
+        if (auto it = m_sides1.find(key); it != m_sides1.end())
+            p.v1 = &it->second;
+        p.v2 = &m_sides2.at(key);
+        m_pairs.push_back(p);
+    }
+    // v2's derivation order, so that the plan reads like the model.
+    std::map<const CollectionShape *, std::size_t> order;
+    for (std::size_t i = 0; i < m_a2.derived.collections.size(); ++i)
+        order[&m_a2.derived.collections[i]] = i;
+    std::sort(m_pairs.begin(), m_pairs.end(),
+              [&](const Pair &a, const Pair &b) { return order[a.v2->shape] < order[b.v2->shape]; });
+
+    for (const Pair &p : m_pairs) {
+        if (p.v1)
+            continue;
+        const CollectionShape &c = *p.v2->shape;
+        MigrationStep s;
+        s.kind = StepKind::CreateCollection;
+        s.collection = c.name;
+        s.title = "Create collection " + quoted(c.name);
+        Json options = Json::object();
+        const Entity *root = c.kind == CollectionKind::Junction ? nullptr : c.root;
+        if (root && root->timeSeries) {
+            const TimeSeriesOptions &ts = *root->timeSeries;
+            Json t{{"timeField", ts.timeField}};
+            if (!ts.metaField.empty())
+                t["metaField"] = ts.metaField;
+            t["granularity"] = std::string(toString(ts.granularity));
+            options["timeseries"] = std::move(t);
+            if (ts.expireAfterSeconds)
+                options["expireAfterSeconds"] = *ts.expireAfterSeconds;
+            s.details.push_back("time-series collection on " + quoted(ts.timeField) + " (no validator: the server accepts none there)");
+        } else {
+            auto validator = validatorOf(m_after, *p.v2);
+            if (!validator)
+                return validator.error();
+            options["validator"] = std::move(*validator);
+            options["validationLevel"] = std::string(toString(root ? root->validationLevel : ValidationLevel::Strict));
+            options["validationAction"] = std::string(toString(root ? root->validationAction : ValidationAction::Error));
+            s.details.push_back("with the v2 $jsonSchema validator, validationLevel " +
+                                options["validationLevel"].get<std::string>());
+        }
+        s.script = "createCollection(" + jsString(c.name) + ", " + js(options) + ");";
+        s.rollback = "drop the collection, if the migration put nothing in it that v1 needs";
+        s.rollbackScript = "dropCollection(" + jsString(c.name) + ");";
+        add(std::move(s), 0);
+    }
+    return {};
+}
+
+Status Planner::planIndexes() {
+    for (const Pair &p : m_pairs) {
+        const CollectionShape &c = *p.v2->shape;
+        std::vector<const IndexSpec *> created;
+        std::vector<std::string> replacedSameName;
+        for (const IndexSpec *ix : indexesOf(m_after, m_a2.derived, c)) {
+            const IndexSpec *old = m_before.findIndex(ix->id);
+            const bool oldHere = old && p.v1 && sideOfEntity(m_sides1, old->entityId) == p.v1;
+            if (oldHere && *old == *ix)
+                continue;
+            if (oldHere && indexName(*old) == indexName(*ix))
+                replacedSameName.push_back(indexName(*old));
+            created.push_back(ix);
+        }
+        if (created.empty())
+            continue;
+        MigrationStep s;
+        s.kind = StepKind::CreateIndexes;
+        s.collection = c.name;
+        Json specs = Json::array();
+        std::vector<std::string> names;
+        for (const IndexSpec *ix : created) {
+            auto spec = indexSpecJson(*ix, c.name + "." + indexName(*ix));
+            if (!spec)
+                return spec.error();
+            specs.push_back(std::move(*spec));
+            names.push_back(indexName(*ix));
+            for (const auto &st : p.v2->stat->indexes)
+                if (st.id == ix->id)
+                    s.cost.indexEntries += st.entries;
+        }
+        std::string list;
+        for (const auto &n : names)
+            list += (list.empty() ? "" : ", ") + quoted(n);
+        s.title = "Build index" + std::string(names.size() > 1 ? "es " : " ") + list + " on " + quoted(c.name);
+        s.details.push_back("before the release that needs " + std::string(names.size() > 1 ? "them" : "it") +
+                            "; createIndexes with commitQuorum \"votingMembers\" (the server's default: every "
+                            "data-bearing voting member builds it before it is ready; set commitQuorum to null on a standalone)");
+        if (!replacedSameName.empty()) {
+            std::string same;
+            for (const auto &n : replacedSameName)
+                same += (same.empty() ? "" : ", ") + quoted(n);
+            s.details.push_back("the definition of " + same +
+                                " changes under the same name: the old index is dropped first, so queries that "
+                                "use it go without until the build ends");
+        }
+        s.cost.seconds = s.cost.indexEntries / m_options.indexRate;
+        std::string dropFirst;
+        for (const auto &n : replacedSameName)
+            dropFirst += "dropIndexes(" + jsString(c.name) + ", [" + jsString(n) + "]);\n    ";
+        s.script = dropFirst + "createIndexes(" + jsString(c.name) + ", " + js(specs) + ");";
+        Json nameList = Json::array();
+        for (const auto &n : names)
+            nameList.push_back(n);
+        s.rollback = "drop the new index" + std::string(names.size() > 1 ? "es" : "");
+        s.rollbackScript = "dropIndexes(" + jsString(c.name) + ", " + js(nameList) + ");";
+        if (!replacedSameName.empty()) {
+            s.reversible = false;
+            s.rollback += "; the old definition of a replaced index must be built again from v1 (docshape-cli export OLD)";
+        }
+        add(std::move(s), p.v1 ? 1 : 0);
+    }
+    return {};
+}
+
+Status Planner::planRewrite(const Pair &pair) {
+    const ShapeMap &v1 = *pair.v1->map;
+    const ShapeMap &v2 = *pair.v2->map;
+    const CollectionShape &c = *pair.v2->shape;
+    std::vector<FieldOp> renames, converts, fills, removes;
+    std::vector<std::string> changedPaths;
+    const Entity *root1 = c.kind == CollectionKind::Entity ? m_before.findEntity(c.rootEntityId) : nullptr;
+    const Entity *root2 = c.kind == CollectionKind::Entity ? c.root : nullptr;
+    // -1: the entity has no schemaVersion.
+    const int version1 = root1 && root1->schemaVersion ? *root1->schemaVersion : -1;
+    const int version2 = root2 && root2->schemaVersion ? *root2->schemaVersion : -1;
+    const bool versioned = version2 >= 0;
+
+    for (const NodePlace &n2 : v2.places()) {
+        if (representationHandles(v2, n2))
+            continue;
+        const NodePlace *n1 = v1.find(n2.key);
+        const std::string where = c.name + "." + n2.path();
+        if (n1) {
+            auto eff = effective(v1, v2, *n1);
+            if (!eff) {
+                m_plan.warnings.push_back(where + ": cannot follow where it was in v1; not rewritten.");
+                continue;
+            }
+            const Place target = pipeline::placeOf(n2);
+            if (eff->names != target.names) {
+                FieldOp op;
+                op.kind = FieldOp::Rename;
+                op.from = *eff;
+                op.to = target;
+                op.guard = pipeline::placeOf(*n1);
+                op.sameParent = n1->parentKey == n2.parentKey;
+                if (!op.sameParent && (eff->crossesArray() || target.crossesArray())) {
+                    m_plan.warnings.push_back(where + ": moved from " + n1->path() +
+                                              " across an array; not rewritten (write this step by hand).");
+                    continue;
+                }
+                // A move into a subdocument a document may lack must not drop
+                // the value: the old key goes only where the new one was set.
+                const NodePlace *into = n2.parentKey.empty() ? nullptr : v2.find(n2.parentKey);
+                op.conditionalRemove = !op.sameParent && into && into->optional;
+                if (op.conditionalRemove && eff->names.size() > 1) {
+                    m_plan.warnings.push_back(where + ": moved from " + n1->path() +
+                                              " into an optional subdocument; not rewritten (write this step by hand).");
+                    continue;
+                }
+                op.describe = "rename " + quoted(n1->path()) + " to " + quoted(n2.path());
+                renames.push_back(std::move(op));
+                changedPaths.push_back(n2.path());
+            }
+            if (n1->node->type != n2.node->type && !n2.node->isArray() && !n2.node->hasObject() &&
+                !n1->node->isArray() && !n1->node->hasObject()) {
+                FieldOp op;
+                op.kind = FieldOp::Convert;
+                op.to = target;
+                op.guard = pipeline::placeOf(*n1);
+                op.fromType = n1->node->type;
+                op.toType = n2.node->type;
+                if (pipeline::convertTarget(op.toType).empty()) {
+                    m_plan.warnings.push_back(where + ": " + std::string(toString(op.fromType)) + " to " +
+                                              std::string(toString(op.toType)) +
+                                              " has no $convert; values are left as they are.");
+                } else {
+                    op.describe = "convert " + quoted(n2.path()) + " from " + std::string(toString(op.fromType)) +
+                                  " to " + std::string(toString(op.toType)) +
+                                  " ($convert; a value that does not convert is kept as it is, and counted by the dry run)";
+                    converts.push_back(std::move(op));
+                    changedPaths.push_back(n2.path());
+                }
+            } else if (n1->node->type != n2.node->type) {
+                m_plan.warnings.push_back(where + ": " + std::string(toString(n1->node->type)) + " to " +
+                                          std::string(toString(n2.node->type)) + " is not converted automatically.");
+            }
+            if (!n2.optional && n1->optional) {
+                auto value = defaultFor(*n2.node, where);
+                if (!value)
+                    return value.error();
+                FieldOp op;
+                op.kind = FieldOp::Fill;
+                op.to = target;
+                op.guard = pipeline::placeOf(*n1);
+                op.value = std::move(*value);
+                op.describe = "fill " + quoted(n2.path()) + " with " + mongoshLiteral(op.value) +
+                              " where it is missing (now required)";
+                fills.push_back(std::move(op));
+                changedPaths.push_back(n2.path());
+            }
+            continue;
+        }
+        // New in v2: only required keys need a value; an absent optional key is valid.
+        const NodePlace *parent2 = n2.parentKey.empty() ? nullptr : v2.find(n2.parentKey);
+        if (n2.optional || (parent2 && parent2->optional))
+            continue;
+        if (n2.node->origin == NodeOrigin::Reference) {
+            m_plan.warnings.push_back(where + " (a reference) is new and required: the application must fill it; "
+                                              "documents without it fail the v2 validator.");
+            continue;
+        }
+        if (n2.node->origin != NodeOrigin::Field)
+            continue;
+        if (versioned && n2.names.size() == 1 && n2.names.front() == kVersionKey)
+            continue; // the version stage writes it
+        auto value = defaultFor(*n2.node, where);
+        if (!value)
+            return value.error();
+        FieldOp op;
+        op.kind = FieldOp::Fill;
+        op.to = pipeline::placeOf(n2);
+        op.newField = true;
+        // The old shape: the key missing where its parent already is in v1.
+        op.guard = op.to;
+        if (parent2) {
+            if (const NodePlace *parent1 = v1.find(n2.parentKey)) {
+                op.guard = pipeline::placeOf(*parent1);
+                op.guard.arrays.push_back(parent1->node->isArray());
+                op.guard.names.push_back(n2.names.back());
+            }
+        }
+        op.value = std::move(*value);
+        op.describe = "add " + quoted(n2.path()) + " = " + mongoshLiteral(op.value) + " where it is missing";
+        fills.push_back(std::move(op));
+        changedPaths.push_back(n2.path());
+    }
+    for (const NodePlace &n1 : v1.places()) {
+        if (v2.find(n1.key) || representationHandles(v1, n1))
+            continue;
+        if (!n1.parentKey.empty() && !v2.find(n1.parentKey))
+            continue; // removed with its parent
+        auto eff = effective(v1, v2, n1);
+        if (!eff)
+            continue;
+        FieldOp op;
+        op.kind = FieldOp::Remove;
+        op.from = *eff;
+        op.guard = pipeline::placeOf(n1);
+        op.describe = "remove " + quoted(n1.path());
+        removes.push_back(std::move(op));
+        changedPaths.push_back(n1.path());
+    }
+
+    const bool anyOp = !renames.empty() || !converts.empty() || !fills.empty() || !removes.empty();
+    const bool setVersion = versioned && (anyOp || version1 != version2 || m_touched.contains(c.name));
+    if (!anyOp && !setVersion)
+        return {};
+
+    Json stages = Json::array();
+    Json reverse = Json::array();
+    Json conditions = Json::array();
+    std::vector<std::string> irreversible;
+    // Subdocuments and arrays a key moves into come first, then renames,
+    // conversions, the values of new keys, and last what goes.
+    auto isContainer = [](const FieldOp &op) { return op.value.is_object() || op.value.is_array(); };
+    std::stable_partition(fills.begin(), fills.end(), isContainer);
+    const auto leafFills = std::find_if_not(fills.begin(), fills.end(), isContainer);
+    auto addFill = [&](const FieldOp &op) {
+        const std::string name = op.to.names.back();
+        stages.push_back(pipeline::setStage(
+            op.to, [&](const std::string &ref) { return pipeline::filledValue(ref + name, op.value); }));
+        conditions.push_back(pipeline::matchAt(op.guard, {{"$exists", false}}));
+    };
+    std::for_each(fills.begin(), leafFills, addFill);
+    for (const FieldOp &op : renames) {
+        const std::string oldName = op.from.names.back();
+        const std::string newName = op.to.names.back();
+        if (op.sameParent) {
+            stages.push_back(pipeline::setStage(op.to, [&](const std::string &ref) {
+                return pipeline::renamedValue(ref + oldName, ref + newName);
+            }));
+        } else {
+            stages.push_back(pipeline::setStage(op.to, [&](const std::string &) {
+                return pipeline::renamedValue("$" + op.from.path(), "$" + op.to.path());
+            }));
+        }
+        conditions.push_back(pipeline::matchAt(op.guard, {{"$exists", true}}));
+    }
+    for (const FieldOp &op : converts) {
+        const std::string name = op.to.names.back();
+        stages.push_back(pipeline::setStage(
+            op.to, [&](const std::string &ref) { return pipeline::convertedValue(ref + name, op.toType); }));
+        conditions.push_back(pipeline::matchAt(
+            op.guard, {{"$exists", true}, {"$not", {{"$type", std::string(toString(op.toType))}}}}));
+    }
+    std::for_each(leafFills, fills.end(), addFill);
+    for (const FieldOp &op : renames)
+        if (op.conditionalRemove)
+            stages.push_back({{"$set", {{op.from.path(), {{"$cond", Json::array({{{"$eq", Json::array({{{"$type", "$" + op.to.path()}}, "missing"})}},
+                                                                              "$" + op.from.path(), "$$REMOVE"})}}}}}});
+    const bool unconditional =
+        std::any_of(renames.begin(), renames.end(), [](const FieldOp &op) { return !op.conditionalRemove; });
+    if (unconditional || !removes.empty()) {
+        std::vector<std::string> unset;
+        for (const FieldOp &op : renames)
+            if (!op.conditionalRemove)
+                unset.push_back(op.from.path());
+        for (const FieldOp &op : removes) {
+            unset.push_back(op.from.path());
+            conditions.push_back(pipeline::matchAt(op.guard, {{"$exists", true}}));
+        }
+        stages.push_back({{"$unset", unsetList(unset)}});
+    }
+    if (setVersion)
+        stages.push_back({{"$set", {{kVersionKey, pipeline::literal({{"$numberInt", std::to_string(version2)}})}}}});
+
+    // The reverse, where one exists: renames back, conversions back, new keys
+    // removed, the old version number.
+    for (auto it = renames.rbegin(); it != renames.rend(); ++it) {
+        const FieldOp &op = *it;
+        const std::string oldName = op.from.names.back();
+        const std::string newName = op.to.names.back();
+        if (op.sameParent)
+            reverse.push_back(pipeline::setStage(op.from, [&](const std::string &ref) {
+                return pipeline::renamedValue(ref + newName, ref + oldName);
+            }));
+        else
+            reverse.push_back(pipeline::setStage(op.from, [&](const std::string &) {
+                return pipeline::renamedValue("$" + op.to.path(), "$" + op.from.path());
+            }));
+    }
+    for (const FieldOp &op : converts) {
+        const std::string name = op.to.names.back();
+        if (pipeline::convertTarget(op.fromType).empty())
+            continue;
+        reverse.push_back(pipeline::setStage(
+            op.to, [&](const std::string &ref) { return pipeline::convertedValue(ref + name, op.fromType); }));
+        const bool lossless = (op.fromType == BsonType::Int && (op.toType == BsonType::Long || op.toType == BsonType::Double ||
+                                                               op.toType == BsonType::Decimal)) ||
+                              (op.fromType == BsonType::Long && op.toType == BsonType::Decimal);
+        if (!lossless)
+            irreversible.push_back(quoted(op.to.path()) + " converted from " + std::string(toString(op.fromType)) +
+                                   " to " + std::string(toString(op.toType)) +
+                                   " converts back only where no precision or text was lost");
+    }
+    std::vector<std::string> unsetBack;
+    for (const FieldOp &op : fills)
+        if (op.newField)
+            unsetBack.push_back(op.to.path());
+        else
+            irreversible.push_back(quoted(op.to.path()) + " was filled where missing; the filled values cannot be told "
+                                                          "from values written since, and stay");
+    for (const FieldOp &op : renames)
+        unsetBack.push_back(op.to.path());
+    if (!unsetBack.empty())
+        reverse.push_back({{"$unset", unsetList(unsetBack)}});
+    for (const FieldOp &op : removes)
+        irreversible.push_back(quoted(op.guard.path()) + " is removed: its values are gone and cannot be restored "
+                                                         "(take a backup, e.g. mongodump, before this step)");
+    if (setVersion) {
+        if (version1 >= 0)
+            reverse.push_back({{"$set", {{kVersionKey, pipeline::literal({{"$numberInt", std::to_string(version1)}})}}}});
+        else
+            reverse.push_back({{"$unset", kVersionKey}});
+    }
+
+    Json guard;
+    Json reverseGuard = Json::object();
+    std::string guardText;
+    if (versioned) {
+        guard = {{"$or", Json::array({{{kVersionKey, {{"$exists", false}}}},
+                                      {{kVersionKey, {{"$lt", {{"$numberInt", std::to_string(version2)}}}}}}})}};
+        reverseGuard = {{kVersionKey, {{"$numberInt", std::to_string(version2)}}}};
+        guardText = "documents whose schemaVersion is missing or below " + std::to_string(version2);
+    } else {
+        guard = conditions.size() == 1 ? conditions.front() : Json{{"$or", conditions}};
+        guardText = "documents that still have the v1 shape";
+    }
+
+    MigrationStep s;
+    s.kind = StepKind::Rewrite;
+    s.collection = c.name;
+    s.title = "Rewrite the documents of " + quoted(c.name);
+    for (auto it = fills.begin(); it != leafFills; ++it)
+        s.details.push_back(it->describe);
+    for (const auto *ops : {&renames, &converts})
+        for (const auto &op : *ops)
+            s.details.push_back(op.describe);
+    for (auto it = leafFills; it != fills.end(); ++it)
+        s.details.push_back(it->describe);
+    for (const auto &op : removes)
+        s.details.push_back(op.describe);
+    if (setVersion)
+        s.details.push_back("set " + quoted(kVersionKey) + " to " + std::to_string(version2));
+    s.details.push_back("touches only " + guardText + ", in batches of " + std::to_string(m_options.batchSize) +
+                        " by _id range, so it is idempotent and resumes where it stopped");
+    const double docs = pair.v1->stat->documents;
+    s.cost.documents = docs;
+    s.cost.bytes = docs * pair.v2->stat->avgDocumentBytes;
+    if (setVersion)
+        changedPaths.push_back(kVersionKey);
+    s.cost.indexEntries = indexEntriesOn(*pair.v2, changedPaths);
+    s.cost.seconds = writeSeconds(docs, m_options);
+    s.script = "rewrite(STEP, " + jsString(c.name) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) + ");";
+    if (reverse.empty()) {
+        s.reversible = false;
+    } else {
+        s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(c.name) + ",\n      " + js(reverseGuard, 6) +
+                           ",\n      " + js(reverse, 6) + ");";
+    }
+    if (irreversible.empty()) {
+        s.rollback = "the reverse pipeline: renames back, conversions back, new keys removed" +
+                     std::string(setVersion ? ", the old schemaVersion" : "");
+    } else {
+        s.reversible = false;
+        s.rollback = "only in part: ";
+        for (std::size_t i = 0; i < irreversible.size(); ++i)
+            s.rollback += (i ? "; " : "") + irreversible[i];
+    }
+    m_touched.insert(c.name);
+    add(std::move(s), 3);
+    return {};
+}
+
+// The v2 element (an embedded child, a subset copy, a child document) built
+// from a v1 document or element at `sourceRef` ("$$c." or "$items."): each
+// key of the target subtree from the source key that has the same identity,
+// converted when its type changed; required keys with no source get their
+// default. Keys that could not be filled are listed in `missing`.
+Json Planner::elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, const ShapeMap &target,
+                          const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing) {
+    Json out = Json::object();
+    const std::string targetPrefix = targetRoot ? targetRoot->key : std::string();
+    const std::size_t targetDepth = targetRoot ? targetRoot->names.size() : 0;
+    const std::size_t sourceDepth = sourceRoot ? sourceRoot->names.size() : 0;
+    const std::string copyPrefix = targetRoot && (targetRoot->node->origin == NodeOrigin::Subset ||
+                                                  targetRoot->node->origin == NodeOrigin::ExtendedReference)
+                                       ? targetRoot->key + "/"
+                                       : std::string();
+    const std::string sourcePrefix = sourceRoot && (sourceRoot->node->origin == NodeOrigin::Subset ||
+                                                    sourceRoot->node->origin == NodeOrigin::ExtendedReference)
+                                         ? sourceRoot->key + "/"
+                                         : std::string();
+    for (const NodePlace &t : target.places()) {
+        if (t.names.size() != targetDepth + 1 || t.parentKey != targetPrefix)
+            continue;
+        std::string identity = t.key.substr(copyPrefix.size());
+        const NodePlace *s = source.find(sourcePrefix + identity);
+        if (identity == "_id" || identity.ends_with("/_id"))
+            s = sourceRoot ? nullptr : source.find("_id");
+        if (s && s->names.size() == sourceDepth + 1) {
+            const std::string ref = sourceRef + s->names.back();
+            if (s->node->type != t.node->type && !pipeline::convertTarget(t.node->type).empty() &&
+                !s->node->hasObject() && !t.node->hasObject())
+                out[t.names.back()] = pipeline::convertedValue(ref, t.node->type);
+            else
+                out[t.names.back()] = ref;
+        } else if (!t.optional && t.node->origin == NodeOrigin::Field) {
+            auto value = defaultFor(*t.node, target.places().empty() ? t.path() : t.path());
+            if (value)
+                out[t.names.back()] = pipeline::literal(*value);
+            else
+                missing.push_back(t.path());
+        } else if (!t.optional && identity != "_id") {
+            missing.push_back(t.path());
+        }
+    }
+    return out;
+}
+
+void Planner::planEmbed(const Relationship &r1, const Relationship &r2) {
+    const Side *child1 = sideOfEntity(m_sides1, r1.childId);
+    const Side *parent2 = nullptr;
+    const NodePlace *embed2 = nullptr;
+    for (const Pair &p : m_pairs)
+        if (const NodePlace *n = p.v2->map->find("r:" + r2.id + ":embed"))
+            parent2 = p.v2, embed2 = n;
+    const Side *parent1 = parent2 ? sideOfEntity(m_sides1, parent2->shape->rootEntityId) : nullptr;
+    const NodePlace *back1 = child1 ? child1->map->find("r:" + r1.id + ":ref:" + r1.parentId) : nullptr;
+    if (!child1 || !parent2 || !embed2 || !parent1 || !back1 || embed2->names.size() != 1 || back1->names.size() != 1) {
+        m_plan.warnings.push_back("relationship " + r2.id + ": " + std::string(toString(r1.representation)) + " to " +
+                                  std::string(toString(r2.representation)) +
+                                  " is embedded below the top of its parent, or its parent is new; write this step by hand.");
+        return;
+    }
+    m_repKeys.insert(embed2->key);
+    const std::string field = embed2->names.front();
+    const std::string from = child1->shape->name;
+    std::vector<std::string> missing;
+    Json element = elementFrom(*child1->map, nullptr, *parent2->map, embed2, "$$c.", missing);
+    Json lookupPipeline = Json::array({{{"$match", {{"$expr", {{"$eq", Json::array({"$" + back1->names.front(), "$$parentId"})}}}}}},
+                                       {{"$sort", {{"_id", 1}}}}});
+    const bool array = r2.representation == Representation::EmbedArray;
+    if (array && r2.maxChildren)
+        lookupPipeline.push_back({{"$limit", *r2.maxChildren}});
+    Json mapped = {{"$map", {{"input", "$__children"}, {"as", "c"}, {"in", element}}}};
+    Json value = array ? mapped : Json{{"$arrayElemAt", Json::array({mapped, 0})}};
+    Json stages = Json::array({{{"$lookup", {{"from", from}, {"let", {{"parentId", "$_id"}}}, {"pipeline", lookupPipeline}, {"as", "__children"}}}},
+                               {{"$project", {{"_id", 1}, {field, value}}}},
+                               {{"$merge", {{"into", parent2->shape->name}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}}});
+    MigrationStep s;
+    s.kind = StepKind::Embed;
+    s.collection = parent2->shape->name;
+    s.title = "Embed " + quoted(from) + " documents into " + quoted(parent2->shape->name + "." + field);
+    s.details.push_back("$lookup of each parent's " + quoted(from) + " documents by " + quoted(back1->names.front()) +
+                        ", in _id order" + (array && r2.maxChildren ? ", at most " + std::to_string(*r2.maxChildren) +
+                                                                           " (the stated maximum)"
+                                                                     : std::string()) +
+                        ", written into the parent with $merge");
+    if (array && r2.maxChildren)
+        s.details.push_back("children beyond the maximum are not embedded; the dry run counts the parents that have more");
+    s.details.push_back("touches only parents without " + quoted(field) + "; " + quoted(from) +
+                        " is dropped in the last step, after every read has moved");
+    for (const auto &m : missing)
+        m_plan.warnings.push_back(parent2->shape->name + "." + m + " has no source in " + from + " and no default.");
+    const double docs = parent1->stat->documents;
+    s.cost.documents = docs;
+    s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
+    s.cost.documentsRead = child1->stat->documents;
+    s.cost.indexEntries = indexEntriesOn(*parent2, {field});
+    s.cost.seconds = writeSeconds(docs, m_options);
+    Json guard = {{field, {{"$exists", false}}}};
+    Json over = Json::array({{{"$group", {{"_id", "$" + back1->names.front()}, {"n", {{"$sum", 1}}}}}},
+                             {{"$match", {{"n", {{"$gt", r2.maxChildren ? *r2.maxChildren : 1}}}}}},
+                             {{"$count", "parents"}}});
+    s.script = std::string(array && r2.maxChildren ? "countOverBound(" + jsString(from) + ", " + js(over, 6) + ", " +
+                                                          std::to_string(*r2.maxChildren) + ");\n    "
+                                                    : "") +
+               "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      " + js(guard, 6) + ",\n      " +
+               js(stages, 6) + ");";
+    s.reversible = false;
+    s.rollback = "before the drop step, `docshape-cli migrate NEW OLD` writes the reverse (extract); "
+                 "once " + quoted(from) + " is dropped, its documents exist only embedded (their own _id and anything "
+                 "beyond the maximum are gone)";
+    m_touched.insert(parent2->shape->name);
+    add(std::move(s), 4);
+}
+
+void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
+    const Side *child2 = sideOfEntity(m_sides2, r2.childId);
+    const Side *parent1 = nullptr;
+    const NodePlace *embed1 = nullptr;
+    for (const auto &[key, side] : m_sides1)
+        if (const NodePlace *n = side.map->find("r:" + r1.id + ":embed"))
+            parent1 = &side, embed1 = n;
+    const NodePlace *back2 = child2 ? child2->map->find("r:" + r2.id + ":ref:" + r2.parentId) : nullptr;
+    if (!child2 || !parent1 || !embed1 || !back2 || embed1->names.size() != 1 || back2->names.size() != 1 ||
+        m_sides1.count({static_cast<int>(CollectionKind::Entity), r2.childId, std::string()})) {
+        m_plan.warnings.push_back("relationship " + r2.id + ": " + std::string(toString(r1.representation)) + " to " +
+                                  std::string(toString(r2.representation)) +
+                                  " moves an array below the top of its parent; write this step by hand.");
+        return;
+    }
+    m_repKeys.insert(embed1->key);
+    const std::string field = embed1->names.front();
+    const std::string parentName = parent1->shape->name;
+    const std::string childName = child2->shape->name;
+    const bool array = embed1->node->isArray();
+    std::vector<std::string> missing;
+    Json element = elementFrom(*parent1->map, embed1, *child2->map, nullptr, "$" + field + ".", missing);
+    element.erase("_id");
+    element[back2->names.front()] = "$_id";
+    std::erase(missing, back2->path());
+    Json stages = Json::array();
+    if (array)
+        stages.push_back({{"$unwind", "$" + field}});
+    stages.push_back({{"$replaceWith", element}});
+    stages.push_back({{"$merge", {{"into", childName}, {"whenMatched", "fail"}, {"whenNotMatched", "insert"}}}});
+    MigrationStep s;
+    s.kind = StepKind::Extract;
+    s.collection = parentName;
+    s.title = "Move " + quoted(parentName + "." + field) + " into collection " + quoted(childName);
+    s.details.push_back(std::string(array ? "$unwind of each parent's " : "each parent's ") + quoted(field) +
+                        ", projected to the v2 " + quoted(childName) + " document with " +
+                        quoted(back2->names.front()) + " = the parent's _id, inserted with $merge (new _id values)");
+    s.details.push_back("then " + quoted(field) + " is removed from the parent ($unset) in the same batch; a batch "
+                        "that stopped half-way is redone whole (its children are deleted first), so the step is "
+                        "idempotent");
+    for (const auto &m : missing)
+        m_plan.warnings.push_back(childName + "." + m + " has no source in " + parentName + "." + field +
+                                  " and no default.");
+    const double parents = parent1->stat->documents;
+    const double children = child2->stat->documents;
+    s.cost.documents = parents + children;
+    s.cost.bytes = children * child2->stat->avgDocumentBytes;
+    for (const Pair &p : m_pairs)
+        if (p.v1 == parent1)
+            s.cost.bytes += parents * p.v2->stat->avgDocumentBytes;
+    for (const auto &ix : child2->stat->indexes)
+        s.cost.indexEntries += ix.entries;
+    s.cost.seconds = writeSeconds(parents + children, m_options);
+    Json guard = {{field, {{"$exists", true}}}};
+    s.script = "extractInBatches(STEP, " + jsString(parentName) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) +
+               ",\n      " + jsString(childName) + ", " + jsString(back2->names.front()) + ", " + jsString(field) + ");";
+    s.reversible = false;
+    s.rollback = "`docshape-cli migrate NEW OLD` writes the reverse (embed); the children's new _id values and any "
+                 "child added since beyond the old bound do not go back";
+    m_touched.insert(parentName);
+    add(std::move(s), 4);
+}
+
+void Planner::planSubset(const Relationship *r1, const Relationship &r2) {
+    const Side *child2 = sideOfEntity(m_sides2, r2.childId);
+    const Side *parent2 = sideOfEntity(m_sides2, r2.parentId);
+    const NodePlace *subset2 = parent2 ? parent2->map->find("r:" + r2.id + ":subset") : nullptr;
+    const NodePlace *back2 = child2 ? child2->map->find("r:" + r2.id + ":ref:" + r2.parentId) : nullptr;
+    const Side *parent1 = parent2 ? sideOfEntity(m_sides1, r2.parentId) : nullptr;
+    if (!child2 || !parent2 || !subset2 || !back2 || !parent1 || subset2->names.size() != 1 || back2->names.size() != 1) {
+        m_plan.warnings.push_back("relationship " + r2.id + ": the subset is below the top of its parent or its "
+                                                            "parent is new; write this step by hand.");
+        return;
+    }
+    m_repKeys.insert(subset2->key);
+    const std::string field = subset2->names.front();
+    std::vector<std::string> missing;
+    Json element = elementFrom(*child2->map, nullptr, *parent2->map, subset2, "$$c.", missing);
+    element["_id"] = "$$c._id";
+    Json lookupPipeline = Json::array({{{"$match", {{"$expr", {{"$eq", Json::array({"$" + back2->names.front(), "$$parentId"})}}}}}},
+                                       {{"$sort", {{"_id", -1}}}},
+                                       {{"$limit", r2.subsetCount}}});
+    Json stages = Json::array({{{"$lookup", {{"from", child2->shape->name}, {"let", {{"parentId", "$_id"}}}, {"pipeline", lookupPipeline}, {"as", "__subset"}}}},
+                               {{"$project", {{"_id", 1}, {field, {{"$map", {{"input", "$__subset"}, {"as", "c"}, {"in", element}}}}}}}},
+                               {{"$merge", {{"into", parent2->shape->name}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}}});
+    const bool fresh = !r1 || r1->representation != Representation::Subset;
+    MigrationStep s;
+    s.kind = StepKind::Subset;
+    s.collection = parent2->shape->name;
+    s.title = std::string(fresh ? "Fill" : "Refresh") + " the subset " + quoted(parent2->shape->name + "." + field);
+    s.details.push_back("the " + std::to_string(r2.subsetCount) + " newest " + quoted(child2->shape->name) +
+                        " documents of each parent (by _id, which grows with insertion time), copied with $lookup and "
+                        "written with $merge");
+    s.details.push_back(fresh ? "touches only parents without " + quoted(field)
+                              : "recomputes every parent's subset (from " + std::to_string(r1->subsetCount) + " to " +
+                                    std::to_string(r2.subsetCount) + "); running it again writes the same values");
+    s.details.push_back("from the release that reads it, the application keeps the subset up to date on each insert");
+    for (const auto &m : missing)
+        m_plan.warnings.push_back(parent2->shape->name + "." + m + " has no source and no default.");
+    const double docs = parent1->stat->documents;
+    s.cost.documents = docs;
+    s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
+    s.cost.documentsRead = child2->stat->documents;
+    s.cost.seconds = writeSeconds(docs, m_options);
+    Json guard = fresh ? Json{{field, {{"$exists", false}}}} : Json::object();
+    s.script = "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      " + js(guard, 6) + ",\n      " +
+               js(stages, 6) + ");";
+    if (fresh) {
+        s.rollback = "remove the subset from the parents";
+        s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(parent2->shape->name) + ", " +
+                           js(Json{{field, {{"$exists", true}}}}, 6) + ", " + js(Json::array({{{"$unset", field}}}), 6) + ");";
+    } else {
+        s.reversible = false;
+        s.rollback = "`docshape-cli migrate NEW OLD` refreshes the subset at its old size";
+    }
+    m_touched.insert(parent2->shape->name);
+    add(std::move(s), 4);
+}
+
+void Planner::planRepresentations() {
+    for (const Relationship &r2 : m_after.relationships) {
+        const Relationship *r1 = m_before.findRelationship(r2.id);
+        const bool embedsNow = r2.representation == Representation::EmbedArray || r2.representation == Representation::EmbedOne;
+        if (r2.representation == Representation::Subset &&
+            (!r1 || r1->representation != Representation::Subset || r1->subsetCount != r2.subsetCount)) {
+            planSubset(r1, r2);
+            continue;
+        }
+        if (!r1 || r1->representation == r2.representation)
+            continue;
+        const bool embeddedBefore =
+            r1->representation == Representation::EmbedArray || r1->representation == Representation::EmbedOne;
+        const bool childHeldRef = r1->representation == Representation::ReferenceFromChild ||
+                                  r1->representation == Representation::Subset || r1->representation == Representation::TwoWay;
+        const bool childHoldsRef = r2.representation == Representation::ReferenceFromChild ||
+                                   r2.representation == Representation::TwoWay;
+        if (embedsNow && childHeldRef)
+            planEmbed(*r1, r2);
+        else if (embeddedBefore && childHoldsRef)
+            planExtract(*r1, r2);
+        else if (embedsNow != embeddedBefore || r2.representation == Representation::Bucket ||
+                 r1->representation == Representation::Bucket || r2.representation == Representation::Junction ||
+                 r1->representation == Representation::Junction || r2.representation == Representation::ExtendedReference)
+            m_plan.warnings.push_back("relationship " + r2.id + ": " + std::string(toString(r1->representation)) +
+                                      " to " + std::string(toString(r2.representation)) +
+                                      " is not generated; write this step by hand.");
+    }
+}
+
+Status Planner::planValidators() {
+    for (const Pair &p : m_pairs) {
+        if (!p.v1)
+            continue;
+        const CollectionShape &c = *p.v2->shape;
+        const Entity *root = c.kind == CollectionKind::Junction ? nullptr : c.root;
+        if (root && root->timeSeries)
+            continue;
+        auto now = validatorOf(m_after, *p.v2);
+        if (!now)
+            return now.error();
+        auto was = validatorOf(m_before, *p.v1);
+        if (!was)
+            return was.error();
+        const Entity *root1 = p.v1->shape->kind == CollectionKind::Junction ? nullptr : p.v1->shape->root;
+        const ValidationLevel level = root ? root->validationLevel : ValidationLevel::Strict;
+        const ValidationAction action = root ? root->validationAction : ValidationAction::Error;
+        const ValidationLevel level1 = root1 ? root1->validationLevel : ValidationLevel::Strict;
+        const ValidationAction action1 = root1 ? root1->validationAction : ValidationAction::Error;
+        const bool rewritten = m_touched.contains(c.name);
+        if (*now == *was && level == level1 && action == action1 && !rewritten)
+            continue;
+        MigrationStep relax;
+        relax.kind = StepKind::RelaxValidator;
+        relax.collection = c.name;
+        relax.title = "Install the v2 validator on " + quoted(c.name) + " at validationLevel \"moderate\"";
+        relax.details.push_back("collMod with the v2 $jsonSchema: inserts and updates of documents that already pass "
+                                "are checked; documents still in the v1 shape can be rewritten");
+        relax.script = "setValidator(" + jsString(c.name) + ", " + js(*now) + ", \"moderate\", " +
+                       jsString(std::string(toString(action))) + ");";
+        relax.rollback = "the v1 validator at its v1 level";
+        relax.rollbackScript = "setValidator(" + jsString(c.name) + ", " + js(*was) + ", " +
+                               jsString(std::string(toString(level1))) + ", " + jsString(std::string(toString(action1))) + ");";
+        add(std::move(relax), 2);
+
+        MigrationStep restore;
+        restore.kind = StepKind::RestoreValidator;
+        restore.collection = c.name;
+        restore.title = "Return " + quoted(c.name) + " to validationLevel " + jsString(std::string(toString(level)));
+        restore.details.push_back("the end of the read-both-versions window: only once no document fails the v2 "
+                                  "validator (counted with $jsonSchema in a query); otherwise it stays moderate and "
+                                  "says how many fail");
+        restore.cost.documentsRead = p.v2->stat->documents;
+        restore.script = "restoreValidator(" + jsString(c.name) + ", " + js(*now) + ", " +
+                         jsString(std::string(toString(level))) + ");";
+        restore.rollback = "validationLevel \"moderate\" again";
+        restore.rollbackScript = "setValidator(" + jsString(c.name) + ", " + js(*now) + ", \"moderate\", " +
+                                 jsString(std::string(toString(action))) + ");";
+        add(std::move(restore), 5);
+    }
+    return {};
+}
+
+void Planner::planDrops() {
+    for (const Pair &p : m_pairs) {
+        if (!p.v1)
+            continue;
+        const CollectionShape &c = *p.v2->shape;
+        std::vector<std::string> dropped;
+        Json oldSpecs = Json::array();
+        for (const IndexSpec *ix : indexesOf(m_before, m_a1.derived, *p.v1->shape)) {
+            const IndexSpec *now = m_after.findIndex(ix->id);
+            const bool nowHere = now && sideOfEntity(m_sides2, now->entityId) == p.v2;
+            if (nowHere && (*now == *ix || indexName(*now) == indexName(*ix)))
+                continue; // unchanged, or replaced under its name in the index step
+            dropped.push_back(indexName(*ix));
+            if (auto spec = indexSpecJson(*ix, c.name))
+                oldSpecs.push_back(std::move(*spec));
+        }
+        if (dropped.empty())
+            continue;
+        MigrationStep s;
+        s.kind = StepKind::DropIndexes;
+        s.collection = c.name;
+        std::string list;
+        Json names = Json::array();
+        for (const auto &n : dropped) {
+            list += (list.empty() ? "" : ", ") + quoted(n);
+            names.push_back(n);
+        }
+        s.title = "Drop index" + std::string(dropped.size() > 1 ? "es " : " ") + list + " from " + quoted(c.name);
+        s.details.push_back("last, once the release that no longer needs " +
+                            std::string(dropped.size() > 1 ? "them" : "it") + " is deployed");
+        s.script = "dropIndexes(" + jsString(c.name) + ", " + js(names) + ");";
+        s.rollback = "build the index" + std::string(dropped.size() > 1 ? "es" : "") + " again (v1 definitions)";
+        s.rollbackScript = "createIndexes(" + jsString(c.name) + ", " + js(oldSpecs) + ");";
+        for (const auto &st : p.v1->stat->indexes)
+            if (std::find(dropped.begin(), dropped.end(), st.name) != dropped.end())
+                s.cost.indexEntries += st.entries;
+        add(std::move(s), 6);
+    }
+    for (const auto &[key, side] : m_sides1) {
+        if (m_sides2.contains(key))
+            continue;
+        MigrationStep s;
+        s.kind = StepKind::DropCollection;
+        s.collection = side.shape->name;
+        s.title = "Drop collection " + quoted(side.shape->name);
+        s.details.push_back("v2 has no such collection; dropped last, after every read has moved");
+        s.cost.documents = side.stat->documents;
+        s.cost.bytes = side.stat->dataBytes;
+        s.script = "dropCollection(" + jsString(side.shape->name) + ");";
+        s.reversible = false;
+        s.rollback = "cannot be rolled back: the collection and its indexes are gone (take a backup, e.g. mongodump, "
+                     "before this step)";
+        add(std::move(s), 7);
+    }
+}
+
+Result<MigrationPlan> Planner::run() {
+    m_plan.beforeName = m_before.name;
+    m_plan.afterName = m_after.name;
+    m_plan.database = m_after.database;
+    m_plan.migrationId = m_before.name + " -> " + m_after.name;
+    m_plan.options = m_options;
+    if (Status s = planCollections(); !s)
+        return s.error();
+    if (Status s = planIndexes(); !s)
+        return s.error();
+    planRepresentations();
+    for (const Pair &p : m_pairs)
+        if (p.v1)
+            if (Status s = planRewrite(p); !s)
+                return s.error();
+    if (Status s = planValidators(); !s)
+        return s.error();
+    planDrops();
+    std::stable_sort(m_steps.begin(), m_steps.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    static constexpr const char *kKindIds[] = {"create-collection", "create-indexes", "relax-validator", "rewrite",
+                                               "embed", "extract", "subset", "restore-validator", "drop-indexes",
+                                               "drop-collection"};
+    int n = 0;
+    for (auto &[phase, step] : m_steps) {
+        (void)phase;
+        step.id = std::to_string(++n) + "-" + kKindIds[static_cast<int>(step.kind)] + "-" + step.collection;
+        m_plan.steps.push_back(std::move(step));
+    }
+    for (const Pair &p : m_pairs)
+        if (p.v2->shape->kind == CollectionKind::Entity && p.v2->shape->root && p.v2->shape->root->schemaVersion)
+            m_plan.versioned.push_back(p.v2->shape->name + " (version " +
+                                       std::to_string(*p.v2->shape->root->schemaVersion) + ")");
+    return std::move(m_plan);
+}
+
+} // namespace
+
+Result<MigrationPlan> planMigration(const Project &before, const Project &after, const MigrationOptions &options) {
+    Planner planner(before, after, options);
+    return planner.run();
+}
+
+} // namespace docshape
