@@ -137,9 +137,11 @@ std::string diffText(const ModelDiff &diff) {
             if (c.before.maxDocumentBytes != c.after.maxDocumentBytes)
                 out += "    max document size  " + maxText(c.before) + " → " + maxText(c.after) + "\n";
         }
+        auto entries = [](const std::optional<double> &n) {
+            return n ? countText(*n) + " entries" : std::string("no index");
+        };
         for (const auto &ix : c.indexes)
-            out += "    index " + ix.name + "  " + (ix.before ? countText(*ix.before) : std::string("none")) +
-                   " → " + (ix.after ? countText(*ix.after) : std::string("none")) + " entries\n";
+            out += "    index " + ix.name + "  " + entries(ix.before) + " → " + entries(ix.after) + "\n";
     }
     if (!q.findings.empty()) {
         out += "  findings\n";

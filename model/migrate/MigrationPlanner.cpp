@@ -689,8 +689,10 @@ Json Planner::elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, c
             continue;
         std::string identity = t.key.substr(copyPrefix.size());
         const NodePlace *s = source.find(sourcePrefix + identity);
-        if (identity == "_id" || identity.ends_with("/_id"))
+        if (t.names.back() == "_id") {
+            identity = "_id";
             s = sourceRoot ? nullptr : source.find("_id");
+        }
         if (s && s->names.size() == sourceDepth + 1) {
             const std::string ref = sourceRef + s->names.back();
             if (s->node->type != t.node->type && !pipeline::convertTarget(t.node->type).empty() &&

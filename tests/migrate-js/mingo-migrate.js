@@ -1,0 +1,267 @@
+// The pipelines really migrate: a generated migration runs, in mongosh
+// --nodb, against an in-memory database whose queries, updates and
+// aggregations are executed by mingo (an independent JavaScript
+// implementation of MongoDB's query and aggregation language), over
+// `docshape-cli sample` documents of v1. Every migrated document must then
+// pass v2's exported validator under DocShape's evaluator (`docshape-cli
+// validate --schema`), and a second run of the script must change nothing.
+//   CASE_DIR      tests/data/migrate/<case> (old.docshape, new.docshape)
+//   WORK_DIR      a scratch folder
+//   DOCSHAPE_CLI  the docshape-cli binary
+//   HARNESS_DIR   this folder; NODE_PATH finds mingo
+//
+// What mingo does not do, and what stands in for it here:
+// - BSON types: mingo computes on JavaScript values. Documents keep
+//   mongosh's BSON objects (Int32, Long, Double, Decimal128, ObjectId), which
+//   mingo copies, compares and hashes through their toString(); the $type
+//   expression is taught their names, and a $convert result gets the BSON type
+//   its `to` names (the server's contract), mingo computing the value.
+//   Query $type does not know them, so a conversion's guard matches every
+//   document here (the step then rewrites values it already converted, to
+//   the same values).
+// - $jsonSchema: mingo has no evaluator; countDocuments({$nor: [{$jsonSchema}]})
+//   asks DocShape's (docshape-cli validate), as the script's end-of-window check does.
+// - _id on insert: a document $merge inserts without _id gets a new
+//   ObjectId, as the server gives it.
+// - Sample documents are generated per collection, so a child's reference to
+//   its parent is pointed at a real parent (round robin) before the run.
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { execFileSync, spawnSync } = require("child_process");
+const { Context } = require("mingo/core");
+const { Query } = require("mingo/query");
+const { Aggregator } = require("mingo/aggregator");
+const { updateMany, updateOne } = require("mingo/updater");
+const expressionOps = require("mingo/operators/expression");
+const pipelineOps = require("mingo/operators/pipeline");
+const queryOps = require("mingo/operators/query");
+const accumulatorOps = require("mingo/operators/accumulator");
+const projectionOps = require("mingo/operators/projection");
+const windowOps = require("mingo/operators/window");
+
+const cli = process.env.DOCSHAPE_CLI;
+const caseDir = process.env.CASE_DIR;
+const work = process.env.WORK_DIR;
+const oldModel = path.join(caseDir, "old.docshape");
+const newModel = path.join(caseDir, "new.docshape");
+fs.mkdirSync(work, { recursive: true });
+
+function runCli(args) {
+  return execFileSync(cli, args, { encoding: "utf8", maxBuffer: 64 << 20 });
+}
+
+// --- mingo, taught BSON type names -------------------------------------------
+const BSON_TYPE_NAMES = { Int32: "int", Long: "long", Double: "double", Decimal128: "decimal", ObjectId: "objectId",
+  Binary: "binData", Timestamp: "timestamp", BSONRegExp: "regex", MinKey: "minKey", MaxKey: "maxKey" };
+const { evalExpr } = require("mingo/core");
+function retype(value, to) {
+  if (typeof value !== "number") return value;
+  switch (to) {
+    case "int": return new Int32(value);
+    case "long": return Long.fromNumber(value);
+    case "double": return new Double(value);
+    case "decimal": return Decimal128.fromString(String(value));
+    default: return value;
+  }
+}
+const context = Context.init({
+  accumulator: accumulatorOps,
+  expression: Object.assign({}, expressionOps, {
+    $type(obj, expr, options) {
+      const v = evalExpr(obj, expr, options);
+      if (v && typeof v === "object" && BSON_TYPE_NAMES[v._bsontype]) return BSON_TYPE_NAMES[v._bsontype];
+      return expressionOps.$type(obj, expr, options);
+    },
+    $convert(obj, expr, options) {
+      const failed = { failed: true };
+      const result = expressionOps.$convert(obj, Object.assign({}, expr, { onError: { $literal: failed } }), options);
+      if (result === failed) {
+        return expressionOps.$convert(obj, { input: { $literal: null }, to: expr.to, onNull: expr.onError }, options);
+      }
+      const input = evalExpr(obj, expr.input, options);
+      if (input === null || input === undefined) return result;
+      return retype(result, evalExpr(obj, expr.to, options));
+    },
+  }),
+  pipeline: pipelineOps,
+  projection: projectionOps,
+  query: queryOps,
+  window: windowOps,
+});
+
+// --- the in-memory database --------------------------------------------------
+function makeDatabase(collections, jsonSchemaCheck, counters) {
+  const resolver = (name) => {
+    if (!collections.has(name)) collections.set(name, []);
+    return collections.get(name);
+  };
+  const options = () => ({ context, collectionResolver: resolver });
+  const giveIds = () => {
+    for (const docs of collections.values()) for (const d of docs) if (d._id === undefined) {
+      const rest = Object.assign({}, d);
+      for (const k of Object.keys(d)) delete d[k];
+      Object.assign(d, { _id: new ObjectId() }, rest);
+    }
+  };
+  const cursor = (docs) => {
+    let sorted = docs;
+    const c = {
+      sort(spec) { sorted = new Aggregator([{ $sort: spec }], options()).run(sorted); return c; },
+      limit(n) { sorted = sorted.slice(0, n); return c; },
+      toArray() { return sorted; },
+    };
+    return c;
+  };
+  const matching = (name, filter) => {
+    const docs = resolver(name);
+    if (filter && Array.isArray(filter.$nor) && filter.$nor.length === 1 && filter.$nor[0].$jsonSchema) {
+      return jsonSchemaCheck(filter.$nor[0].$jsonSchema, docs);
+    }
+    const q = new Query(filter || {}, options());
+    return docs.filter((d) => q.test(d));
+  };
+  const collection = (name) => ({
+    find(filter, projection) {
+      let docs = matching(name, filter);
+      if (projection) docs = docs.map((d) => new Query({}, options()).find([d], projection).all()[0]);
+      return cursor(docs);
+    },
+    findOne(filter) { return matching(name, filter)[0] || null; },
+    countDocuments(filter) { return matching(name, filter).length; },
+    estimatedDocumentCount() { return resolver(name).length; },
+    updateOne(filter, update, opts) {
+      const docs = resolver(name);
+      const r = updateOne(docs, filter, update, {}, options());
+      if (r.matchedCount === 0 && opts && opts.upsert) {
+        docs.push(Object.assign({ _id: filter._id }, update.$set || {}));
+      }
+      return { acknowledged: true, matchedCount: r.matchedCount, modifiedCount: r.modifiedCount };
+    },
+    updateMany(filter, update) {
+      const r = updateMany(resolver(name), filter, update, {}, options());
+      if (name !== "docshape_migrations") counters.modified += r.modifiedCount;
+      return { acknowledged: true, matchedCount: r.matchedCount, modifiedCount: r.modifiedCount };
+    },
+    deleteMany(filter) {
+      const docs = resolver(name);
+      const q = new Query(filter, options());
+      const keep = docs.filter((d) => !q.test(d));
+      const deleted = docs.length - keep.length;
+      docs.splice(0, docs.length, ...keep);
+      counters.modified += deleted;
+      return { acknowledged: true, deletedCount: deleted };
+    },
+    aggregate(pipeline) {
+      const out = new Aggregator(pipeline, options()).run(resolver(name));
+      giveIds();
+      return { toArray: () => out };
+    },
+    getIndexes() { return [{ name: "_id_" }]; },
+    drop() { collections.delete(name); return true; },
+  });
+  const database = {
+    getSiblingDB() { return database; },
+    getCollection(name) { return collection(name); },
+    getCollectionNames() { return Array.from(collections.keys()); },
+    createCollection(name) { resolver(name); return { ok: 1 }; },
+    runCommand() { return { ok: 1 }; },
+  };
+  return database;
+}
+
+// --- DocShape's evaluator -----------------------------------------------------
+let schemaFiles = 0;
+function failingDocs(schema, docs) {
+  const schemaFile = path.join(work, `schema-${++schemaFiles}.json`);
+  const docsFile = path.join(work, `docs-${schemaFiles}.jsonl`);
+  fs.writeFileSync(schemaFile, EJSON.stringify(schema, { relaxed: false }));
+  fs.writeFileSync(docsFile, docs.map((d) => EJSON.stringify(d, { relaxed: false })).join("\n") + "\n");
+  const r = spawnSync(cli, ["validate", "--schema", schemaFile, docsFile, "--json"], { encoding: "utf8", maxBuffer: 64 << 20 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`docshape-cli validate: ${r.stderr}`);
+  const results = r.stdout.split("\n").filter((l) => l.trim().length > 0).map((l) => JSON.parse(l));
+  if (results.length !== docs.length) throw new Error(`docshape-cli validate judged ${results.length} of ${docs.length} documents`);
+  return results.filter((res) => !res.valid).map((res) => Object.assign({ errors: res.errors }, { doc: docs[res.index] })).map((x) => x.doc);
+}
+
+// --- the case ----------------------------------------------------------------
+const analysis = JSON.parse(runCli(["analyze", oldModel, "--json"]));
+const collections = new Map();
+for (const c of analysis.collections) {
+  const lines = runCli(["sample", oldModel, "--collection", c.name, "--count", "12", "--seed", "7"]).trim().split("\n");
+  collections.set(c.name, lines.filter((l) => l.length > 0).map((l) => EJSON.parse(l, { relaxed: false })));
+}
+const old = JSON.parse(fs.readFileSync(oldModel, "utf8"));
+const entityCollection = (id) => {
+  const e = old.entities.find((x) => x.id === id);
+  return e ? e.collectionName || e.name : null;
+};
+for (const r of old.relationships) {
+  const key = r.representation === "subset" || r.representation === "twoWay" ? r.backFieldName : r.fieldName;
+  const rep = r.representation || "referenceFromChild";
+  if (!["referenceFromChild", "subset"].includes(rep) || !key) continue;
+  const parents = collections.get(entityCollection(r.parentId));
+  const children = collections.get(entityCollection(r.childId));
+  if (!parents || !children) continue;
+  children.forEach((child, i) => { child[key] = parents[i % parents.length]._id; });
+}
+
+const migrateDir = path.join(work, "migration");
+runCli(["migrate", oldModel, newModel, "--out", migrateDir, "--batch-size", "5"]);
+const source = fs.readFileSync(path.join(migrateDir, "migrate.js"), "utf8");
+const exportDir = path.join(work, "export");
+runCli(["export", newModel, "--out", exportDir]);
+
+const snapshot = () => JSON.stringify(Array.from(collections.entries())
+  .filter(([name]) => name !== "docshape_migrations")
+  .map(([name, docs]) => [name, docs.map((d) => EJSON.stringify(d, { relaxed: false }))]));
+
+const initial = snapshot();
+const rewrites = /(rewrite|aggregateInBatches|extractInBatches)\(STEP,/.test(source);
+const counters = { modified: 0 };
+const db1 = makeDatabase(collections, failingDocs, counters);
+const log = [];
+const scriptPrint = (...args) => log.push(args.join(" "));
+const runScript = () => new Function("db", "migrationOptions", "print", source)(db1, { pauseMs: 0 }, scriptPrint);
+runScript();
+const afterFirst = snapshot();
+const firstModified = counters.modified;
+counters.modified = 0;
+log.push("-- second run");
+runScript();
+const afterSecond = snapshot();
+
+let failures = 0;
+if (rewrites && afterFirst === initial) {
+  print("FAIL: the script has rewrite steps, and the first run changed no document");
+  failures++;
+}
+if (afterFirst !== afterSecond || counters.modified !== 0) {
+  print(`FAIL: the second run changed ${counters.modified} documents`);
+  failures++;
+}
+
+const analysis2 = JSON.parse(runCli(["analyze", newModel, "--json"]));
+let checked = 0;
+for (const c of analysis2.collections) {
+  const docs = collections.get(c.name) || [];
+  const stem = c.name.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\./, "_");
+  const schema = EJSON.parse(fs.readFileSync(path.join(exportDir, "validators", `${stem}.json`), "utf8"), { relaxed: false });
+  const bad = failingDocs(schema, docs);
+  checked += docs.length;
+  fs.writeFileSync(path.join(work, `${stem}.migrated.jsonl`), docs.map((d) => EJSON.stringify(d, { relaxed: false })).join("\n") + "\n");
+  if (docs.length === 0) {
+    print(`FAIL: ${c.name} has no documents after the migration`);
+    failures++;
+  }
+  if (bad.length > 0) {
+    print(`FAIL: ${bad.length} of ${docs.length} ${c.name} documents fail the v2 validator, e.g. ${EJSON.stringify(bad[0], { relaxed: false })}`);
+    failures++;
+  }
+}
+if (failures > 0) {
+  print(log.join("\n"));
+  throw new Error(`${failures} checks failed (documents in ${work})`);
+}
+print(`ok: ${checked} migrated documents in ${analysis2.collections.length} collections pass the v2 validator; ` +
+  (rewrites ? `the first run changed them (${firstModified} by updateMany), the second nothing` : "no document step"));

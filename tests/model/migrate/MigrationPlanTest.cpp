@@ -1,0 +1,106 @@
+#include "io/ProjectFile.h"
+#include "migrate/MigrationPlan.h"
+#include "support/TestPaths.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace docshape;
+using namespace docshape::test;
+
+namespace {
+
+Project load(const std::string &relative) {
+    auto p = loadProject(dataPath("migrate/" + relative));
+    REQUIRE(p.ok());
+    return std::move(*p);
+}
+
+std::size_t position(const MigrationPlan &plan, StepKind kind) {
+    for (std::size_t i = 0; i < plan.steps.size(); ++i)
+        if (plan.steps[i].kind == kind)
+            return i;
+    return plan.steps.size();
+}
+
+} // namespace
+
+// The order that keeps the application running (issue 20; seed
+// start-from-the-queries.txt, "Migrations"): indexes before the rewrites
+// that the new release's queries need, the validator relaxed before any
+// rewrite and restored after the last, old indexes and collections last.
+TEST_CASE("a plan builds indexes first, rewrites inside the moderate window, drops last", "[migrate]") {
+    Project before = load("extract-embedded/old.docshape");
+    Project after = load("extract-embedded/new.docshape");
+    // Add a dropped index and a dropped field to the same pair.
+    before.indexes.push_back({"i9", "title_1", "e1", {{"title", "1"}}});
+    after.entities[0].fields.erase(after.entities[0].fields.begin() + 1); // publishedAt
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const std::size_t indexes = position(*plan, StepKind::CreateIndexes);
+    const std::size_t relax = position(*plan, StepKind::RelaxValidator);
+    const std::size_t rewrite = position(*plan, StepKind::Rewrite);
+    const std::size_t extract = position(*plan, StepKind::Extract);
+    const std::size_t restore = position(*plan, StepKind::RestoreValidator);
+    const std::size_t drop = position(*plan, StepKind::DropIndexes);
+    REQUIRE(drop < plan->steps.size());
+    CHECK(indexes < relax);
+    CHECK(relax < rewrite);
+    CHECK(relax < extract);
+    CHECK(rewrite < restore);
+    CHECK(extract < restore);
+    CHECK(restore < drop);
+    // Removing a field cannot be undone, and the plan says so.
+    const MigrationStep &r = plan->steps[rewrite];
+    CHECK_FALSE(r.reversible);
+    CHECK(r.rollback.find("`publishedAt` is removed") != std::string::npos);
+    CHECK(migrationPlanText(*plan).find("cannot be restored") != std::string::npos);
+}
+
+TEST_CASE("a rewrite's cost is its collection's documents at the v2 size, at the stated rate", "[migrate]") {
+    const Project before = load("add-required-field/old.docshape");
+    const Project after = load("add-required-field/new.docshape");
+    MigrationOptions options;
+    options.writeRate = 500;
+    options.batchSize = 1000;
+    options.pauseMs = 100;
+    auto plan = planMigration(before, after, options);
+    REQUIRE(plan.ok());
+    const auto it = std::find_if(plan->steps.begin(), plan->steps.end(),
+                                 [](const MigrationStep &s) { return s.kind == StepKind::Rewrite; });
+    REQUIRE(it != plan->steps.end());
+    // 500,000 orders (the model's count); v2's average document, by
+    // bsonspec.org 1.1 (type byte, key and NUL, payload): 4 + 1 + _id
+    // (1+4 +12) + orderNumber (1+12 +4+12+1) + totalPaise (1+11 +8) + status
+    // (1+7 +4+6+1) + giftNote at presence 0.1 (0.1 * (1+9 +4+40+1))
+    // = 91 + 5.5 = 96.5 bytes.
+    CHECK(it->cost.documents == 500000);
+    CHECK(it->cost.bytes == Approx(500000 * 96.5));
+    // 500,000 / 500 per second, plus 500 batches of 100 ms.
+    CHECK(it->cost.seconds == Approx(1000 + 50));
+}
+
+TEST_CASE("a default that is not a value of its field's type is refused with its place", "[migrate]") {
+    const Project before = load("add-required-field/old.docshape");
+    Project after = load("add-required-field/new.docshape");
+    after.entities[0].fields[1].details.edit().minimum.reset();
+    Field count;
+    count.id = "f9";
+    count.name = "itemCount";
+    count.type = BsonType::Int;
+    count.details.edit().defaultValue = "three";
+    after.entities[0].fields.push_back(count);
+    auto plan = planMigration(before, after);
+    REQUIRE_FALSE(plan.ok());
+    CHECK(plan.error().where == "orders.itemCount");
+    CHECK(plan.error().message.find("three") != std::string::npos);
+}
+
+TEST_CASE("the same model twice needs no migration", "[migrate]") {
+    const Project p = load("embed-referenced/new.docshape");
+    auto plan = planMigration(p, p);
+    REQUIRE(plan.ok());
+    CHECK(plan->steps.empty());
+    CHECK(migrationPlanText(*plan).find("Nothing to do") != std::string::npos);
+}
