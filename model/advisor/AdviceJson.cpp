@@ -11,16 +11,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Estimates are not exact to the last bit; three decimals keep the output
-// stable across compilers and readable.
-Json num(double v) {
-    if (!std::isfinite(v))
-        return nullptr;
-    const double r = std::round(v * 1000) / 1000;
-    if (r == std::floor(r) && std::fabs(r) < 9e15)
-        return static_cast<std::int64_t>(r);
-    return r;
-}
+Json num(double v) { return jsonNumber(v); }
 
 Json keysJson(const std::vector<IndexKey> &keys) {
     Json out = Json::object();
@@ -116,6 +107,17 @@ Json worksheetJson(const Worksheet &w) {
 }
 
 } // namespace
+
+// Estimates are not exact to the last bit; three decimals keep the output
+// stable across compilers and readable.
+Json jsonNumber(double v) {
+    if (!std::isfinite(v))
+        return nullptr;
+    const double r = std::round(v * 1000) / 1000;
+    if (r == std::floor(r) && std::fabs(r) < 9e15)
+        return static_cast<std::int64_t>(r);
+    return r;
+}
 
 void appendAdvice(Json &analysisJson, const Advice &advice) {
     Json patterns = Json::array();

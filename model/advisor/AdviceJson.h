@@ -18,6 +18,11 @@ void appendAdvice(nlohmann::ordered_json &analysisJson, const Project &project, 
 // The same from an Advice already computed.
 void appendAdvice(nlohmann::ordered_json &analysisJson, const Advice &advice);
 
+// A number as the advisor's JSON prints it: rounded to three decimals, an
+// integer without a fraction, null when not finite. The report prints its
+// exact figures the same way.
+nlohmann::ordered_json jsonNumber(double v);
+
 // {"findings":[{"id","severity","target":{"kind","id","name"},"message","reason","source","fix"}]}
 nlohmann::ordered_json findingsJson(const std::vector<Finding> &findings);
 

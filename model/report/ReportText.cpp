@@ -1,0 +1,53 @@
+#include "report/ReportText.h"
+
+#include "advisor/AdviceJson.h"
+#include "advisor/Wording.h"
+
+namespace docshape::report {
+
+std::string exactNumber(double value) { return jsonNumber(value).dump(); }
+
+std::string exactBytes(double bytes) { return exactNumber(bytes) + " bytes"; }
+
+std::string maxBytes(const std::optional<std::uint64_t> &bytes) {
+    return bytes ? exactBytes(double(*bytes)) : std::string("unbounded");
+}
+
+std::string approxBytes(double bytes) {
+    std::string out;
+    advisor::appendBytes(out, bytes);
+    return out;
+}
+
+std::string count(double value) {
+    std::string out;
+    advisor::appendNumber(out, value);
+    return out;
+}
+
+std::string milliseconds(double ms) { return exactNumber(ms) + " ms"; }
+
+std::string Anchors::make(std::string_view prefix, std::string_view name) {
+    std::string base(prefix);
+    bool dash = !base.empty();
+    for (unsigned char c : name) {
+        const bool keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        const bool upper = c >= 'A' && c <= 'Z';
+        if (keep || upper) {
+            if (dash && !base.empty() && base.back() != '-')
+                base += '-';
+            dash = false;
+            base += upper ? char(c - 'A' + 'a') : char(c);
+        } else {
+            dash = true;
+        }
+    }
+    if (base.empty())
+        base = "section";
+    std::string anchor = base;
+    for (int n = 2; !m_used.insert(anchor).second; ++n)
+        anchor = base + "-" + std::to_string(n);
+    return anchor;
+}
+
+} // namespace docshape::report
