@@ -7,5 +7,10 @@
 int main(int argc, char **argv) {
     std::ios::sync_with_stdio(false);
     std::vector<std::string> args(argv + 1, argv + argc);
-    return docshape::cli::run(args, {std::cin, std::cout, std::cerr});
+#ifdef DOCSHAPE_CLI_DRAWING
+    const auto drawing = docshape::cli::drawingCommands();
+#else
+    const auto drawing = docshape::cli::drawingUnavailable();
+#endif
+    return docshape::cli::run(args, {std::cin, std::cout, std::cerr}, drawing);
 }

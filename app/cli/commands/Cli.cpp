@@ -8,12 +8,6 @@
 namespace docshape::cli {
 
 namespace {
-struct Command {
-    std::string_view name;
-    std::string_view synopsis;
-    int (*run)(const std::vector<std::string> &, Io);
-};
-
 constexpr Command kCommands[] = {
     {"analyze", "analyze MODEL [--json]            sizes, arrays, indexes, growth", runAnalyze},
     {"sample", "sample MODEL --collection NAME [--count N] [--seed S] [--shape typical|max]",
@@ -28,11 +22,24 @@ constexpr Command kCommands[] = {
     {"migrate", "migrate OLD NEW --out DIR          mongosh migration script and PLAN.md", runMigrate},
 };
 
-void usage(std::ostream &os) {
+void usage(std::ostream &os, std::span<const Command> more) {
     os << "usage: docshape-cli COMMAND ...\n\ncommands:\n";
     for (const auto &c : kCommands)
         os << "  " << c.synopsis << '\n';
+    for (const auto &c : more)
+        os << "  " << c.synopsis << '\n';
 }
+
+int unavailable(const std::vector<std::string> &, Io io) {
+    io.err << "docshape-cli: this build has no diagram or report: they draw with the studio's canvas, and it was "
+              "built without the studio (DOCSHAPE_STUDIO=OFF)\n";
+    return kUsage;
+}
+
+constexpr Command kUnavailable[] = {
+    {"diagram", "diagram MODEL --out FILE.svg|FILE.png   (not in this build: needs the studio)", unavailable},
+    {"report", "report MODEL --out FILE.html|FILE.pdf    (not in this build: needs the studio)", unavailable},
+};
 } // namespace
 
 std::optional<Project> loadModel(const std::string &path, Io io) {
@@ -45,20 +52,26 @@ std::optional<Project> loadModel(const std::string &path, Io io) {
     return std::move(*project);
 }
 
-int run(const std::vector<std::string> &args, Io io) {
+std::span<const Command> drawingUnavailable() { return kUnavailable; }
+
+int run(const std::vector<std::string> &args, Io io, std::span<const Command> more) {
     if (args.empty()) {
-        usage(io.err);
+        usage(io.err, more);
         return kUsage;
     }
     if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-        usage(io.out);
+        usage(io.out, more);
         return kOk;
     }
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
     for (const auto &c : kCommands)
         if (c.name == args[0])
-            return c.run(std::vector<std::string>(args.begin() + 1, args.end()), io);
+            return c.run(rest, io);
+    for (const auto &c : more)
+        if (c.name == args[0])
+            return c.run(rest, io);
     io.err << "docshape-cli: unknown command '" << args[0] << "'\n";
-    usage(io.err);
+    usage(io.err, more);
     return kUsage;
 }
 

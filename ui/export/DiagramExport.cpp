@@ -1,0 +1,233 @@
+#include "export/DiagramExport.h"
+
+#include "canvas/DocumentScene.h"
+#include "canvas/EntityItem.h"
+#include "canvas/RelationshipItem.h"
+#include "document/Document.h"
+
+#include <QBuffer>
+#include <QFontInfo>
+#include <QGraphicsItem>
+#include <QHash>
+#include <QRegularExpression>
+#include <QPainter>
+#include <QSvgGenerator>
+
+#include <cmath>
+#include <set>
+
+namespace docshape::ui::exporting {
+
+namespace {
+
+constexpr qreal kMargin = 16;
+
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+// Puts the scene in its exported state for the life of the object: only
+// the chosen cards and the edges between them visible, nothing selected, no
+// highlighted field, the chosen background; everything comes back after.
+class ExportState {
+public:
+    ExportState(canvas::DocumentScene *scene, const std::set<std::string> &roots, bool all, bool transparent)
+        : m_scene(scene), m_background(scene->backgroundBrush()) {
+        const bool blocked = scene->blockSignals(true);
+        m_selected = scene->selectedItems();
+        scene->clearSelection();
+        scene->blockSignals(blocked);
+        for (QGraphicsItem *item : scene->items()) {
+            if (item->parentItem())
+                continue;
+            bool show = true;
+            if (item->type() == canvas::EntityItem::Type) {
+                show = all || roots.count(static_cast<canvas::EntityItem *>(item)->entityId());
+            } else if (item->type() == canvas::RelationshipItem::Type) {
+                auto *edge = static_cast<canvas::RelationshipItem *>(item);
+                show = all || (roots.count(edge->parentCard()->rootCard()->entityId()) &&
+                               roots.count(edge->childCard()->rootCard()->entityId()));
+            } else {
+                show = false; // highlights, a link being dragged: the studio's state, not the model's
+            }
+            if (item->isVisible() && !show) {
+                item->setVisible(false);
+                m_hidden.push_back(item);
+            }
+        }
+        const ObjectRef current = scene->currentObject();
+        if (current.kind == ObjectRef::Kind::Field) {
+            m_field = current.id;
+            for (QGraphicsItem *item : scene->items())
+                if (item->type() == canvas::EntityItem::Type)
+                    static_cast<canvas::EntityItem *>(item)->setHighlightedField({});
+        }
+        scene->setBackgroundBrush(transparent ? QBrush(Qt::NoBrush) : QBrush(Qt::white));
+    }
+    ~ExportState() {
+        m_scene->setBackgroundBrush(m_background);
+        for (QGraphicsItem *item : m_hidden)
+            item->setVisible(true);
+        if (!m_field.empty())
+            for (QGraphicsItem *item : m_scene->items())
+                if (item->type() == canvas::EntityItem::Type)
+                    static_cast<canvas::EntityItem *>(item)->setHighlightedField(m_field);
+        const bool blocked = m_scene->blockSignals(true);
+        for (QGraphicsItem *item : m_selected)
+            item->setSelected(true);
+        m_scene->blockSignals(blocked);
+    }
+    ExportState(const ExportState &) = delete;
+    ExportState &operator=(const ExportState &) = delete;
+
+    // The visible cards and edges, with a margin.
+    QRectF frame() const {
+        QRectF rect;
+        for (QGraphicsItem *item : m_scene->items())
+            if (!item->parentItem() && item->isVisible())
+                rect |= item->sceneBoundingRect();
+        if (rect.isEmpty())
+            rect = QRectF(0, 0, 1, 1);
+        // Whole scene units, so that the picture's size does not depend on
+        // rounding elsewhere.
+        const QRectF framed = rect.adjusted(-kMargin, -kMargin, kMargin, kMargin);
+        return QRectF(QPointF(std::floor(framed.left()), std::floor(framed.top())),
+                      QPointF(std::ceil(framed.right()), std::ceil(framed.bottom())));
+    }
+
+private:
+    canvas::DocumentScene *m_scene;
+    QBrush m_background;
+    QList<QGraphicsItem *> m_selected;
+    std::vector<QGraphicsItem *> m_hidden;
+    std::string m_field;
+};
+
+// QSvgGenerator sizes the picture in millimetres and names fonts as the
+// application asked for them ("Sans Serif", which only fontconfig knows).
+// A browser or another renderer should see the same picture: the size in
+// CSS pixels, and the family fontconfig chose, then the generic family.
+QByteArray portable(QByteArray svg, QSizeF size) {
+    static const QRegularExpression root(QStringLiteral(R"re(<svg width="[^"]*" height="[^"]*")re"));
+    const QString pixels = QStringLiteral(R"(<svg width="%1" height="%2")").arg(size.width()).arg(size.height());
+    QString text = QString::fromUtf8(svg);
+    text.replace(root, pixels);
+    static const QRegularExpression family(QStringLiteral(R"re(font-family="([^"]*)")re"));
+    QHash<QString, QString> resolved;
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    qsizetype from = 0;
+    for (auto it = family.globalMatch(text); it.hasNext();) {
+        const auto m = it.next();
+        const QString asked = m.captured(1);
+        auto r = resolved.find(asked);
+        if (r == resolved.end())
+            r = resolved.insert(asked, QFontInfo(QFont(asked)).family() + QStringLiteral(", sans-serif"));
+        out += QStringView(text).mid(from, m.capturedStart() - from);
+        out += QStringLiteral(R"(font-family="%1")").arg(*r);
+        from = m.capturedEnd();
+    }
+    out += QStringView(text).mid(from);
+    return out.toUtf8();
+}
+
+std::set<std::string> rootsOf(const Document &document, const std::vector<std::string> &collections) {
+    std::set<std::string> roots;
+    for (const auto &stat : document.analysis().collections)
+        for (const auto &name : collections)
+            if (stat.name == name && !stat.rootEntityId.empty())
+                roots.insert(stat.rootEntityId);
+    return roots;
+}
+
+} // namespace
+
+DiagramExport::DiagramExport(canvas::DocumentScene *scene, DiagramOptions options)
+    : m_scene(scene), m_options(std::move(options)) {}
+
+Status DiagramExport::check() const {
+    if (!(m_options.scale >= kMinScale && m_options.scale <= kMaxScale))
+        return Error{"scale", "must be between " + QString::number(kMinScale).toStdString() + " and " +
+                                  QString::number(kMaxScale).toStdString()};
+    const auto &stats = m_scene->document()->analysis().collections;
+    for (const auto &name : m_options.collections) {
+        bool known = false;
+        for (const auto &stat : stats)
+            known = known || stat.name == name;
+        if (!known)
+            return Error{"collection '" + name + "'", "the model has no collection of this name"};
+    }
+    return {};
+}
+
+QRectF DiagramExport::sourceRect() const {
+    const ExportState state(m_scene, rootsOf(*m_scene->document(), m_options.collections),
+                            m_options.collections.empty(), m_options.transparent);
+    return state.frame();
+}
+
+Result<QByteArray> DiagramExport::svg() const {
+    if (Status ok = check(); !ok)
+        return ok.error();
+    const ExportState state(m_scene, rootsOf(*m_scene->document(), m_options.collections),
+                            m_options.collections.empty(), m_options.transparent);
+    const QRectF source = state.frame();
+    const QSizeF size = source.size() * m_options.scale;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size.toSize());
+    generator.setViewBox(QRectF(QPointF(0, 0), size));
+    generator.setResolution(96); // CSS pixels: one scene unit is one pixel at scale 1
+    generator.setTitle(qs(m_scene->document()->project().name));
+    generator.setDescription(QStringLiteral("The DocShape diagram of %1").arg(qs(m_scene->document()->project().name)));
+    {
+        QPainter painter(&generator);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        m_scene->render(&painter, QRectF(QPointF(0, 0), size), source, Qt::IgnoreAspectRatio);
+    }
+    return portable(std::move(bytes), size);
+}
+
+Result<QImage> DiagramExport::image() const {
+    if (Status ok = check(); !ok)
+        return ok.error();
+    const ExportState state(m_scene, rootsOf(*m_scene->document(), m_options.collections),
+                            m_options.collections.empty(), m_options.transparent);
+    const QRectF source = state.frame();
+    const qint64 w = qint64(std::ceil(source.width() * m_options.scale));
+    const qint64 h = qint64(std::ceil(source.height() * m_options.scale));
+    if (w > 32767 || h > 32767 || w * h * 4 > kMaxImageBytes) {
+        const double fits = std::min({32767.0 / source.width(), 32767.0 / source.height(),
+                                      std::sqrt(double(kMaxImageBytes) / 4 / (source.width() * source.height()))});
+        return Error{"scale", "the picture would be " + std::to_string(w) + " x " + std::to_string(h) +
+                                  " pixels, more than an image can hold here; a scale of at most " +
+                                  QString::number(std::floor(fits * 100) / 100).toStdString() + " fits"};
+    }
+    QImage image(int(w), int(h), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    image.setDotsPerMeterX(qRound(3780 * m_options.scale)); // 96 dpi at scale 1
+    image.setDotsPerMeterY(qRound(3780 * m_options.scale));
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        m_scene->render(&painter, QRectF(0, 0, double(w), double(h)), source, Qt::IgnoreAspectRatio);
+    }
+    return image;
+}
+
+Result<QByteArray> DiagramExport::png() const {
+    auto made = image();
+    if (!made)
+        return made.error();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!made->save(&buffer, "PNG"))
+        return Error{"diagram", "the PNG could not be encoded"};
+    return bytes;
+}
+
+} // namespace docshape::ui::exporting
