@@ -4,6 +4,8 @@
 #include "canvas/CanvasView.h"
 #include "canvas/DocumentScene.h"
 #include "document/Document.h"
+#include "export/ExportDiagramDialog.h"
+#include "export/ExportReportDialog.h"
 #include "inspector/Inspector.h"
 #include "panels/PanelSetup.h"
 
@@ -103,6 +105,13 @@ void MainWindow::createActions() {
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addAction(tr("Re&vert"), this, &MainWindow::revert);
+    file->addSeparator();
+    file->addAction(tr("Export &Diagram…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D), this, [this] {
+        exporting::ExportDiagramDialog(m_scene, this).exec();
+    })->setObjectName(QStringLiteral("exportDiagramAction"));
+    file->addAction(tr("Export Re&port…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_P), this, [this] {
+        exporting::ExportReportDialog(m_scene, this).exec();
+    })->setObjectName(QStringLiteral("exportReportAction"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     rebuildRecentMenu();
