@@ -2,6 +2,7 @@
 
 #include "export/ExtendedJson.h"
 
+#include <algorithm>
 #include <charconv>
 #include <set>
 
@@ -25,9 +26,17 @@ ordered_json keyValue(const std::string &kind) {
 
 std::vector<const IndexSpec *> indexesOf(const Project &project, const Derived &derived,
                                          const CollectionShape &collection) {
+    // collectionOf searches every collection: asked only for the indexes
+    // that could be this collection's, so that exporting every collection
+    // of a large model stays linear in it.
     std::vector<const IndexSpec *> out;
     for (const auto &index : project.indexes) {
-        const CollectionShape *home = collectionOf(derived, index.entityId);
+        const bool root = collection.kind == CollectionKind::Entity && index.entityId == collection.rootEntityId;
+        const bool embedded = !root && std::find(collection.embeddedEntityIds.begin(), collection.embeddedEntityIds.end(),
+                                                 index.entityId) != collection.embeddedEntityIds.end();
+        if (!root && !embedded)
+            continue;
+        const CollectionShape *home = root ? &collection : collectionOf(derived, index.entityId);
         if (home && home->name == collection.name)
             out.push_back(&index);
     }

@@ -132,6 +132,26 @@ public:
         g_object_unref(layout);
     }
 
+    // Appends the glyphs of plain `text` with its baseline's start at (x, y)
+    // to one run of this font, drawn later in one call.
+    void appendGlyphs(std::string_view text, double x, double y, std::string &utf8, std::vector<cairo_glyph_t> &glyphs,
+                      std::vector<cairo_text_cluster_t> &clusters) {
+        cairo_glyph_t *g = nullptr;
+        int ng = 0;
+        cairo_text_cluster_t *c = nullptr;
+        int nc = 0;
+        cairo_text_cluster_flags_t flags{};
+        if (cairo_scaled_font_text_to_glyphs(m_scaled, x, y, text.data(), int(text.size()), &g, &ng, &c, &nc, &flags) !=
+            CAIRO_STATUS_SUCCESS)
+            return;
+        utf8.append(text);
+        glyphs.insert(glyphs.end(), g, g + ng);
+        clusters.insert(clusters.end(), c, c + nc);
+        cairo_glyph_free(g);
+        cairo_text_cluster_free(c);
+    }
+    cairo_scaled_font_t *scaledFont() const { return m_scaled; }
+
 private:
     // The advance of one code point, or -1 when the font has no glyph for it.
     double advance(char32_t cp) {
@@ -263,6 +283,10 @@ struct LineOp {
     std::uint32_t color = kRule;
     double width = 0.5;
     bool dashed = false;
+    // A table rule: drawn with the page's other rules in one stroke, after
+    // everything else (cairo's PDF surface costs per operation, and a page
+    // of tables has hundreds of rules).
+    bool rule = false;
 };
 struct PolylineOp {
     std::vector<std::pair<double, double>> points;
@@ -274,11 +298,15 @@ struct FigureOp {
     const Figure *figure = nullptr;
     double x = 0, y = 0, w = 0, h = 0;
 };
+struct PathOp {
+    const PictureItem *item = nullptr;
+    double x = 0, y = 0, scale = 1; // where the picture's origin goes, and its scale
+};
 struct LinkOp {
     double x = 0, y = 0, w = 0, h = 0;
     std::string anchor;
 };
-using Op = std::variant<TextOp, RectOp, LineOp, PolylineOp, FigureOp, LinkOp>;
+using Op = std::variant<TextOp, RectOp, LineOp, PolylineOp, FigureOp, PathOp, LinkOp>;
 
 struct Page {
     double width = kPageWidth;
@@ -497,9 +525,14 @@ private:
     void section(const Section &s) {
         const Style style = headingStyle(s.level);
         Font &f = font(style);
-        if (s.level == 1)
-            newPage();
-        else
+        if (s.level == 1) {
+            // A chapter that opens with a wide picture starts on a page turned to it.
+            const auto *figure = s.blocks.empty() ? nullptr : std::get_if<Figure>(&s.blocks.front());
+            if (figure && figure->width > figure->height)
+                newPage(kPageHeight, kPageWidth);
+            else
+                newPage();
+        } else
             ensure(f.lineHeight() * 2 + 60); // keep a heading with what follows
         if (s.level > 1)
             m_y += s.level == 2 ? 10 : 6;
@@ -593,11 +626,11 @@ private:
             x += widths[i];
         }
         const double right = kMargin + contentWidth();
-        page.add(LineOp{kMargin, m_y, right, m_y});
-        page.add(LineOp{kMargin, m_y + used, right, m_y + used});
+        page.add(LineOp{kMargin, m_y, right, m_y, kRule, 0.5, false, true});
+        page.add(LineOp{kMargin, m_y + used, right, m_y + used, kRule, 0.5, false, true});
         x = kMargin;
         for (std::size_t i = 0; i <= cells.size(); ++i) {
-            page.add(LineOp{x, m_y, x, m_y + used});
+            page.add(LineOp{x, m_y, x, m_y + used, kRule, 0.5, false, true});
             if (i < cells.size())
                 x += widths[i];
         }
@@ -723,13 +756,32 @@ private:
         double captionHeight = 0;
         for (const auto &l : caption)
             captionHeight += l.height;
-        if (m_y > kTop + 60 || landscape)
+        const bool pageLandscape = pages.back().width > pages.back().height;
+        if (landscape != pageLandscape || m_y > kTop + 60)
             newPage(pw, ph);
         const double roomW = pw - 2 * kMargin;
         const double roomH = ph - kBottomMargin - m_y - captionHeight - 8;
         const double scale = std::min(roomW / f.width, roomH / f.height);
         const double w = f.width * scale, h = f.height * scale;
-        pages.back().add(FigureOp{&f, kMargin + (roomW - w) / 2, m_y, w, h});
+        const double x0 = kMargin + (roomW - w) / 2;
+        if (f.vectors.items.empty()) {
+            pages.back().add(FigureOp{&f, x0, m_y, w, h});
+        } else {
+            // The scene's own paths and text, drawn here: as fast as the
+            // rest of the page, where librsvg spent seconds shaping every
+            // label of a large diagram.
+            for (const auto &item : f.vectors.items) {
+                if (item.kind == PictureItem::Kind::Text) {
+                    const double size = item.size * scale;
+                    if (size < 0.05)
+                        continue;
+                    pages.back().add(TextOp{item.text, Style{false, item.bold, size}, x0 + item.x * scale,
+                                            m_y + item.y * scale, item.color, {}, false});
+                } else {
+                    pages.back().add(PathOp{&item, x0, m_y, scale});
+                }
+            }
+        }
         m_y += h + 6;
         flow(caption, kMargin, 6);
     }
@@ -803,6 +855,16 @@ Result<std::string> renderPdf(const Report &report, const Progress &progress) {
         }
         const Page &page = layout.pages[n];
         cairo_pdf_surface_set_size(surface, page.width, page.height);
+        // Plain text goes out in one call per font and colour: cairo's PDF
+        // surface costs per call.
+        struct Run {
+            Font *font;
+            std::uint32_t color;
+            std::string utf8;
+            std::vector<cairo_glyph_t> glyphs;
+            std::vector<cairo_text_cluster_t> clusters;
+        };
+        std::vector<Run> runs;
         for (const auto &op : page.ops) {
             if (const auto *t = std::get_if<TextOp>(&op)) {
                 Font &f = layout.fonts.get(t->style.mono, t->style.bold, t->style.size);
@@ -811,13 +873,26 @@ Result<std::string> renderPdf(const Report &report, const Progress &progress) {
                     auto it = layout.places.find(t->pageOf);
                     text = it == layout.places.end() ? std::string() : std::to_string(it->second.page + 1);
                 }
-                setColor(cr, t->color);
-                f.draw(cr, text, t->alignRight ? t->x - f.width(text) : t->x, t->y);
+                const double x = t->alignRight ? t->x - f.width(text) : t->x;
+                if (text.empty())
+                    continue;
+                if (!f.plain(text)) {
+                    setColor(cr, t->color);
+                    f.draw(cr, text, x, t->y);
+                    continue;
+                }
+                auto run = std::find_if(runs.begin(), runs.end(),
+                                        [&](const Run &r) { return r.font == &f && r.color == t->color; });
+                if (run == runs.end())
+                    run = runs.insert(runs.end(), Run{&f, t->color, {}, {}, {}});
+                f.appendGlyphs(text, x, t->y, run->utf8, run->glyphs, run->clusters);
             } else if (const auto *r = std::get_if<RectOp>(&op)) {
                 setColor(cr, r->fill);
                 cairo_rectangle(cr, r->x, r->y, r->w, r->h);
                 cairo_fill(cr);
             } else if (const auto *l = std::get_if<LineOp>(&op)) {
+                if (l->rule)
+                    continue;
                 setColor(cr, l->color);
                 cairo_set_line_width(cr, l->width);
                 if (l->dashed) {
@@ -841,6 +916,50 @@ Result<std::string> renderPdf(const Report &report, const Progress &progress) {
                         cairo_arc(cr, x, y, 1.8, 0, 2 * M_PI);
                     }
                 cairo_fill(cr);
+            } else if (const auto *path = std::get_if<PathOp>(&op)) {
+                const PictureItem &item = *path->item;
+                std::size_t k = 0;
+                auto at = [&](std::size_t i) {
+                    return std::pair{path->x + item.points[i].first * path->scale,
+                                     path->y + item.points[i].second * path->scale};
+                };
+                cairo_new_path(cr);
+                for (const auto verb : item.verbs) {
+                    if (verb == PictureItem::Verb::Close) {
+                        cairo_close_path(cr);
+                        continue;
+                    }
+                    const std::size_t need = verb == PictureItem::Verb::Curve ? 3 : 1;
+                    if (k + need > item.points.size())
+                        break;
+                    if (verb == PictureItem::Verb::Move) {
+                        auto [x, y] = at(k);
+                        cairo_move_to(cr, x, y);
+                    } else if (verb == PictureItem::Verb::Line) {
+                        auto [x, y] = at(k);
+                        cairo_line_to(cr, x, y);
+                    } else {
+                        auto [x1, y1] = at(k);
+                        auto [x2, y2] = at(k + 1);
+                        auto [x3, y3] = at(k + 2);
+                        cairo_curve_to(cr, x1, y1, x2, y2, x3, y3);
+                    }
+                    k += need;
+                }
+                cairo_set_source_rgba(cr, ((item.color >> 16) & 0xff) / 255.0, ((item.color >> 8) & 0xff) / 255.0,
+                                      (item.color & 0xff) / 255.0, item.alpha);
+                if (item.kind == PictureItem::Kind::Fill) {
+                    cairo_set_fill_rule(cr, item.evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING);
+                    cairo_fill(cr);
+                } else {
+                    cairo_set_line_width(cr, std::max(0.1, item.lineWidth * path->scale));
+                    if (item.dashed) {
+                        const double dash[] = {4 * path->scale, 2 * path->scale};
+                        cairo_set_dash(cr, dash, 2, 0);
+                    }
+                    cairo_stroke(cr);
+                    cairo_set_dash(cr, nullptr, 0, 0);
+                }
             } else if (const auto *fig = std::get_if<FigureOp>(&op)) {
                 cairo_save(cr);
                 drawFigure(cr, *fig);
@@ -854,6 +973,24 @@ Result<std::string> renderPdf(const Report &report, const Progress &progress) {
                     cairo_tag_end(cr, CAIRO_TAG_LINK);
                 }
             }
+        }
+        for (const Run &run : runs) {
+            setColor(cr, run.color);
+            cairo_set_scaled_font(cr, run.font->scaledFont());
+            cairo_show_text_glyphs(cr, run.utf8.data(), int(run.utf8.size()), run.glyphs.data(), int(run.glyphs.size()),
+                                   run.clusters.data(), int(run.clusters.size()), cairo_text_cluster_flags_t(0));
+        }
+        bool rules = false;
+        for (const auto &op : page.ops)
+            if (const auto *l = std::get_if<LineOp>(&op); l && l->rule) {
+                cairo_move_to(cr, l->x1, l->y1);
+                cairo_line_to(cr, l->x2, l->y2);
+                rules = true;
+            }
+        if (rules) {
+            setColor(cr, kRule);
+            cairo_set_line_width(cr, 0.5);
+            cairo_stroke(cr);
         }
         // The running head and the page number.
         if (n > 0) {

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -83,12 +85,38 @@ struct BarChart {
     std::vector<Bar> bars;
 };
 
-// An SVG picture (the diagram), kept as text.
+// A picture as the paths and text it was painted with, in its own units
+// (y downwards), for a renderer that draws vectors itself: the diagram as
+// the studio's scene paints it.
+struct PictureItem {
+    enum class Kind { Fill, Stroke, Text };
+    enum class Verb : char { Move, Line, Curve, Close }; // Curve takes three points
+    Kind kind = Kind::Fill;
+    std::vector<Verb> verbs;
+    std::vector<std::pair<double, double>> points;
+    bool evenOdd = false;
+    std::uint32_t color = 0; // 0xRRGGBB
+    double alpha = 1;
+    double lineWidth = 1;
+    bool dashed = false;
+    // Text: its baseline's start, its size in picture units.
+    std::string text;
+    double x = 0, y = 0;
+    double size = 10;
+    bool bold = false;
+};
+struct Picture {
+    std::vector<PictureItem> items;
+};
+
+// A picture (the diagram): SVG text for the HTML; the PDF draws `vectors`
+// when there are any, else the SVG.
 struct Figure {
     std::string svg;
     double width = 0; // its size in CSS pixels (1/96 in)
     double height = 0;
     std::string caption;
+    Picture vectors;
 };
 
 // Preformatted text: the exported validators and index definitions.

@@ -60,7 +60,17 @@ Mark severityMark(Severity s) {
 class Scope {
 public:
     Scope(const Project &project, const Analysis &analysis, const std::vector<std::string> &chosen)
-        : m_project(project), m_analysis(analysis), m_all(chosen.empty()), m_chosen(chosen.begin(), chosen.end()) {
+        : m_project(project), m_all(chosen.empty()), m_chosen(chosen.begin(), chosen.end()) {
+        // Looked up once: a large model asks for thousands of entities.
+        for (const auto &c : analysis.derived.collections) {
+            m_storedIn.emplace(c.rootEntityId, &c);
+            for (const auto &id : c.embeddedEntityIds)
+                m_storedIn.emplace(id, &c);
+        }
+        for (const auto &q : project.accessPatterns)
+            m_patterns.emplace(q.id, &q);
+        for (const auto &r : project.relationships)
+            m_relationships.emplace(r.id, &r);
         for (const auto &e : project.entities) {
             walk(e.id, e.fields);
             for (const auto &v : e.variants)
@@ -69,11 +79,24 @@ public:
     }
 
     bool all() const { return m_all; }
+    // The collection that stores the entity, or nullptr.
+    const CollectionShape *storedIn(std::string_view entityId) const {
+        auto it = m_storedIn.find(entityId);
+        return it == m_storedIn.end() ? nullptr : it->second;
+    }
+    const AccessPattern *pattern(const std::string &id) const {
+        auto it = m_patterns.find(id);
+        return it == m_patterns.end() ? nullptr : it->second;
+    }
+    const Relationship *relationship(const std::string &id) const {
+        auto it = m_relationships.find(id);
+        return it == m_relationships.end() ? nullptr : it->second;
+    }
     bool collection(const std::string &name) const { return m_all || m_chosen.count(name); }
     bool entity(std::string_view entityId) const {
         if (m_all)
             return true;
-        const CollectionShape *c = collectionOf(m_analysis.derived, entityId);
+        const CollectionShape *c = storedIn(entityId);
         return c && m_chosen.count(c->name);
     }
     bool finding(const Finding &f) const {
@@ -98,12 +121,12 @@ public:
             return true;
         }
         if (t.kind == "relationship") {
-            if (const Relationship *r = m_project.findRelationship(t.id))
+            if (const Relationship *r = relationship(t.id))
                 return entity(r->parentId) || entity(r->childId);
             return true;
         }
         if (t.kind == "accessPattern") {
-            if (const AccessPattern *q = m_project.findAccessPattern(t.id))
+            if (const AccessPattern *q = pattern(t.id))
                 return entity(q->entityId);
             return true;
         }
@@ -123,10 +146,12 @@ private:
     }
 
     const Project &m_project;
-    const Analysis &m_analysis;
     bool m_all;
     std::set<std::string> m_chosen;
     std::unordered_map<std::string, std::string> m_fieldOwner;
+    std::unordered_map<std::string_view, const CollectionShape *> m_storedIn;
+    std::unordered_map<std::string_view, const AccessPattern *> m_patterns;
+    std::unordered_map<std::string_view, const Relationship *> m_relationships;
 };
 
 class Builder {
@@ -291,13 +316,13 @@ private:
                                   ", and who enforces it? It has none, so the collection has no maximum document size.");
         }
         for (const auto &e : p.entities)
-            if (e.deletion == DeletionPolicy::Unspecified && scope.entity(e.id) && collectionOf(a.derived, e.id) &&
-                collectionOf(a.derived, e.id)->rootEntityId == e.id)
+            if (const CollectionShape *c = scope.storedIn(e.id);
+                e.deletion == DeletionPolicy::Unspecified && scope.entity(e.id) && c && c->rootEntityId == e.id)
                 out.push_back("How are " + e.name + " documents deleted? No deletion policy is stated.");
         for (const auto &c : adv.accessPatterns) {
             if (!scope.pattern(c))
                 continue;
-            const AccessPattern *q = p.findAccessPattern(c.patternId);
+            const AccessPattern *q = scope.pattern(c.patternId);
             if (q && q->latencyBudgetMs <= 0)
                 out.push_back("What latency does \"" + c.name + "\" need? No budget is stated, so nothing is checked.");
             if (c.notes.assumedSelectivity)
@@ -310,7 +335,7 @@ private:
 
     void diagram() {
         Section &s = section("", "diagram", "Diagram", 1);
-        if (pic.svg.empty()) {
+        if (pic.svg.empty() && pic.vectors.items.empty()) {
             s.blocks.push_back(Paragraph{"", "No diagram was drawn for this report.", Mark::None, true});
             return;
         }
@@ -318,7 +343,8 @@ private:
                                   scope.all() ? "The model as the studio draws it: each card a collection, embedded "
                                                 "entities inside their parent, references as edges."
                                               : "The chosen collections as the studio draws them, with the "
-                                                "entities they embed."});
+                                                "entities they embed.",
+                                  pic.vectors});
     }
 
     void collections() {
@@ -499,7 +525,7 @@ private:
         for (const auto &c : adv.accessPatterns) {
             if (!scope.pattern(c))
                 continue;
-            const AccessPattern *q = p.findAccessPattern(c.patternId);
+            const AccessPattern *q = scope.pattern(c.patternId);
             std::string budget = "none stated";
             Mark mark = Mark::None;
             if (q && q->latencyBudgetMs > 0) {
@@ -547,7 +573,7 @@ private:
                                          "points, and the recommendation."});
         std::size_t shown = 0;
         for (const auto &r : adv.relationships) {
-            const Relationship *rel = p.findRelationship(r.relationshipId);
+            const Relationship *rel = scope.relationship(r.relationshipId);
             if (rel && !scope.entity(rel->parentId) && !scope.entity(rel->childId))
                 continue;
             ++shown;
@@ -620,15 +646,16 @@ private:
         // Access costs: one paragraph per distinct set of assumptions, with
         // the patterns it applies to.
         std::vector<std::pair<std::string, std::vector<std::string>>> costNotes;
+        std::unordered_map<std::string, std::size_t> noteIndex;
         for (const auto &c : adv.accessPatterns) {
             if (!scope.pattern(c))
                 continue;
             std::string text = c.assumptions();
-            auto it = std::find_if(costNotes.begin(), costNotes.end(), [&](const auto &n) { return n.first == text; });
-            if (it == costNotes.end())
+            auto [it, added] = noteIndex.emplace(text, costNotes.size());
+            if (added)
                 costNotes.emplace_back(std::move(text), std::vector<std::string>{c.name});
             else
-                it->second.push_back(c.name);
+                costNotes[it->second].second.push_back(c.name);
         }
         for (const auto &[text, names] : costNotes)
             s.blocks.push_back(Paragraph{"Access costs (" + joined(names) + "):", text});

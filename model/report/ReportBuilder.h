@@ -12,12 +12,13 @@
 namespace docshape::report {
 
 // The diagram as the studio draws it, made by the caller (the model has no
-// canvas): SVG text and its size in CSS pixels. Empty: the report says
-// that no diagram was drawn.
+// canvas): SVG text and its size in CSS pixels, or its paths and text.
+// Neither: the report says that no diagram was drawn.
 struct DiagramPicture {
     std::string svg;
     double width = 0;
     double height = 0;
+    Picture vectors; // optional: what the PDF draws instead of the SVG
 };
 
 // The design review of DESIGN.md as a document: a summary, the diagram,

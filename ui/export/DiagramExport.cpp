@@ -4,12 +4,12 @@
 #include "canvas/EntityItem.h"
 #include "canvas/RelationshipItem.h"
 #include "document/Document.h"
+#include "export/PictureRecorder.h"
 
 #include <QBuffer>
 #include <QFontInfo>
 #include <QGraphicsItem>
 #include <QHash>
-#include <QRegularExpression>
 #include <QPainter>
 #include <QSvgGenerator>
 
@@ -105,28 +105,39 @@ private:
 // application asked for them ("Sans Serif", which only fontconfig knows).
 // A browser or another renderer should see the same picture: the size in
 // CSS pixels, and the family fontconfig chose, then the generic family.
-QByteArray portable(QByteArray svg, QSizeF size) {
-    static const QRegularExpression root(QStringLiteral(R"re(<svg width="[^"]*" height="[^"]*")re"));
-    const QString pixels = QStringLiteral(R"(<svg width="%1" height="%2")").arg(size.width()).arg(size.height());
-    QString text = QString::fromUtf8(svg);
-    text.replace(root, pixels);
-    static const QRegularExpression family(QStringLiteral(R"re(font-family="([^"]*)")re"));
-    QHash<QString, QString> resolved;
-    QString out;
-    out.reserve(text.size() + text.size() / 8);
-    qsizetype from = 0;
-    for (auto it = family.globalMatch(text); it.hasNext();) {
-        const auto m = it.next();
-        const QString asked = m.captured(1);
+QByteArray portable(const QByteArray &svg, QSizeF size) {
+    const std::string_view in(svg.constData(), std::size_t(svg.size()));
+    std::string out;
+    out.reserve(in.size() + in.size() / 16);
+    std::size_t from = 0;
+    // The root's size: the first width and height, in millimetres.
+    const std::size_t root = in.find("<svg width=\"");
+    const std::size_t rootEnd = root == std::string_view::npos ? root : in.find('\n', root);
+    if (rootEnd != std::string_view::npos) {
+        out.append(in.substr(0, root));
+        out += "<svg width=\"" + QString::number(size.width()).toStdString() + "\" height=\"" +
+               QString::number(size.height()).toStdString() + "\"";
+        from = rootEnd;
+    }
+    constexpr std::string_view kFamily = "font-family=\"";
+    QHash<QByteArray, std::string> resolved;
+    for (std::size_t at = in.find(kFamily, from); at != std::string_view::npos; at = in.find(kFamily, from)) {
+        const std::size_t start = at + kFamily.size();
+        const std::size_t end = in.find('"', start);
+        if (end == std::string_view::npos)
+            break;
+        const QByteArray asked(in.data() + start, qsizetype(end - start));
         auto r = resolved.find(asked);
         if (r == resolved.end())
-            r = resolved.insert(asked, QFontInfo(QFont(asked)).family() + QStringLiteral(", sans-serif"));
-        out += QStringView(text).mid(from, m.capturedStart() - from);
-        out += QStringLiteral(R"(font-family="%1")").arg(*r);
-        from = m.capturedEnd();
+            r = resolved.insert(asked, (QFontInfo(QFont(QString::fromUtf8(asked))).family() +
+                                        QStringLiteral(", sans-serif"))
+                                           .toStdString());
+        out.append(in.substr(from, start - from));
+        out += *r;
+        from = end;
     }
-    out += QStringView(text).mid(from);
-    return out.toUtf8();
+    out.append(in.substr(from));
+    return QByteArray(out.data(), qsizetype(out.size()));
 }
 
 std::set<std::string> rootsOf(const Document &document, const std::vector<std::string> &collections) {
@@ -187,7 +198,22 @@ Result<QByteArray> DiagramExport::svg() const {
         painter.setRenderHint(QPainter::TextAntialiasing);
         m_scene->render(&painter, QRectF(QPointF(0, 0), size), source, Qt::IgnoreAspectRatio);
     }
-    return portable(std::move(bytes), size);
+    return portable(bytes, size);
+}
+
+Result<report::Picture> DiagramExport::picture() const {
+    if (Status ok = check(); !ok)
+        return ok.error();
+    const ExportState state(m_scene, rootsOf(*m_scene->document(), m_options.collections),
+                            m_options.collections.empty(), m_options.transparent);
+    const QRectF source = state.frame();
+    PictureRecorder recorder(source.size().toSize());
+    {
+        QPainter painter(&recorder);
+        painter.setRenderHint(QPainter::Antialiasing);
+        m_scene->render(&painter, QRectF(QPointF(0, 0), source.size()), source, Qt::IgnoreAspectRatio);
+    }
+    return recorder.take();
 }
 
 Result<QImage> DiagramExport::image() const {

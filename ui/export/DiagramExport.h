@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Result.h"
+#include "report/Report.h"
 
 #include <QByteArray>
 #include <QImage>
@@ -50,6 +51,8 @@ public:
     Result<QByteArray> svg() const;
     Result<QImage> image() const;
     Result<QByteArray> png() const;
+    // The same picture as paths and text, for the PDF report (scale 1).
+    Result<report::Picture> picture() const;
 
 private:
     canvas::DocumentScene *m_scene;

@@ -31,11 +31,20 @@ Result<std::string> makeReport(canvas::DocumentScene *scene, const report::Repor
     const DiagramExport diagram(scene, {options.collections, 1, false});
     if (Status ok = diagram.check(); !ok)
         return ok.error();
-    auto svg = diagram.svg();
-    if (!svg)
-        return svg.error();
+    // HTML inlines the SVG; the PDF draws the scene's own paths and text.
     const QRectF rect = diagram.sourceRect();
-    const report::DiagramPicture picture{svg->toStdString(), rect.width(), rect.height()};
+    report::DiagramPicture picture{{}, rect.width(), rect.height(), {}};
+    if (format == ReportFormat::Html) {
+        auto svg = diagram.svg();
+        if (!svg)
+            return svg.error();
+        picture.svg = svg->toStdString();
+    } else {
+        auto vectors = diagram.picture();
+        if (!vectors)
+            return vectors.error();
+        picture.vectors = std::move(*vectors);
+    }
     const Advice advice = advise(document.project(), document.analysis());
     auto built = report::buildReport(document.project(), document.analysis(), advice, options, picture);
     if (!built)
