@@ -64,7 +64,9 @@ ExportDiagramDialog::ExportDiagramDialog(canvas::DocumentScene *scene, QWidget *
     form->addRow(tr("&Collections:"), m_collections);
     form->addRow(tr("&Scale:"), m_scale);
     form->addRow(QString(), m_transparent);
-    form->addRow(tr("&File (.svg or .png):"), pathRow);
+    auto *pathLabel = new QLabel(tr("&File (.svg or .png):"), this);
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Close, this);

@@ -69,7 +69,9 @@ ExportReportDialog::ExportReportDialog(canvas::DocumentScene *scene, QWidget *pa
     form->addRow(tr("&Date:"), m_date);
     form->addRow(tr("&Collections:"), m_collections);
     form->addRow(QString(), m_appendices);
-    form->addRow(tr("&File (.html or .pdf):"), pathRow);
+    auto *pathLabel = new QLabel(tr("&File (.html or .pdf):"), this);
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("reportStatus"));

@@ -2,6 +2,7 @@
 // (HTML), poppler's pdftoppm and pdftotext (PDF pages and text), qpdf (the
 // PDF's outline). Numbers are checked against `analyze --json`, the one
 // source the report must agree with (issue 18).
+#include "commands/Cli.h"
 #include "model/report/ReportTestSupport.h"
 #include "support/ExternalTools.h"
 #include "support/TestPaths.h"
@@ -16,6 +17,7 @@
 
 #include <filesystem>
 #include <regex>
+#include <sstream>
 
 using namespace docshape;
 
@@ -213,4 +215,33 @@ TEST_CASE("the same report gives the same HTML and PDF bytes", "[report]") {
     REQUIRE(pa);
     REQUIRE(pb);
     CHECK(*pa == *pb);
+}
+
+TEST_CASE("the report's findings are lint --json's, each with its reason, source and fix", "[report][html]") {
+    const std::string model = test::examplesDir() + "/student-enrollment.docshape";
+    std::istringstream in;
+    std::ostringstream out, err;
+    cli::run({"lint", model, "--json"}, {in, out, err});
+    const auto lint = nlohmann::json::parse(out.str());
+    REQUIRE(lint["findings"].size() >= 2);
+    const std::string html = report::renderHtml(test::reportOf(model));
+    auto escaped = [](std::string s) {
+        std::string o;
+        for (char c : s)
+            o += c == '&' ? std::string("&amp;") : c == '<' ? std::string("&lt;") : c == '>' ? std::string("&gt;")
+                 : c == '"' ? std::string("&quot;") : std::string(1, c);
+        return o;
+    };
+    for (const auto &f : lint["findings"]) {
+        INFO(f.dump());
+        CHECK(html.find(escaped(f["id"].get<std::string>() + " " + f["severity"].get<std::string>())) !=
+              std::string::npos);
+        CHECK(html.find(escaped(f["message"].get<std::string>())) != std::string::npos);
+        CHECK(html.find(escaped(f["reason"].get<std::string>() + " [" + f["source"].get<std::string>() + "]")) !=
+              std::string::npos);
+        CHECK(html.find(escaped(f["fix"].get<std::string>())) != std::string::npos);
+    }
+    const std::size_t warnings = std::count_if(lint["findings"].begin(), lint["findings"].end(),
+                                               [](const auto &f) { return f["severity"] == "warning"; });
+    CHECK(html.find("Warnings (" + std::to_string(warnings) + ")") != std::string::npos);
 }

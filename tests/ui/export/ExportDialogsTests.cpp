@@ -198,3 +198,16 @@ TEST_CASE("File > Export Diagram writes the CLI's picture and remembers the choi
     action->trigger();
     REQUIRE(driven);
 }
+
+// Hidden: refreshes docs/screenshots/export-report-dialog.png.
+//   QT_QPA_PLATFORM=offscreen ui_tests "[.screenshots][export]"
+TEST_CASE("screenshot of the export report dialog", "[.screenshots][export]") {
+    MainWindow window;
+    REQUIRE(window.loadFile(QString::fromStdString(test::examplesDir() + "/student-enrollment.docshape")));
+    exporting::ExportReportDialog dialog(window.scene(), &window);
+    dialog.setPath(QStringLiteral("/home/architect/student-enrollment-review.pdf"));
+    dialog.show();
+    QApplication::processEvents();
+    const QString path = QString::fromStdString(test::sourceDir()) + QStringLiteral("/docs/screenshots/export-report-dialog.png");
+    REQUIRE(dialog.grab().toImage().save(path, "PNG"));
+}
