@@ -9,7 +9,6 @@
 #include <cmath>
 #include <map>
 #include <set>
-#include <span>
 #include <unordered_map>
 
 namespace docshape::report {
@@ -50,7 +49,6 @@ std::string keysText(const std::vector<IndexKey> &keys) {
     }
     return out + " }";
 }
-std::string keysText(std::span<const IndexKey> keys) { return keysText(std::vector<IndexKey>(keys.begin(), keys.end())); }
 
 Mark severityMark(Severity s) {
     return s == Severity::Error ? Mark::Error : s == Severity::Warning ? Mark::Warning : Mark::None;
