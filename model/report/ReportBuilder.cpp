@@ -1,6 +1,6 @@
 #include "report/ReportBuilder.h"
 
-#include "advisor/Thresholds.h"
+#include "core/Thresholds.h"
 #include "estimate/BsonSize.h"
 #include "export/ExportBundle.h"
 #include "report/ReportText.h"
@@ -463,8 +463,8 @@ private:
                         "days from now",
                         "document size, log scale",
                         {{"average document", {}}, {"largest document", {}}},
-                        {{"100 KB practical target", kPracticalTargetBytes, Mark::Warning},
-                         {"16 MiB BSON limit", double(kMaxDocumentBytes), Mark::Error}}};
+                        {{"100 KB practical target", a.documentTargetBytes, Mark::Warning},
+                         {"16 MiB BSON limit", a.maxDocumentBytes, Mark::Error}}};
         for (int k = 0; k <= kGrowthPoints; ++k) {
             const double day = double(horizon) * k / kGrowthPoints;
             chart.series[0].points.emplace_back(day, averageObjectBytesAfter(shape->shape, day));

@@ -2,7 +2,7 @@
 
 #include "advisor/Advice.h"
 #include "core/Project.h"
-#include "core/Result.h"
+#include "util/Result.h"
 #include "estimate/Analysis.h"
 #include "report/Report.h"
 #include "report/ReportOptions.h"

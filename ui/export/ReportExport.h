@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/Result.h"
+#include "util/Result.h"
 #include "report/PdfRenderer.h"
 #include "report/ReportOptions.h"
 

@@ -2,7 +2,7 @@
 
 #include "commands/Cli.h"
 #include "core/Project.h"
-#include "core/Result.h"
+#include "util/Result.h"
 
 #include <memory>
 #include <string>
