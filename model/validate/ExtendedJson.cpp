@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <string>
 #include <vector>
@@ -115,13 +116,93 @@ bool isHex(std::string_view s) {
     return true;
 }
 
+// Appends what a walk produces to a bson_t: the old callers' BSON.
+class BsonBuilder final : public ValueSink {
+public:
+    explicit BsonBuilder(bson_t *root) { m_stack.push_back({root}); }
+    ~BsonBuilder() override { closeAll(); }
+
+    bool beginObject(std::string_view key) override { return begin(key, false); }
+    bool beginArray(std::string_view key) override { return begin(key, true); }
+    bool endObject() override { return end(false); }
+    bool endArray() override { return end(true); }
+    bool value(std::string_view key, const bson_value_t &v) override {
+        return bson_append_value(m_stack.back().doc, key.data(), int(key.size()), &v) ||
+               fail("document exceeds the maximum BSON size");
+    }
+    std::string failure() const override { return m_failure; }
+
+    // Closes what a failed walk left open, so that the root is a valid document again.
+    void closeAll() {
+        while (m_children.size() > 0) {
+            bson_t *child = m_stack.back().doc;
+            m_stack.pop_back();
+            if (m_isArray.back())
+                bson_append_array_end(m_stack.back().doc, child);
+            else
+                bson_append_document_end(m_stack.back().doc, child);
+            m_children.pop_back();
+            m_isArray.pop_back();
+        }
+    }
+
+private:
+    bool fail(std::string message) {
+        m_failure = std::move(message);
+        return false;
+    }
+    bool begin(std::string_view key, bool array) {
+        m_children.emplace_back();
+        bson_t *child = &m_children.back().doc;
+        bson_t *parent = m_stack.back().doc;
+        const bool ok = array ? bson_append_array_begin(parent, key.data(), int(key.size()), child)
+                              : bson_append_document_begin(parent, key.data(), int(key.size()), child);
+        if (!ok) {
+            m_children.pop_back();
+            return fail("document exceeds the maximum BSON size");
+        }
+        m_stack.push_back({child});
+        m_isArray.push_back(array);
+        return true;
+    }
+    bool end(bool array) {
+        bson_t *child = m_stack.back().doc;
+        m_stack.pop_back();
+        const bool ok = array ? bson_append_array_end(m_stack.back().doc, child)
+                              : bson_append_document_end(m_stack.back().doc, child);
+        m_children.pop_back();
+        m_isArray.pop_back();
+        return ok || fail("document exceeds the maximum BSON size");
+    }
+
+    struct Child {
+        bson_t doc;
+    };
+    struct Open { // a pointer in a struct: bson_t's alignment attribute would be dropped in a vector
+        bson_t *doc;
+    };
+    std::vector<Open> m_stack;
+    std::deque<Child> m_children; // stable addresses while open
+    std::vector<bool> m_isArray;
+    std::string m_failure;
+};
+
+bson_value_t makeValue(bson_type_t type) {
+    bson_value_t v;
+    std::memset(&v, 0, sizeof v);
+    v.value_type = type;
+    return v;
+}
+
+// Walks a simdjson DOM and tells a sink the BSON value of every key:
+// the one reading of Extended JSON, whatever is made of it.
 class Converter {
 public:
-    explicit Converter(std::vector<uint8_t> &scratch) : m_bytes(scratch) {}
+    Converter(std::vector<uint8_t> &scratch, ValueSink &sink) : m_bytes(scratch), m_sink(sink) {}
 
-    bool appendDocumentFields(bson_t *doc, object obj, int depth) {
+    bool appendDocumentFields(object obj, int depth) {
         for (auto field : obj) {
-            if (!appendValue(doc, field.key, field.value, depth))
+            if (!appendValue(field.key, field.value, depth))
                 return false;
         }
         return true;
@@ -131,6 +212,7 @@ public:
 
 private:
     std::vector<uint8_t> &m_bytes;
+    ValueSink &m_sink;
 
     bool fail(std::string message) {
         failure.message = std::move(message);
@@ -145,61 +227,78 @@ private:
         return true;
     }
 
-    bool appended(bool ok) { return ok ? true : fail("document exceeds the maximum BSON size"); }
+    // The sink's verdict: false stops the walk with the sink's message.
+    bool sunk(bool ok) { return ok ? true : fail(m_sink.failure()); }
 
-    bool appendNumber(bson_t *d, const char *k, int kl, element v) {
+    bool emit(std::string_view key, const bson_value_t &v) { return sunk(m_sink.value(key, v)); }
+
+    bool emitUtf8(std::string_view key, bson_type_t type, std::string_view s) {
+        bson_value_t v = makeValue(type);
+        v.value.v_utf8.str = const_cast<char *>(s.data());
+        v.value.v_utf8.len = uint32_t(s.size());
+        return emit(key, v);
+    }
+
+    bool appendNumber(std::string_view key, element v) {
+        bson_value_t out;
         switch (v.type()) {
         case element_type::INT64: {
             int64_t i = int64_t(v);
-            if (i >= std::numeric_limits<int32_t>::min() && i <= std::numeric_limits<int32_t>::max())
-                return appended(bson_append_int32(d, k, kl, int32_t(i)));
-            return appended(bson_append_int64(d, k, kl, i));
+            if (i >= std::numeric_limits<int32_t>::min() && i <= std::numeric_limits<int32_t>::max()) {
+                out = makeValue(BSON_TYPE_INT32);
+                out.value.v_int32 = int32_t(i);
+            } else {
+                out = makeValue(BSON_TYPE_INT64);
+                out.value.v_int64 = i;
+            }
+            break;
         }
         case element_type::UINT64:
-            return appended(bson_append_double(d, k, kl, double(uint64_t(v))));
+            out = makeValue(BSON_TYPE_DOUBLE);
+            out.value.v_double = double(uint64_t(v));
+            break;
         default:
-            return appended(bson_append_double(d, k, kl, double(v)));
+            out = makeValue(BSON_TYPE_DOUBLE);
+            out.value.v_double = double(v);
+            break;
         }
+        return emit(key, out);
     }
 
-    bool appendValue(bson_t *d, std::string_view key, element v, int depth) {
+    bool appendValue(std::string_view key, element v, int depth) {
         if (!checkKey(key))
             return false;
-        const char *k = key.data();
-        const int kl = int(key.size());
         switch (v.type()) {
         case element_type::OBJECT:
-            return appendObject(d, k, kl, object(v), depth);
+            return appendObject(key, object(v), depth);
         case element_type::ARRAY: {
             if (depth + 1 > ExtendedJsonParser::kMaxDepth)
                 return fail(depthMessage());
-            bson_t child;
-            if (!bson_append_array_begin(d, k, kl, &child))
-                return appended(false);
+            if (!sunk(m_sink.beginArray(key)))
+                return false;
             uint32_t i = 0;
             char buf[16];
             for (element item : array(v)) {
                 const char *ik = nullptr;
                 size_t ikl = bson_uint32_to_string(i++, &ik, buf, sizeof buf);
-                if (!appendValue(&child, std::string_view(ik, ikl), item, depth + 1)) {
-                    bson_append_array_end(d, &child);
+                if (!appendValue(std::string_view(ik, ikl), item, depth + 1))
                     return false;
-                }
             }
-            return appended(bson_append_array_end(d, &child));
+            return sunk(m_sink.endArray());
         }
-        case element_type::STRING: {
-            std::string_view s = v.get_string().value_unsafe();
-            return appended(bson_append_utf8(d, k, kl, s.data(), int(s.size())));
-        }
+        case element_type::STRING:
+            return emitUtf8(key, BSON_TYPE_UTF8, v.get_string().value_unsafe());
         case element_type::INT64:
         case element_type::UINT64:
         case element_type::DOUBLE:
-            return appendNumber(d, k, kl, v);
-        case element_type::BOOL:
-            return appended(bson_append_bool(d, k, kl, bool(v)));
+            return appendNumber(key, v);
+        case element_type::BOOL: {
+            bson_value_t out = makeValue(BSON_TYPE_BOOL);
+            out.value.v_bool = bool(v);
+            return emit(key, out);
+        }
         case element_type::NULL_VALUE:
-            return appended(bson_append_null(d, k, kl));
+            return emit(key, makeValue(BSON_TYPE_NULL));
         }
         return fail("unsupported JSON value");
     }
@@ -233,9 +332,21 @@ private:
         return false;
     }
 
+    static bool parseOid(std::string_view s, bson_oid_t &oid) {
+        if (s.size() != 24)
+            return false;
+        for (size_t i = 0; i < 12; ++i) {
+            const int hi = hexValue(s[2 * i]), lo = hexValue(s[2 * i + 1]);
+            if (hi < 0 || lo < 0)
+                return false;
+            oid.bytes[i] = uint8_t(hi * 16 + lo);
+        }
+        return true;
+    }
+
     // Returns true when `obj` was an Extended JSON wrapper and has been
     // appended (or failed); `handled` tells which.
-    bool tryWrapper(bson_t *d, const char *k, int kl, object obj, int depth, bool &handled) {
+    bool tryWrapper(std::string_view k, object obj, int depth, bool &handled) {
         handled = false;
         const size_t n = obj.size();
         if (n == 0 || n > 2)
@@ -252,48 +363,47 @@ private:
         if (n == 1) {
             if (key == "$oid") {
                 std::string_view s;
-                if (!getString(v, s) || s.size() != 24 || !isHex(s))
+                bson_value_t out = makeValue(BSON_TYPE_OID);
+                if (!getString(v, s) || !parseOid(s, out.value.v_oid))
                     return bad("expected 24 hexadecimal digits");
-                bson_oid_t oid;
-                bson_oid_init_from_string(&oid, std::string(s).c_str());
                 handled = true;
-                return appended(bson_append_oid(d, k, kl, &oid));
+                return emit(k, out);
             }
             if (key == "$numberInt") {
                 std::string_view s;
-                int32_t i;
-                if (!getString(v, s) || !parseInt(s, i))
+                bson_value_t out = makeValue(BSON_TYPE_INT32);
+                if (!getString(v, s) || !parseInt(s, out.value.v_int32))
                     return bad("expected a 32-bit integer in a string");
                 handled = true;
-                return appended(bson_append_int32(d, k, kl, i));
+                return emit(k, out);
             }
             if (key == "$numberLong") {
                 std::string_view s;
-                int64_t i;
-                if (!getString(v, s) || !parseInt(s, i))
+                bson_value_t out = makeValue(BSON_TYPE_INT64);
+                if (!getString(v, s) || !parseInt(s, out.value.v_int64))
                     return bad("expected a 64-bit integer in a string");
                 handled = true;
-                return appended(bson_append_int64(d, k, kl, i));
+                return emit(k, out);
             }
             if (key == "$numberDouble") {
                 std::string_view s;
-                double x;
-                if (!getString(v, s) || !literal::parseJsonDouble(s, x))
+                bson_value_t out = makeValue(BSON_TYPE_DOUBLE);
+                if (!getString(v, s) || !literal::parseJsonDouble(s, out.value.v_double))
                     return bad("expected a number, Infinity, -Infinity or NaN in a string");
                 handled = true;
-                return appended(bson_append_double(d, k, kl, x));
+                return emit(k, out);
             }
             if (key == "$numberDecimal") {
                 std::string_view s;
-                bson_decimal128_t dec;
+                bson_value_t out = makeValue(BSON_TYPE_DECIMAL128);
                 if (!getString(v, s) ||
-                    !bson_decimal128_from_string_w_len(s.data(), int(s.size()), &dec))
+                    !bson_decimal128_from_string_w_len(s.data(), int(s.size()), &out.value.v_decimal128))
                     return bad("expected a decimal number in a string");
                 handled = true;
-                return appended(bson_append_decimal128(d, k, kl, &dec));
+                return emit(k, out);
             }
             if (key == "$date")
-                return appendDate(d, k, kl, v, handled);
+                return appendDate(k, v, handled);
             if (key == "$binary") {
                 if (v.type() != element_type::OBJECT)
                     return bad("expected {\"base64\": ..., \"subType\": ...}");
@@ -310,7 +420,7 @@ private:
                 }
                 if (!haveB64 || !haveSub)
                     return bad("expected {\"base64\": ..., \"subType\": ...}");
-                return appendBinary(d, k, kl, b64, sub, handled);
+                return appendBinary(k, b64, sub, handled);
             }
             if (key == "$uuid") {
                 std::string_view s;
@@ -331,23 +441,27 @@ private:
                     i += 2;
                 }
                 handled = true;
-                return appended(bson_append_binary(d, k, kl, BSON_SUBTYPE_UUID, m_bytes.data(),
-                                                   uint32_t(m_bytes.size())));
+                return emitBinary(k, BSON_SUBTYPE_UUID);
             }
             if (key == "$code") {
                 std::string_view s;
                 if (!getString(v, s))
                     return bad("expected a string");
                 handled = true;
+                // libbson takes code as a C string: up to its first NUL.
                 std::string code(s);
-                return appended(bson_append_code(d, k, kl, code.c_str()));
+                code.resize(std::strlen(code.c_str()));
+                bson_value_t out = makeValue(BSON_TYPE_CODE);
+                out.value.v_code.code = code.data();
+                out.value.v_code.code_len = uint32_t(code.size());
+                return emit(k, out);
             }
             if (key == "$symbol") {
                 std::string_view s;
                 if (!getString(v, s))
                     return bad("expected a string");
                 handled = true;
-                return appended(bson_append_symbol(d, k, kl, s.data(), int(s.size())));
+                return emitUtf8(k, BSON_TYPE_SYMBOL, s);
             }
             if (key == "$timestamp") {
                 if (v.type() != element_type::OBJECT)
@@ -365,7 +479,10 @@ private:
                 if (!haveT || !haveI)
                     return bad("expected {\"t\": ..., \"i\": ...} with unsigned 32-bit integers");
                 handled = true;
-                return appended(bson_append_timestamp(d, k, kl, t, i));
+                bson_value_t out = makeValue(BSON_TYPE_TIMESTAMP);
+                out.value.v_timestamp.timestamp = t;
+                out.value.v_timestamp.increment = i;
+                return emit(k, out);
             }
             if (key == "$regularExpression") {
                 if (v.type() != element_type::OBJECT)
@@ -382,7 +499,7 @@ private:
                 }
                 if (!haveP || !haveO)
                     return bad("expected {\"pattern\": ..., \"options\": ...}");
-                return appendRegex(d, k, kl, pattern, options, handled);
+                return appendRegex(k, pattern, options, handled);
             }
             if (key == "$dbPointer") {
                 if (v.type() != element_type::OBJECT)
@@ -405,24 +522,26 @@ private:
                 }
                 if (!haveRef || !haveId)
                     return bad("expected {\"$ref\": string, \"$id\": {\"$oid\": ...}}");
-                bson_oid_t oid;
-                bson_oid_init_from_string(&oid, std::string(oidText).c_str());
                 handled = true;
                 std::string collection(ref);
-                return appended(bson_append_dbpointer(d, k, kl, collection.c_str(), &oid));
+                collection.resize(std::strlen(collection.c_str()));
+                bson_value_t out = makeValue(BSON_TYPE_DBPOINTER);
+                parseOid(oidText, out.value.v_dbpointer.oid);
+                out.value.v_dbpointer.collection = const_cast<char *>(collection.c_str());
+                out.value.v_dbpointer.collection_len = uint32_t(collection.size());
+                return emit(k, out);
             }
             if (key == "$minKey" || key == "$maxKey") {
                 if (v.type() != element_type::INT64 || int64_t(v) != 1)
                     return bad("expected 1");
                 handled = true;
-                return appended(key == "$minKey" ? bson_append_minkey(d, k, kl)
-                                                 : bson_append_maxkey(d, k, kl));
+                return emit(k, makeValue(key == "$minKey" ? BSON_TYPE_MINKEY : BSON_TYPE_MAXKEY));
             }
             if (key == "$undefined") {
                 if (v.type() != element_type::BOOL || !bool(v))
                     return bad("expected true");
                 handled = true;
-                return appended(bson_append_undefined(d, k, kl));
+                return emit(k, makeValue(BSON_TYPE_UNDEFINED));
             }
             return true;
         }
@@ -444,13 +563,27 @@ private:
                 handled = true;
                 return fail(depthMessage());
             }
+            handled = true;
+            // The scope is a document of its own, built in BSON whatever the sink.
             bson_t scope;
             bson_init(&scope);
-            bool ok = appendDocumentFields(&scope, object(v2), depth + 1);
-            handled = true;
+            bool ok;
+            {
+                BsonBuilder builder(&scope);
+                Converter inner(m_bytes, builder);
+                ok = inner.appendDocumentFields(object(v2), depth + 1);
+                if (!ok)
+                    failure = inner.failure;
+            }
             if (ok) {
                 std::string codeText(code);
-                ok = appended(bson_append_code_with_scope(d, k, kl, codeText.c_str(), &scope));
+                codeText.resize(std::strlen(codeText.c_str()));
+                bson_value_t out = makeValue(BSON_TYPE_CODEWSCOPE);
+                out.value.v_codewscope.code = const_cast<char *>(codeText.c_str());
+                out.value.v_codewscope.code_len = uint32_t(codeText.size());
+                out.value.v_codewscope.scope_data = const_cast<uint8_t *>(bson_get_data(&scope));
+                out.value.v_codewscope.scope_len = scope.len;
+                ok = emit(k, out);
             }
             bson_destroy(&scope);
             return ok;
@@ -458,20 +591,27 @@ private:
         if (k1 == "$binary" && k2 == "$type") {
             std::string_view b64, sub;
             if (getString(v1, b64) && getString(v2, sub))
-                return appendBinary(d, k, kl, b64, sub, handled);
+                return appendBinary(k, b64, sub, handled);
             return true; // e.g. a query {$binary: ..., $type: ...}; keep as a document
         }
         if (k1 == "$options" && k2 == "$regex") {
             std::string_view pattern, options;
             if (getString(v2, pattern) && getString(v1, options))
-                return appendRegex(d, k, kl, pattern, options, handled);
+                return appendRegex(k, pattern, options, handled);
             return true;
         }
         return true;
     }
 
-    bool appendBinary(bson_t *d, const char *k, int kl, std::string_view b64, std::string_view sub,
-                      bool &handled) {
+    bool emitBinary(std::string_view k, bson_subtype_t subtype) {
+        bson_value_t out = makeValue(BSON_TYPE_BINARY);
+        out.value.v_binary.subtype = subtype;
+        out.value.v_binary.data = m_bytes.data();
+        out.value.v_binary.data_len = uint32_t(m_bytes.size());
+        return emit(k, out);
+    }
+
+    bool appendBinary(std::string_view k, std::string_view b64, std::string_view sub, bool &handled) {
         handled = true;
         if (sub.empty() || sub.size() > 2 || !isHex(sub))
             return fail("invalid Extended JSON $binary: subType must be one or two hex digits");
@@ -480,30 +620,29 @@ private:
             subtype = subtype * 16 + hexValue(c);
         if (!decodeBase64(b64, m_bytes))
             return fail("invalid Extended JSON $binary: bad base64");
-        return appended(bson_append_binary(d, k, kl, bson_subtype_t(subtype), m_bytes.data(),
-                                           uint32_t(m_bytes.size())));
+        return emitBinary(k, bson_subtype_t(subtype));
     }
 
-    bool appendRegex(bson_t *d, const char *k, int kl, std::string_view pattern,
-                     std::string_view options, bool &handled) {
+    bool appendRegex(std::string_view k, std::string_view pattern, std::string_view options, bool &handled) {
         handled = true;
-        if (std::memchr(pattern.data(), 0, pattern.size()) ||
-            std::memchr(options.data(), 0, options.size()))
+        if (std::memchr(pattern.data(), 0, pattern.size()) || std::memchr(options.data(), 0, options.size()))
             return fail("invalid Extended JSON regular expression: contains U+0000");
-        return appended(bson_append_regex_w_len(d, k, kl, std::string(pattern).c_str(),
-                                                int(pattern.size()),
-                                                std::string(options).c_str()));
+        const std::string p(pattern), o(options);
+        bson_value_t out = makeValue(BSON_TYPE_REGEX);
+        out.value.v_regex.regex = const_cast<char *>(p.c_str());
+        out.value.v_regex.options = const_cast<char *>(o.c_str());
+        return emit(k, out);
     }
 
-    bool appendDate(bson_t *d, const char *k, int kl, element v, bool &handled) {
+    bool appendDate(std::string_view k, element v, bool &handled) {
         handled = true;
         int64_t ms = 0;
         switch (v.type()) {
         case element_type::OBJECT: {
             object o(v);
             std::string_view s;
-            if (o.size() != 1 || (*o.begin()).key != "$numberLong" ||
-                !getString((*o.begin()).value, s) || !parseInt(s, ms))
+            if (o.size() != 1 || (*o.begin()).key != "$numberLong" || !getString((*o.begin()).value, s) ||
+                !parseInt(s, ms))
                 return fail("invalid Extended JSON $date: expected {\"$numberLong\": ...}");
             break;
         }
@@ -527,27 +666,28 @@ private:
         default:
             return fail("invalid Extended JSON $date");
         }
-        return appended(bson_append_date_time(d, k, kl, ms));
+        bson_value_t out = makeValue(BSON_TYPE_DATE_TIME);
+        out.value.v_datetime = ms;
+        return emit(k, out);
     }
 
-    bool appendObject(bson_t *d, const char *k, int kl, object obj, int depth) {
+    bool appendObject(std::string_view k, object obj, int depth) {
         bool handled = false;
-        if (!tryWrapper(d, k, kl, obj, depth, handled))
+        if (!tryWrapper(k, obj, depth, handled))
             return false;
         if (handled)
             return true;
         if (depth + 1 > ExtendedJsonParser::kMaxDepth)
             return fail(depthMessage());
-        bson_t child;
-        if (!bson_append_document_begin(d, k, kl, &child))
-            return appended(false);
-        bool ok = appendDocumentFields(&child, obj, depth + 1);
-        bool closed = bson_append_document_end(d, &child);
-        return ok && appended(closed);
+        if (!sunk(m_sink.beginObject(k)))
+            return false;
+        return appendDocumentFields(obj, depth + 1) && sunk(m_sink.endObject());
     }
 };
 
 } // namespace
+
+static_assert(ExtendedJsonParser::kPaddingBytes == simdjson::SIMDJSON_PADDING);
 
 struct ExtendedJsonParser::Impl {
     simdjson::dom::parser parser;
@@ -557,15 +697,13 @@ struct ExtendedJsonParser::Impl {
 ExtendedJsonParser::ExtendedJsonParser() : m_impl(std::make_unique<Impl>()) {}
 ExtendedJsonParser::~ExtendedJsonParser() = default;
 
-Status ExtendedJsonParser::parseInto(std::string_view json, bson_t *out) {
-    bson_reinit(out);
+Status ExtendedJsonParser::walk(std::string_view json, ValueSink &sink, Padding padding) {
     element root;
-    auto err = m_impl->parser.parse(json.data(), json.size(), true).get(root);
+    auto err = m_impl->parser.parse(json.data(), json.size(), padding == Padding::Copy).get(root);
     if (err)
         return Error{"", std::string("not valid JSON: ") + simdjson::error_message(err)};
     if (root.type() != element_type::OBJECT)
         return Error{"", "expected a JSON object (a document)"};
-    Converter converter(m_impl->scratch);
     object obj(root);
     // A top-level wrapper such as {"$oid": ...} is a value, not a document.
     if (obj.size() >= 1 && obj.size() <= 2) {
@@ -579,9 +717,18 @@ Status ExtendedJsonParser::parseInto(std::string_view json, bson_t *out) {
                 return Error{"", "expected a document, found an Extended JSON " + std::string(w) +
                                      " value"};
     }
-    if (!converter.appendDocumentFields(out, obj, 1))
+    Converter converter(m_impl->scratch, sink);
+    if (!converter.appendDocumentFields(obj, 1))
         return Error{"", converter.failure.message};
     return {};
+}
+
+Status ExtendedJsonParser::parseInto(std::string_view json, bson_t *out, Padding padding) {
+    bson_reinit(out);
+    BsonBuilder builder(out);
+    Status s = walk(json, builder, padding);
+    builder.closeAll();
+    return s;
 }
 
 Result<BsonDocument> ExtendedJsonParser::parse(std::string_view json) {

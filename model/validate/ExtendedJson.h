@@ -2,6 +2,7 @@
 
 #include "util/Result.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -11,6 +12,8 @@
 // see libbson's headers.
 struct _bson_t;
 typedef struct _bson_t bson_t;
+struct _bson_value_t;
+typedef struct _bson_value_t bson_value_t;
 
 namespace docshape::validate {
 
@@ -40,6 +43,23 @@ private:
     bson_t *m_doc;
 };
 
+// What a walk over a document tells, key by key, in document order: each
+// value as the BSON value it stands for, subdocuments and arrays between a
+// begin and an end (array keys are "0", "1", ...). The document itself has
+// no begin or end. A sink returns false to stop the walk; failure() then
+// says why.
+class ValueSink {
+public:
+    virtual ~ValueSink() = default;
+    virtual bool beginObject(std::string_view key) = 0;
+    virtual bool endObject() = 0;
+    virtual bool beginArray(std::string_view key) = 0;
+    virtual bool endArray() = 0;
+    // Valid only during the call: strings and bytes point into the parser.
+    virtual bool value(std::string_view key, const bson_value_t &value) = 0;
+    virtual std::string failure() const = 0;
+};
+
 // Converts MongoDB Extended JSON v2 text (canonical or relaxed, plus the legacy
 // `$binary`/`$type`, `$regex`/`$options` and numeric `$date` forms that
 // mongoexport writes) to BSON. Built on simdjson, several times faster than
@@ -64,10 +84,20 @@ public:
     ExtendedJsonParser(const ExtendedJsonParser &) = delete;
     ExtendedJsonParser &operator=(const ExtendedJsonParser &) = delete;
 
+    // Whether the bytes after `json` may be read: simdjson reads up to 64
+    // bytes (SIMDJSON_PADDING) past the end of its input. Padded text is
+    // parsed where it is; other text is copied first.
+    enum class Padding { Copy, Readable };
+    static constexpr size_t kPaddingBytes = 64;
+
     // `json` must hold exactly one JSON object. `out` must be initialised
     // (bson_init or bson_new); it is reinitialised and then filled. On error,
     // `out` holds an unspecified valid document.
-    Status parseInto(std::string_view json, bson_t *out);
+    Status parseInto(std::string_view json, bson_t *out, Padding padding = Padding::Copy);
+
+    // The same reading, told to `sink` instead of written as BSON: what the
+    // importer's statistics read, so that they and the BSON never disagree.
+    Status walk(std::string_view json, ValueSink &sink, Padding padding = Padding::Copy);
 
     Result<BsonDocument> parse(std::string_view json);
 
