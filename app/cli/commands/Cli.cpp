@@ -20,6 +20,8 @@ constexpr Command kCommands[] = {
     {"diff", "diff OLD NEW [--json]               what changed between two versions, and what follows",
      runDiff},
     {"migrate", "migrate OLD NEW --out DIR          mongosh migration script and PLAN.md", runMigrate},
+    {"infer", "infer FILE|DIR|- ... --out MODEL [--limit N] [--json]  a model from mongoexport/mongodump data",
+     runInfer},
 };
 
 void usage(std::ostream &os, std::span<const Command> more) {

@@ -57,5 +57,6 @@ int runMigrate(const std::vector<std::string> &args, Io io);
 // In docshape_cli_drawing (see drawingCommands()).
 int runDiagram(const std::vector<std::string> &args, Io io);
 int runReport(const std::vector<std::string> &args, Io io);
+int runInfer(const std::vector<std::string> &args, Io io);
 
 } // namespace docshape::cli

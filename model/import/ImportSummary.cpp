@@ -1,0 +1,98 @@
+#include "import/ImportSummary.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace docshape::import {
+
+namespace {
+
+std::string grouped(std::uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string fixed(double x, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+    return buf;
+}
+
+std::string megabytes(double bytes) { return fixed(bytes / 1e6, 1) + " MB"; }
+
+} // namespace
+
+std::string ImportSummary::text() const {
+    std::string out;
+    out += "Read " + grouped(documents) + " documents (" + megabytes(double(bsonBytes)) + " of BSON, " +
+           megabytes(double(inputBytes)) + " of input) in " + fixed(seconds, 2) + " s";
+    if (seconds > 0)
+        out += ": " + grouped(std::uint64_t(double(documents) / seconds)) + " documents/s, " +
+               megabytes(double(inputBytes) / seconds) + "/s";
+    out += limited ? " (stopped at --limit)\n" : "\n";
+    for (const auto &c : collections) {
+        out += "\n" + c.name + ": " + grouped(c.documents) + " documents";
+        if (c.invalid)
+            out += ", " + grouped(c.invalid) + " invalid skipped";
+        out += "; BSON size average " + fixed(c.averageDocument(), 1) + " B, largest " + grouped(c.largestDocument) +
+               " B (exact); " + grouped(c.paths) + " paths";
+        if (c.indexes)
+            out += "; " + grouped(c.indexes) + " indexes";
+        if (!c.discriminator.empty())
+            out += "; discriminator candidate '" + c.discriminator + "'";
+        out += "\n";
+    }
+    if (!references.empty()) {
+        out += "\nReference candidates (confirm them as relationships):\n";
+        for (const auto &r : references)
+            out += "  " + r.collection + "." + r.path + " -> " + r.target + "._id: " + grouped(r.found) + " of " +
+                   grouped(r.compared) + " sampled values found\n";
+    }
+    if (!findings.empty()) {
+        out += "\nFindings:\n";
+        for (const auto &f : findings)
+            out += "  " + f.severity + " " + f.id + " " + f.where + ": " + f.message + "\n";
+    }
+    return out;
+}
+
+std::string ImportSummary::json() const {
+    nlohmann::ordered_json j;
+    j["documents"] = documents;
+    j["inputBytes"] = inputBytes;
+    j["bsonBytes"] = bsonBytes;
+    j["seconds"] = seconds;
+    j["documentsPerSecond"] = seconds > 0 ? double(documents) / seconds : 0.0;
+    j["inputBytesPerSecond"] = seconds > 0 ? double(inputBytes) / seconds : 0.0;
+    j["limited"] = limited;
+    auto &cs = j["collections"] = nlohmann::ordered_json::array();
+    for (const auto &c : collections) {
+        nlohmann::ordered_json o;
+        o["name"] = c.name;
+        o["files"] = c.files;
+        o["documents"] = c.documents;
+        o["invalid"] = c.invalid;
+        o["avgDocumentBytes"] = c.averageDocument();
+        o["maxDocumentBytes"] = c.largestDocument;
+        o["paths"] = c.paths;
+        o["indexes"] = c.indexes;
+        o["discriminator"] = c.discriminator;
+        cs.push_back(std::move(o));
+    }
+    auto &rs = j["references"] = nlohmann::ordered_json::array();
+    for (const auto &r : references)
+        rs.push_back({{"collection", r.collection}, {"path", r.path}, {"target", r.target}, {"compared", r.compared},
+                      {"found", r.found}});
+    auto &fs = j["findings"] = nlohmann::ordered_json::array();
+    for (const auto &f : findings)
+        fs.push_back({{"id", f.id}, {"severity", f.severity}, {"where", f.where}, {"message", f.message}});
+    return j.dump(2) + "\n";
+}
+
+} // namespace docshape::import

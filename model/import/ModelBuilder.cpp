@@ -1,0 +1,724 @@
+#include "import/ModelBuilder.h"
+
+#include <bson/bson.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <functional>
+#include <map>
+
+namespace docshape::import {
+
+namespace {
+
+std::string grouped(std::uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string number(double x) {
+    char buf[64];
+    if (x == std::floor(x) && std::fabs(x) < 1e15)
+        std::snprintf(buf, sizeof buf, "%.0f", x);
+    else
+        std::snprintf(buf, sizeof buf, "%.6g", x);
+    return buf;
+}
+
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", whole ? 100.0 * double(part) / double(whole) : 0.0);
+    return buf;
+}
+
+std::string isoDay(std::int64_t ms) {
+    const std::time_t s = std::time_t(ms / 1000);
+    std::tm tm{};
+    gmtime_r(&s, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+    return buf;
+}
+
+// The server's bsonType alias of each type code (manual, $type).
+std::string typeName(int code) {
+    switch (code) {
+    case 0x01: return "double";
+    case 0x02: return "string";
+    case 0x03: return "object";
+    case 0x04: return "array";
+    case 0x05: return "binData";
+    case 0x06: return "undefined";
+    case 0x07: return "objectId";
+    case 0x08: return "bool";
+    case 0x09: return "date";
+    case 0x0A: return "null";
+    case 0x0B: return "regex";
+    case 0x0C: return "dbPointer";
+    case 0x0D: return "javascript";
+    case 0x0E: return "symbol";
+    case 0x0F: return "javascriptWithScope";
+    case 0x10: return "int";
+    case 0x11: return "timestamp";
+    case 0x12: return "long";
+    case 0x13: return "decimal";
+    case 0xFF: return "minKey";
+    case 0x7F: return "maxKey";
+    default: return "unknown";
+    }
+}
+
+// The model's type for a BSON type code; the deprecated types become the
+// type of the same payload shape (symbol and code: string; undefined: null).
+BsonType modelType(int code) {
+    switch (code) {
+    case 0x01: return BsonType::Double;
+    case 0x03: return BsonType::Object;
+    case 0x04: return BsonType::Array;
+    case 0x05: return BsonType::BinData;
+    case 0x06: return BsonType::Null;
+    case 0x07: return BsonType::ObjectId;
+    case 0x08: return BsonType::Bool;
+    case 0x09: return BsonType::Date;
+    case 0x0A: return BsonType::Null;
+    case 0x0B: return BsonType::Regex;
+    case 0x0C: return BsonType::ObjectId;
+    case 0x10: return BsonType::Int;
+    case 0x11: return BsonType::Timestamp;
+    case 0x12: return BsonType::Long;
+    case 0x13: return BsonType::Decimal;
+    case 0xFF: return BsonType::MinKey;
+    case 0x7F: return BsonType::MaxKey;
+    default: return BsonType::String;
+    }
+}
+
+// The most frequent type code other than null and undefined; null when
+// there is no other.
+int dominantType(const PathNode &n) {
+    int best = 0x0A;
+    std::uint64_t most = 0;
+    for (int slot = 1; slot < kTypeSlots; ++slot) {
+        const int code = typeCodeOfSlot(slot);
+        if (code == 0x0A || code == 0x06)
+            continue;
+        if (n.types[std::size_t(slot)] > most) {
+            most = n.types[std::size_t(slot)];
+            best = code;
+        }
+    }
+    return best;
+}
+
+std::string typeCounts(const PathNode &n) {
+    std::string out;
+    for (int slot = 1; slot < kTypeSlots; ++slot) {
+        if (!n.types[std::size_t(slot)])
+            continue;
+        if (!out.empty())
+            out += ", ";
+        out += typeName(typeCodeOfSlot(slot)) + " " + grouped(n.types[std::size_t(slot)]);
+    }
+    return out;
+}
+
+int nonNullTypes(const PathNode &n) {
+    int k = 0;
+    for (int slot = 1; slot < kTypeSlots; ++slot) {
+        const int code = typeCodeOfSlot(slot);
+        if (code != 0x0A && code != 0x06 && n.types[std::size_t(slot)])
+            ++k;
+    }
+    return k;
+}
+
+bool modelName(std::string_view key) {
+    return !key.empty() && key.front() != '$' && key.find('.') == std::string_view::npos &&
+           key.find('\0') == std::string_view::npos;
+}
+
+// The subdocument under `key` of a schema document, if any.
+bool schemaMember(const bson_t *schema, const char *key, bson_t &out) {
+    bson_iter_t it;
+    if (!schema || !bson_iter_init_find(&it, schema, key) || !BSON_ITER_HOLDS_DOCUMENT(&it))
+        return false;
+    std::uint32_t n = 0;
+    const std::uint8_t *data = nullptr;
+    bson_iter_document(&it, &n, &data);
+    return bson_init_static(&out, data, n);
+}
+
+std::optional<double> schemaNumber(const bson_t *schema, const char *key) {
+    bson_iter_t it;
+    if (!schema || !bson_iter_init_find(&it, schema, key))
+        return std::nullopt;
+    if (BSON_ITER_HOLDS_NUMBER(&it) || BSON_ITER_HOLDS_DECIMAL128(&it))
+        return bson_iter_as_double(&it);
+    return std::nullopt;
+}
+
+// What a validator states of a field, carried into it: enum, minimum,
+// maximum, pattern, lengths, maxItems (a bound the validator enforces).
+std::string applySchema(const bson_t *schema, Field &f) {
+    if (!schema)
+        return {};
+    std::string said;
+    bson_iter_t it;
+    if (bson_iter_init_find(&it, schema, "enum") && BSON_ITER_HOLDS_ARRAY(&it)) {
+        bson_iter_t e;
+        bson_iter_recurse(&it, &e);
+        std::vector<std::string> values;
+        bool strings = true;
+        while (bson_iter_next(&e)) {
+            if (!BSON_ITER_HOLDS_UTF8(&e)) {
+                strings = false;
+                break;
+            }
+            std::uint32_t n = 0;
+            const char *s = bson_iter_utf8(&e, &n);
+            values.emplace_back(s, n);
+        }
+        if (strings && !values.empty()) {
+            f.details.edit().enumValues = values;
+            said += " enum";
+        }
+    }
+    if (auto x = schemaNumber(schema, "minimum"))
+        f.details.edit().minimum = *x, said += " minimum";
+    if (auto x = schemaNumber(schema, "maximum"))
+        f.details.edit().maximum = *x, said += " maximum";
+    if (f.details.edit().minimum && f.details.edit().maximum && *f.details.edit().minimum > *f.details.edit().maximum)
+        f.details.edit().maximum = f.details.edit().minimum;
+    if (bson_iter_init_find(&it, schema, "pattern") && BSON_ITER_HOLDS_UTF8(&it)) {
+        f.details.edit().pattern = bson_iter_utf8(&it, nullptr);
+        said += " pattern";
+    }
+    auto length = [&](const char *key) -> std::optional<std::uint64_t> {
+        auto x = schemaNumber(schema, key);
+        if (x && *x >= 0)
+            return std::uint64_t(*x);
+        return std::nullopt;
+    };
+    if (auto n = length("minLength"))
+        f.details.edit().minLength = *n, said += " minLength";
+    if (auto n = length("maxLength"))
+        f.details.edit().maxLength = *n, said += " maxLength";
+    if (f.details.edit().minLength && f.details.edit().maxLength && *f.details.edit().minLength > *f.details.edit().maxLength)
+        f.details.edit().minLength.reset();
+    if (auto n = length("maxItems"); n && f.isArray()) {
+        if (!f.maxCount || *f.maxCount <= *n) {
+            f.maxCount = *n;
+            f.maxEnforcedBy = BoundEnforcer::Validator;
+            f.avgCount = std::min(f.avgCount, double(*n));
+            said += " maxItems";
+        }
+    }
+    return said.empty() ? std::string() : " The validator states:" + said + ".";
+}
+
+} // namespace
+
+std::string entityNameFor(std::string_view key, bool plural) {
+    std::string out;
+    bool upper = true;
+    for (char c : key) {
+        if (c == '_' || c == '-' || c == ' ' || c == '.') {
+            upper = true;
+            continue;
+        }
+        const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        if (!alnum && static_cast<unsigned char>(c) < 0x80)
+            continue;
+        out += upper && c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c;
+        upper = false;
+    }
+    if (plural && out.size() > 3) {
+        if (out.size() > 4 && out.compare(out.size() - 3, 3, "ies") == 0)
+            out = out.substr(0, out.size() - 3) + "y";
+        else if (out.back() == 's' && out[out.size() - 2] != 's')
+            out.pop_back();
+    }
+    return out.empty() ? std::string("Entity") : out;
+}
+
+std::string ModelBuilder::uniqueEntityName(std::string base) {
+    std::string name = base;
+    for (int k = 2; m_project.findEntityByName(name); ++k)
+        name = base + std::to_string(k);
+    return name;
+}
+
+void ModelBuilder::finding(std::string id, std::string severity, std::string where, std::string message) {
+    m_summary.findings.push_back({std::move(id), std::move(severity), std::move(where), std::move(message)});
+}
+
+std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t parentObjects, const std::string &entityId,
+                                           const std::string &path, const bson_t *schema, bool nest) {
+    const std::uint64_t total = std::min(n.total(), parentObjects);
+    if (total == 0)
+        return std::nullopt;
+    Field f;
+    f.id = "f" + std::to_string(m_nextField++);
+    f.name = n.key;
+    const int code = dominantType(n);
+    f.type = modelType(code);
+    f.required = total == parentObjects;
+    f.presence = f.required ? 1.0 : double(total) / double(parentObjects);
+    const std::uint64_t nulls = n.count(0x0A) + n.count(0x06);
+    if (f.type != BsonType::Null && nulls)
+        f.nullFraction = double(nulls) / double(n.total());
+
+    std::string d = "Inferred from " + grouped(n.total()) + " values in " + grouped(parentObjects) +
+                    (n.depth == 1 ? " documents" : " subdocuments") + " (present in " + percent(total, parentObjects) +
+                    "): " + typeCounts(n) + ".";
+    if (nonNullTypes(n) > 1) {
+        d += " Mixed types: modelled as " + std::string(toString(f.type)) + ", the most frequent.";
+        finding("import.mixed-types", "warning", m_collection + "." + path,
+                "values of several types (" + typeCounts(n) + "); the model holds " +
+                    std::string(toString(f.type)) + ", the most frequent");
+    }
+    if (code == 0x0C || code == 0x0D || code == 0x0E || code == 0x0F || n.count(0x06)) {
+        d += " Deprecated BSON types are modelled as " + std::string(toString(f.type)) + ".";
+        finding("import.deprecated-type", "info", m_collection + "." + path,
+                "deprecated BSON type (" + typeCounts(n) + ") modelled as " + std::string(toString(f.type)));
+    }
+
+    // The byte lengths of a value, or of an array's elements.
+    auto lengths = [&](const PathNode &v, BsonType type) {
+        if (type == BsonType::String && v.strings) {
+            f.avgBytes = double(v.stringBytes) / double(v.strings);
+            f.maxBytes = v.stringMax;
+            d += " Lengths: average " + number(f.avgBytes) + ", largest " + grouped(v.stringMax) + " bytes.";
+            const bool enumLike = !v.distinctOverflow && !v.distinct.empty() &&
+                                  v.count(0x02) >= kEnumMinimumValues && v.count(0x02) >= 4 * v.distinct.size();
+            if (enumLike) {
+                std::vector<std::size_t> order(v.distinct.size());
+                for (std::size_t i = 0; i < order.size(); ++i)
+                    order[i] = i;
+                std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+                    return v.distinctCounts[a] != v.distinctCounts[b] ? v.distinctCounts[a] > v.distinctCounts[b]
+                                                                      : v.distinct[a] < v.distinct[b];
+                });
+                std::string list;
+                for (std::size_t i : order) {
+                    f.details.edit().enumValues.push_back(v.distinct[i]);
+                    list += (list.empty() ? "" : ", ") + v.distinct[i] + " " + grouped(v.distinctCounts[i]);
+                }
+                d += " Enum candidate: " + std::to_string(order.size()) + " distinct values (" + list + ").";
+            }
+        } else if (type == BsonType::BinData && v.binaries) {
+            f.avgBytes = double(v.binaryBytes) / double(v.binaries);
+            f.maxBytes = v.binaryMax;
+            d += " Lengths: average " + number(f.avgBytes) + ", largest " + grouped(v.binaryMax) + " bytes.";
+        } else if (type == BsonType::Regex && v.regexes) {
+            f.avgBytes = double(v.regexBytes) / double(v.regexes);
+            f.maxBytes = v.regexMax;
+            f.details.edit().regexOptions = v.regexOptions;
+        }
+        if ((type == BsonType::Int || type == BsonType::Long || type == BsonType::Double ||
+             type == BsonType::Decimal) &&
+            v.numbers) {
+            f.details.edit().minimum = v.minimum;
+            f.details.edit().maximum = v.maximum;
+            d += " Range: " + number(v.minimum) + " to " + number(v.maximum) + ".";
+        }
+        if (type == BsonType::Date && v.dates)
+            d += " From " + isoDay(v.firstDate) + " to " + isoDay(v.lastDate) + ".";
+    };
+
+    if (f.type == BsonType::Array) {
+        const std::uint64_t arrays = n.count(0x04);
+        f.avgCount = arrays ? double(n.elements) / double(arrays) : 0;
+        f.maxCount = n.elementMax;
+        d += " Elements: average " + number(f.avgCount) + ", largest " + grouped(n.elementMax) +
+             " (seen, not enforced).";
+        if (n.element) {
+            const PathNode &e = *n.element;
+            const int elementCode = dominantType(e);
+            f.elementType = modelType(elementCode);
+            d += " Element types: " + typeCounts(e) + ".";
+            if (nonNullTypes(e) > 1)
+                finding("import.mixed-types", "warning", m_collection + "." + path + ".[]",
+                        "array elements of several types (" + typeCounts(e) + "); the model holds " +
+                            std::string(toString(f.elementType)));
+            if (f.elementType == BsonType::Object) {
+                bson_t items, props;
+                const bool haveItems = schemaMember(schema, "items", items);
+                f.fields = fieldsOf(e, entityId, path, haveItems && schemaMember(&items, "properties", props) ? &props : nullptr,
+                                    true, nullptr);
+            } else if (f.elementType == BsonType::Array) {
+                d += " Nested arrays: the model holds no sizes for the inner arrays, so the average document "
+                     "size of the analysis leaves them out.";
+                finding("import.nested-arrays", "warning", m_collection + "." + path,
+                        "arrays of arrays: the model cannot hold the inner arrays' sizes");
+            } else {
+                lengths(e, f.elementType);
+            }
+        } else {
+            d += " Always empty: the element type is not known.";
+        }
+    } else if (f.type == BsonType::Object) {
+        // Only inside variants: elsewhere subdocuments are embedded entities.
+        bson_t props;
+        f.fields = fieldsOf(n, entityId, path, schemaMember(schema, "properties", props) ? &props : nullptr, nest,
+                            nullptr);
+    } else {
+        lengths(n, f.type);
+    }
+    d += applySchema(schema, f);
+    f.details.edit().description = d;
+    m_fieldPaths.emplace_back(f.id, m_collection + "\n" + path);
+    return f;
+}
+
+std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::string &entityId, const std::string &path,
+                                          const bson_t *properties, bool nest, const std::vector<bool> *skip) {
+    std::vector<Field> fields;
+    const std::uint64_t objects = std::max<std::uint64_t>(object.objects(), 1);
+    for (std::size_t i = 0; i < object.children.size(); ++i) {
+        const PathNode &c = *object.children[i];
+        if (skip && i < skip->size() && (*skip)[i])
+            continue;
+        const std::string childPath = path.empty() ? c.key : path + "." + c.key;
+        if (object.depth == 0 && c.key == "_id")
+            continue;
+        if (!modelName(c.key)) {
+            finding("import.unmodelled-key", "warning", m_collection + "." + childPath,
+                    "a key the model cannot name (empty, a leading '$', a '.' or a NUL): left out of the model; its "
+                    "bytes count in the measured sizes");
+            continue;
+        }
+        bson_t schema;
+        const bson_t *memberSchema = nullptr;
+        bson_t memberProps;
+        if (schemaMember(properties, c.key.c_str(), schema))
+            memberSchema = &schema;
+        const int code = dominantType(c);
+        const std::uint64_t total = std::min(c.total(), objects);
+        if (!nest && code == 0x03) {
+            const std::string child = embed(c, c.objects(), entityNameFor(c.key, false), childPath,
+                                            schemaMember(memberSchema, "properties", memberProps) ? &memberProps
+                                                                                                  : nullptr);
+            Relationship r;
+            r.id = "r" + std::to_string(m_nextRelationship++);
+            r.name = c.key;
+            r.parentId = entityId;
+            r.childId = child;
+            r.cardinality = Cardinality::OneToOne;
+            r.representation = Representation::EmbedOne;
+            r.fieldName = c.key;
+            r.avgChildren = double(std::min(c.objects(), objects)) / double(objects);
+            r.maxChildren = 1;
+            if (nonNullTypes(c) > 1 || c.count(0x0A))
+                finding("import.mixed-types", "warning", m_collection + "." + childPath,
+                        "a subdocument that is sometimes another type (" + typeCounts(c) +
+                            "); the model holds the subdocuments only");
+            m_project.relationships.push_back(std::move(r));
+            continue;
+        }
+        if (!nest && code == 0x04 && c.element && dominantType(*c.element) == 0x03) {
+            const PathNode &e = *c.element;
+            bson_t items;
+            const bool haveItems = schemaMember(memberSchema, "items", items);
+            const std::string child = embed(e, e.objects(), entityNameFor(c.key, true), childPath,
+                                            haveItems && schemaMember(&items, "properties", memberProps) ? &memberProps
+                                                                                                         : nullptr);
+            Relationship r;
+            r.id = "r" + std::to_string(m_nextRelationship++);
+            r.name = c.key;
+            r.parentId = entityId;
+            r.childId = child;
+            r.representation = Representation::EmbedArray;
+            r.fieldName = c.key;
+            // Averaged over every parent: the model holds the array in each.
+            r.avgChildren = double(e.objects()) / double(objects);
+            r.maxChildren = c.elementMax;
+            r.cardinality = c.elementMax <= 50 ? Cardinality::OneToFew : Cardinality::OneToMany;
+            if (auto n = schemaNumber(memberSchema, "maxItems"); n && *n >= double(c.elementMax)) {
+                r.maxChildren = std::uint64_t(*n);
+                r.maxEnforcedBy = BoundEnforcer::Validator;
+            }
+            if (total < objects)
+                finding("import.optional-array", "info", m_collection + "." + childPath,
+                        "an array of subdocuments present in " + percent(total, objects) +
+                            " of its parents; the model holds it in every parent, its count averaged over all");
+            if (nonNullTypes(e) > 1)
+                finding("import.mixed-types", "warning", m_collection + "." + childPath + ".[]",
+                        "array elements of several types (" + typeCounts(e) + "); the model holds the subdocuments");
+            m_project.relationships.push_back(std::move(r));
+            continue;
+        }
+        if (auto f = fieldOf(c, objects, entityId, childPath, memberSchema, nest))
+            fields.push_back(std::move(*f));
+    }
+    return fields;
+}
+
+std::string ModelBuilder::embed(const PathNode &object, std::uint64_t count, const std::string &name,
+                                const std::string &path, const bson_t *properties) {
+    Entity e;
+    e.id = "e" + std::to_string(m_nextEntity++);
+    e.name = uniqueEntityName(name);
+    e.count = double(count);
+    const std::string id = e.id;
+    const std::size_t at = m_project.entities.size();
+    m_project.entities.push_back(std::move(e));
+    std::vector<Field> fields = fieldsOf(object, id, path, properties, false, nullptr);
+    Entity &placed = m_project.entities[at];
+    placed.fields = std::move(fields);
+    placed.description = "Subdocuments at " + m_collection + "." + path + ": " + grouped(count) + " seen, with " +
+                         std::to_string(object.children.size()) + " distinct keys.";
+    return id;
+}
+
+void ModelBuilder::addVariants(Entity &entity, const ReadCollection &collection, const bson_t *properties) {
+    const CollectionStatistics &s = collection.statistics;
+    const PathNode &root = s.root();
+    const std::uint64_t docs = s.documents();
+    const DiscriminatorCounts *best = nullptr;
+    std::vector<bool> bestDependent;
+    std::size_t bestScore = 0;
+    for (const auto &d : s.discriminators()) {
+        const PathNode &field = *root.children[d.fieldIndex];
+        std::uint64_t counted = 0;
+        for (auto n : d.documents)
+            counted += n;
+        if (field.distinctOverflow || counted != docs || field.count(0x02) != docs || d.documents.size() < 2 ||
+            !modelName(field.key))
+            continue;
+        std::vector<bool> dependent(root.children.size(), false);
+        std::size_t score = 0;
+        for (std::size_t r = 0; r < root.children.size(); ++r) {
+            if (r == d.fieldIndex || root.children[r]->key == "_id")
+                continue;
+            const double overall = double(std::min(root.children[r]->total(), docs)) / double(docs);
+            bool absentSomewhere = false, presentSomewhere = false;
+            for (std::size_t v = 0; v < d.documents.size(); ++v) {
+                const std::uint64_t present = r < d.presence[v].size() ? d.presence[v][r] : 0;
+                // Absent for a value only counts when chance would have shown it often.
+                if (present == 0 && d.documents[v] >= 20 && overall * double(d.documents[v]) >= 10)
+                    absentSomewhere = true;
+                else if (present > 0)
+                    presentSomewhere = true;
+                else
+                    presentSomewhere = presentSomewhere || false;
+            }
+            if (absentSomewhere && presentSomewhere) {
+                dependent[r] = true;
+                ++score;
+            }
+        }
+        if (score > bestScore) {
+            bestScore = score;
+            best = &d;
+            bestDependent = dependent;
+        }
+    }
+    if (!best)
+        return;
+    const PathNode &field = *root.children[best->fieldIndex];
+    entity.discriminator = field.key;
+    // The variant fields leave the entity's own.
+    std::vector<Field> own;
+    for (auto &f : entity.fields) {
+        bool dependent = false;
+        for (std::size_t r = 0; r < root.children.size(); ++r)
+            dependent = dependent || (bestDependent[r] && root.children[r]->key == f.name);
+        if (!dependent)
+            own.push_back(std::move(f));
+    }
+    entity.fields = std::move(own);
+    std::vector<std::size_t> values(best->documents.size());
+    for (std::size_t v = 0; v < values.size(); ++v)
+        values[v] = v;
+    std::sort(values.begin(), values.end(), [&](auto a, auto b) { return field.distinct[a] < field.distinct[b]; });
+    std::string list;
+    for (std::size_t v : values) {
+        Variant variant;
+        variant.value = field.distinct[v];
+        variant.share = double(best->documents[v]) / double(docs);
+        for (std::size_t r = 0; r < root.children.size(); ++r) {
+            const std::uint64_t present = r < best->presence[v].size() ? best->presence[v][r] : 0;
+            if (!bestDependent[r] || present == 0 || !modelName(root.children[r]->key))
+                continue;
+            bson_t schema;
+            const bool haveSchema = schemaMember(properties, root.children[r]->key.c_str(), schema);
+            auto f = fieldOf(*root.children[r], best->documents[v], entity.id, root.children[r]->key,
+                             haveSchema ? &schema : nullptr, true);
+            if (!f)
+                continue;
+            f->required = present >= best->documents[v];
+            f->presence = f->required ? 1.0 : double(present) / double(best->documents[v]);
+            variant.fields.push_back(std::move(*f));
+        }
+        list += (list.empty() ? "" : ", ") + variant.value + " " + grouped(best->documents[v]);
+        entity.variants.push_back(std::move(variant));
+    }
+    // Shares must sum to 1 exactly enough for the model (validateProject).
+    double sum = 0;
+    for (const auto &v : entity.variants)
+        sum += v.share;
+    if (!entity.variants.empty())
+        entity.variants.back().share += 1.0 - sum;
+    entity.description += " Discriminator candidate '" + field.key + "': " + std::to_string(bestScore) +
+                          " top-level keys are present for some of its values and absent for others (" + list +
+                          " documents).";
+}
+
+void ModelBuilder::add(const ReadCollection &rc) {
+    const CollectionStatistics &s = rc.statistics;
+    m_collection = s.name();
+    const CollectionMetadata *meta = rc.metadata ? &*rc.metadata : nullptr;
+    const bson_t *properties = nullptr;
+    bson_t props;
+    if (meta && !bson_empty(meta->jsonSchema.get()) && schemaMember(meta->jsonSchema.get(), "properties", props))
+        properties = &props;
+
+    Entity e;
+    e.id = "e" + std::to_string(m_nextEntity++);
+    e.name = uniqueEntityName(entityNameFor(s.name(), true));
+    e.collectionName = s.name();
+    e.count = double(s.documents());
+    const std::size_t at = m_project.entities.size();
+    const std::string id = e.id;
+    if (!s.root().children.empty() && s.root().children.front()->key == "_id")
+        e.idType = modelType(dominantType(*s.root().children.front()));
+    for (const auto &c : s.root().children)
+        if (c->key == "_id") {
+            e.idType = modelType(dominantType(*c));
+            if (e.idType == BsonType::Object || e.idType == BsonType::Array || e.idType == BsonType::Null) {
+                finding("import.id-type", "info", m_collection + "._id",
+                        "an _id of type " + typeName(dominantType(*c)) + ", modelled as objectId");
+                e.idType = BsonType::ObjectId;
+            }
+        }
+    m_project.entities.push_back(std::move(e));
+    std::vector<Field> fields = fieldsOf(s.root(), id, "", properties, false, nullptr);
+    Entity &entity = m_project.entities[at];
+    entity.fields = std::move(fields);
+    const double average = s.documents() ? double(s.documentBytes()) / double(s.documents()) : 0;
+    entity.stated.documentBytes = std::round(average * 10) / 10;
+    entity.description = "Imported from " + grouped(s.documents()) + " documents: BSON size average " +
+                         number(std::round(average * 10) / 10) + " bytes, largest " + grouped(s.largestDocument()) +
+                         " bytes (exact, as read); " + std::to_string(s.paths()) + " distinct paths.";
+    if (s.unmodelledValues())
+        finding("import.path-cap", "warning", m_collection,
+                grouped(s.unmodelledValues()) + " values beyond " + std::to_string(CollectionStatistics::kMaxPaths) +
+                    " distinct paths or " + std::to_string(CollectionStatistics::kMaxDepth) +
+                    " levels are not modelled; their bytes count in the measured sizes");
+    addVariants(entity, rc, properties);
+    if (meta) {
+        if (meta->validationLevel)
+            entity.validationLevel = *meta->validationLevel;
+        if (meta->validationAction)
+            entity.validationAction = *meta->validationAction;
+        if (meta->timeSeries && !meta->timeSeries->timeField.empty())
+            entity.timeSeries = meta->timeSeries;
+        bson_iter_t it;
+        if (!bson_empty(meta->jsonSchema.get()) && bson_iter_init_find(&it, meta->jsonSchema.get(), "additionalProperties") &&
+            BSON_ITER_HOLDS_BOOL(&it) && !bson_iter_bool(&it))
+            entity.closedShape = true;
+        if (meta->hasValidator)
+            entity.description += " The collection has a validator; its $jsonSchema constraints are on the fields.";
+        if (!meta->otherValidator.empty())
+            finding("import.validator-operators", "info", m_collection,
+                    "validator query operators are not modelled: " + meta->otherValidator);
+        for (const auto &note : meta->notes)
+            finding("import.metadata", "info", m_collection, note);
+        for (const auto &index : meta->indexes) {
+            IndexSpec spec = index;
+            spec.id = "i" + std::to_string(m_nextIndex++);
+            spec.entityId = id;
+            m_project.indexes.push_back(std::move(spec));
+        }
+    }
+    for (auto &c : m_summary.collections)
+        if (c.name == s.name()) {
+            c.paths = s.paths();
+            c.discriminator = entity.discriminator;
+            c.indexes = meta ? meta->indexes.size() : 0;
+        }
+}
+
+void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections) {
+    // Reference candidates: a field of ids whose sampled values are _ids of
+    // another collection (bottom-k sketches with one hash, compared below
+    // the smaller of the two largest kept hashes: exact there).
+    std::map<std::string, const HashSketch *> idsOf;
+    for (const ReadCollection *rc : collections)
+        for (const auto &c : rc->statistics.root().children)
+            if (c->key == "_id" && c->ids)
+                idsOf[rc->statistics.name()] = c->ids.get();
+    std::function<void(const ReadCollection &, const PathNode &, const std::string &)> visit =
+        [&](const ReadCollection &rc, const PathNode &node, const std::string &path) {
+            auto check = [&](const PathNode &values, const std::string &at) {
+                if (!values.ids || (values.depth == 1 && values.key == "_id") || at.empty())
+                    return;
+                const ReferenceCandidate *chosen = nullptr;
+                ReferenceCandidate best;
+                for (const auto &[target, sketch] : idsOf) {
+                    if (target == rc.statistics.name() && values.depth == 1 && values.key == "_id")
+                        continue;
+                    const std::uint64_t limit = sketch->full() ? sketch->largest() : UINT64_MAX;
+                    std::uint64_t compared = 0, found = 0;
+                    for (std::uint64_t h : values.ids->hashes()) {
+                        if (h > limit)
+                            break;
+                        ++compared;
+                        found += sketch->hashes().count(h);
+                    }
+                    if (compared == 0 || double(found) < kReferenceShare * double(compared))
+                        continue;
+                    if (compared < std::min<std::uint64_t>(8, values.ids->hashes().size()))
+                        continue;
+                    if (!chosen || found > best.found) {
+                        best = {rc.statistics.name(), at, target, compared, found};
+                        chosen = &best;
+                    }
+                }
+                if (chosen)
+                    m_summary.references.push_back(best);
+            };
+            for (const auto &c : node.children) {
+                const std::string childPath = path.empty() ? c->key : path + "." + c->key;
+                check(*c, childPath);
+                if (c->element)
+                    check(*c->element, childPath);
+                visit(rc, *c, childPath);
+                if (c->element)
+                    visit(rc, *c->element, childPath);
+            }
+        };
+    for (const ReadCollection *rc : collections)
+        visit(*rc, rc->statistics.root(), "");
+    // Say it on the fields too.
+    for (const auto &r : m_summary.references) {
+        for (const auto &[fieldId, where] : m_fieldPaths) {
+            if (where != r.collection + "\n" + r.path)
+                continue;
+            for (auto &entity : m_project.entities) {
+                std::function<void(std::vector<Field> &)> mark = [&](std::vector<Field> &fields) {
+                    for (auto &f : fields) {
+                        if (f.id == fieldId)
+                            f.details.edit().description += " Reference candidate: " + grouped(r.found) + " of " +
+                                                      grouped(r.compared) + " sampled values are _id values of " +
+                                                      r.target + ".";
+                        mark(f.fields);
+                    }
+                };
+                mark(entity.fields);
+                for (auto &v : entity.variants)
+                    mark(v.fields);
+            }
+        }
+    }
+}
+
+} // namespace docshape::import

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "core/Project.h"
+#include "import/CollectionMetadata.h"
+#include "import/CollectionStatistics.h"
+#include "import/ImportSummary.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace docshape::import {
+
+// One collection as read: its statistics and, from a dump, its metadata.
+struct ReadCollection {
+    CollectionStatistics statistics;
+    std::optional<CollectionMetadata> metadata;
+};
+
+// Turns what was read into a model: one entity per collection, an embedded
+// entity per subdocument path and per path of arrays of subdocuments, a
+// field per other path with its dominant type, presence, lengths, counts,
+// range and enum candidates; the metadata's indexes, validator and time
+// series; a discriminator when a top-level string decides which keys a
+// document has. Every inference says in its description how many values
+// it rests on. Findings and reference candidates go to `summary`.
+class ModelBuilder {
+public:
+    static constexpr std::uint64_t kEnumMinimumValues = 20; // fewer values: no enum is proposed
+    static constexpr double kReferenceShare = 0.9;          // sampled values found in the target's _ids
+
+    ModelBuilder(Project &project, ImportSummary &summary) : m_project(project), m_summary(summary) {}
+    void add(const ReadCollection &collection);
+    // After every collection: reference candidates, across collections.
+    void finish(const std::vector<const ReadCollection *> &collections);
+
+private:
+    std::vector<Field> fieldsOf(const PathNode &object, const std::string &entityId, const std::string &path,
+                                const bson_t *properties, bool nest, const std::vector<bool> *skip);
+    std::optional<Field> fieldOf(const PathNode &node, std::uint64_t parentObjects, const std::string &entityId,
+                                 const std::string &path, const bson_t *schema, bool nest);
+    std::string embed(const PathNode &object, std::uint64_t count, const std::string &name,
+                      const std::string &path, const bson_t *properties);
+    std::string uniqueEntityName(std::string base);
+    void finding(std::string id, std::string severity, std::string where, std::string message);
+    void addVariants(Entity &entity, const ReadCollection &collection, const bson_t *properties);
+
+    Project &m_project;
+    ImportSummary &m_summary;
+    std::string m_collection; // the one being added
+    std::vector<std::pair<std::string, std::string>> m_fieldPaths; // field id -> collection.path, for references
+    int m_nextEntity = 1, m_nextField = 1, m_nextRelationship = 1, m_nextIndex = 1;
+};
+
+// "orders" -> "Order", "line_items" -> "LineItem": an entity name from a key
+// or a collection name.
+std::string entityNameFor(std::string_view key, bool plural);
+
+} // namespace docshape::import
