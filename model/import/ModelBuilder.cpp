@@ -139,6 +139,15 @@ int nonNullTypes(const PathNode &n) {
     return k;
 }
 
+// An entity's _id is implicit (validateProject): subdocuments that carry
+// their own _id stay nested fields, as copies of other documents do.
+bool hasId(const PathNode &object) {
+    for (const auto &c : object.children)
+        if (c->key == "_id")
+            return true;
+    return false;
+}
+
 bool modelName(std::string_view key) {
     return !key.empty() && key.front() != '$' && key.find('.') == std::string_view::npos &&
            key.find('\0') == std::string_view::npos;
@@ -402,7 +411,7 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
             memberSchema = &schema;
         const int code = dominantType(c);
         const std::uint64_t total = std::min(c.total(), objects);
-        if (!nest && code == 0x03) {
+        if (!nest && code == 0x03 && !hasId(c)) {
             const std::string child = embed(c, c.objects(), entityNameFor(c.key, false), childPath,
                                             schemaMember(memberSchema, "properties", memberProps) ? &memberProps
                                                                                                   : nullptr);
@@ -423,7 +432,7 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
             m_project.relationships.push_back(std::move(r));
             continue;
         }
-        if (!nest && code == 0x04 && c.element && dominantType(*c.element) == 0x03) {
+        if (!nest && code == 0x04 && c.element && dominantType(*c.element) == 0x03 && !hasId(*c.element)) {
             const PathNode &e = *c.element;
             bson_t items;
             const bool haveItems = schemaMember(memberSchema, "items", items);
@@ -455,8 +464,13 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
             m_project.relationships.push_back(std::move(r));
             continue;
         }
-        if (auto f = fieldOf(c, objects, entityId, childPath, memberSchema, nest))
+        const bool copies = code == 0x03 ? hasId(c) : code == 0x04 && c.element && hasId(*c.element);
+        if (auto f = fieldOf(c, objects, entityId, childPath, memberSchema, nest || copies)) {
+            if (copies && !nest)
+                f->details.edit().description += " Its subdocuments carry an _id, as copies of other documents do "
+                                           "(an extended reference), so they are nested fields, not an entity.";
             fields.push_back(std::move(*f));
+        }
     }
     return fields;
 }
