@@ -4,6 +4,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace docshape::import {
@@ -334,7 +335,7 @@ void CollectionStatistics::record(PathNode *n, const bson_value_t &v) {
                    : v.value_type == BSON_TYPE_INT64 ? double(v.value.v_int64)
                    : v.value_type == BSON_TYPE_DOUBLE ? v.value.v_double
                                                       : decimalAsDouble(v.value.v_decimal128);
-        if (x != x) // NaN orders with nothing
+        if (!std::isfinite(x)) // NaN orders with nothing; infinities are no range a validator can state
             break;
         if (n->numbers++ == 0) {
             n->minimum = n->maximum = x;

@@ -240,6 +240,8 @@ Status readJson(ByteSource &source, ReadCollection &rc, CollectionSummary &cs, c
             stats.beginDocument();
             s = parser.walk(stream.text(), stats, validate::ExtendedJsonParser::Padding::Readable);
         }
+        if (!s && !source.error().empty())
+            return Error{source.name(), source.error()}; // the document was cut by a broken input
         if (!s) {
             stats.abandonDocument();
             const std::string where =
