@@ -65,6 +65,10 @@ sanitize)
 bench)
     install_packages
     build build-release -DCMAKE_BUILD_TYPE=Release
+    # bench_import runs mongodb-schema beside DocShape when node has its packages.
+    if command -v npm >/dev/null 2>&1; then
+        (cd bench/import && npm ci --no-audit --no-fund --silent) || echo "docshape: npm ci in bench/import failed; bench_import runs without mongodb-schema"
+    fi
     for b in build-release/bench/bench_*; do
         [ -x "$b" ] || continue
         echo "== $(basename "$b")"

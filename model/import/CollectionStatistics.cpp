@@ -39,6 +39,21 @@ std::size_t storedRegexOptions(const char *options) {
     return n;
 }
 
+// Valid UTF-8: ASCII, the common case of keys and short strings, checked
+// here a word at a time; anything else by simdjson.
+bool validUtf8(const char *s, std::size_t n) {
+    std::size_t i = 0;
+    std::uint64_t high = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, s + i, 8);
+        high |= word;
+    }
+    for (; i < n; ++i)
+        high |= static_cast<unsigned char>(s[i]);
+    return (high & 0x8080808080808080ULL) == 0 || simdjson::validate_utf8(s, n);
+}
+
 double decimalAsDouble(const bson_decimal128_t &d) {
     char text[BSON_DECIMAL128_STRING];
     bson_decimal128_to_string(&d, text);
@@ -193,8 +208,11 @@ PathNode *CollectionStatistics::childFor(Frame &frame, std::string_view key, boo
     auto &children = parent->children;
     // Documents of a collection mostly repeat their key order: try the key
     // after the last one found first.
-    if (frame.cursor < children.size() && children[frame.cursor]->key == key)
-        return children[frame.cursor++].get();
+    if (frame.cursor < children.size()) {
+        const std::string &next = children[frame.cursor]->key;
+        if (next.size() == key.size() && std::memcmp(next.data(), key.data(), key.size()) == 0)
+            return children[frame.cursor++].get();
+    }
     if (children.size() <= 8) {
         for (std::uint32_t i = 0; i < children.size(); ++i)
             if (children[i]->key == key) {
@@ -213,6 +231,7 @@ PathNode *CollectionStatistics::childFor(Frame &frame, std::string_view key, boo
     auto node = std::make_unique<PathNode>();
     node->key = std::string(key);
     node->depth = parent->depth + 1;
+    node->idLike = node->looksLikeId();
     children.push_back(std::move(node));
     ++m_paths;
     const auto index = std::uint32_t(children.size() - 1);
@@ -298,7 +317,7 @@ void CollectionStatistics::record(PathNode *n, const bson_value_t &v) {
                         n->valueInDocument = found;
                 }
             }
-            if (n->looksLikeId()) {
+            if (n->idLike) {
                 if (!n->ids)
                     n->ids = std::make_unique<HashSketch>();
                 n->ids->add(hashBytes(BSON_TYPE_UTF8, s, len));
@@ -404,7 +423,7 @@ Status CollectionStatistics::walkBson(const std::uint8_t *data, std::uint32_t le
         const char *key = bson_iter_key(&it);
         const std::uint32_t keyLength = bson_iter_key_len(&it);
         const std::uint32_t at = base + std::uint32_t(it.off);
-        if (!simdjson::validate_utf8(key, keyLength))
+        if (!validUtf8(key, keyLength))
             return Error{"", "byte " + std::to_string(at) + ": a field name that is not valid UTF-8"};
         const bson_type_t type = bson_iter_type(&it);
         if (type == BSON_TYPE_DOCUMENT || type == BSON_TYPE_ARRAY) {
@@ -422,7 +441,7 @@ Status CollectionStatistics::walkBson(const std::uint8_t *data, std::uint32_t le
             continue;
         }
         const bson_value_t *v = bson_iter_value(&it);
-        if (type == BSON_TYPE_UTF8 && !simdjson::validate_utf8(v->value.v_utf8.str, v->value.v_utf8.len))
+        if (type == BSON_TYPE_UTF8 && !validUtf8(v->value.v_utf8.str, v->value.v_utf8.len))
             return Error{"", "byte " + std::to_string(at) + ": the string '" + std::string(key, keyLength) +
                                  "' is not valid UTF-8"};
         value({key, keyLength}, *v);

@@ -43,6 +43,7 @@ struct PathNode {
 
     std::string key; // empty for array elements
     int depth = 0;   // the document's own keys are at depth 1
+    bool idLike = false; // looksLikeId(), asked once
     std::array<std::uint64_t, kTypeSlots> types{};
 
     // string, symbol and code lengths (UTF-8 bytes); binary data; regex patterns
