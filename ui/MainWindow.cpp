@@ -6,6 +6,7 @@
 #include "document/Document.h"
 #include "export/ExportDiagramDialog.h"
 #include "export/ExportReportDialog.h"
+#include "import/ImportDialog.h"
 #include "inspector/Inspector.h"
 #include "panels/PanelSetup.h"
 
@@ -101,6 +102,8 @@ void MainWindow::createActions() {
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_examplesMenu = file->addMenu(tr("Open &Example"));
+    file->addAction(tr("&Import Data…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), this,
+                    &MainWindow::importData);
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
@@ -289,6 +292,26 @@ void MainWindow::newProject() {
     m_exampleName.clear();
     m_document->reset(Project{}, QString());
     updateTitle();
+}
+
+void MainWindow::importData() {
+    if (!maybeSave())
+        return;
+    ImportDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (auto result = dialog.takeResult())
+        openImported(std::move(result->project));
+}
+
+void MainWindow::openImported(Project project) {
+    removeRecovery();
+    m_exampleName.clear();
+    m_document->reset(Project{}, QString());
+    if (Status s = m_document->replaceProject(std::move(project), tr("Import data")); !s)
+        showRefusal(qs(s.error().toString()));
+    updateTitle();
+    m_view->fitToView();
 }
 
 void MainWindow::open() {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/Project.h"
 #include "util/Result.h"
 #include "document/ObjectRef.h"
 
@@ -75,6 +76,10 @@ public slots:
     // Asks whether to recover the autosave of the current document, if one
     // is newer than its file (after a crash).
     void offerRecovery();
+    // File > Import Data…: the dialog, then its model opened as a new,
+    // untitled model whose one undo step is the import.
+    void importData();
+    void openImported(Project project);
 
 signals:
     void currentObjectChanged(const docshape::ui::ObjectRef &object);

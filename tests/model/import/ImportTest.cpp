@@ -1,6 +1,8 @@
 #include "commands/Cli.h"
 #include "import/CollectionStatistics.h"
 #include "import/Importer.h"
+#include "import/ReferenceConfirmation.h"
+#include "estimate/Analysis.h"
 #include "io/ProjectFile.h"
 #include "support/TestPaths.h"
 #include "validate/DocumentStream.h"
@@ -405,4 +407,28 @@ TEST_CASE("--limit, cancel, and nothing written unless the import completes", "[
           cli::kOk);
     CHECK(out2.str().find("\"documents\": 1") != std::string::npos);
     CHECK(loadProject(dir + "/m.docshape").ok());
+}
+
+TEST_CASE("a confirmed reference candidate becomes a reference from the child, sizes unchanged", "[import][references]") {
+    Importer importer;
+    REQUIRE(importer.addPath(test::dataPath("import/dump/shop")).ok());
+    auto r = importer.run();
+    REQUIRE(r.ok());
+    REQUIRE(r->summary.references.size() == 1);
+    Project p = r->project;
+    const double before = analyze(p).collections[1].avgDocumentBytes;
+    REQUIRE(import::canConfirm(p, r->summary.references[0]));
+    REQUIRE(import::confirmReference(p, r->summary.references[0]).ok());
+    CHECK(fieldNamed(entityOf(p, "orders").fields, "customerId") == nullptr);
+    const Relationship &rel = p.relationships.back();
+    CHECK(rel.representation == Representation::ReferenceFromChild);
+    CHECK(rel.fieldName == "customerId");
+    CHECK(p.findEntity(rel.parentId)->collectionName == "customers");
+    CHECK(rel.avgChildren == 1);
+    CHECK(analyze(p).collections[1].avgDocumentBytes == Approx(before));
+    // A nested path stays a proposal.
+    import::ReferenceCandidate nested = r->summary.references[0];
+    nested.path = "lines.sku";
+    CHECK_FALSE(import::canConfirm(p, nested));
+    CHECK_FALSE(import::confirmReference(p, nested).ok());
 }

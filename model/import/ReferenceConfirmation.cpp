@@ -1,0 +1,55 @@
+#include "import/ReferenceConfirmation.h"
+
+#include "io/ProjectFile.h"
+
+#include <algorithm>
+
+namespace docshape::import {
+
+namespace {
+
+Entity *rootOf(Project &project, const std::string &collection) {
+    for (auto &e : project.entities)
+        if (e.collectionName == collection)
+            return &e;
+    return nullptr;
+}
+
+} // namespace
+
+bool canConfirm(const Project &project, const ReferenceCandidate &c) {
+    if (c.path.find('.') != std::string::npos)
+        return false;
+    auto &p = const_cast<Project &>(project);
+    const Entity *child = rootOf(p, c.collection);
+    const Entity *parent = rootOf(p, c.target);
+    return child && parent &&
+           std::any_of(child->fields.begin(), child->fields.end(), [&](const Field &f) { return f.name == c.path; });
+}
+
+Status confirmReference(Project &project, const ReferenceCandidate &c) {
+    if (!canConfirm(project, c))
+        return Error{c.collection + "." + c.path, "only a top-level field of a collection can become a reference"};
+    Project changed = project; // the project changes only when the result is valid
+    Entity &child = *rootOf(changed, c.collection);
+    const Entity &parent = *rootOf(changed, c.target);
+    const auto field = std::find_if(child.fields.begin(), child.fields.end(), [&](const Field &f) { return f.name == c.path; });
+    Relationship r;
+    r.id = changed.newId("r");
+    r.name = parent.name + " of " + child.name;
+    r.parentId = parent.id;
+    r.childId = child.id;
+    r.cardinality = Cardinality::OneToMany;
+    r.representation = Representation::ReferenceFromChild;
+    r.fieldName = c.path;
+    r.parentRequired = field->required;
+    r.avgChildren = parent.count > 0 ? child.count * field->presence / parent.count : 0;
+    child.fields.erase(field);
+    changed.relationships.push_back(std::move(r));
+    if (Status s = validateProject(changed); !s)
+        return s;
+    project = std::move(changed);
+    return {};
+}
+
+} // namespace docshape::import
