@@ -33,10 +33,11 @@ ImportDialog::ImportDialog(QWidget *parent) : QDialog(parent) {
                                  this));
     m_inputs = new QListWidget(this);
     m_inputs->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_inputs->setMaximumHeight(110);
     layout->addWidget(m_inputs);
     auto *inputButtons = new QHBoxLayout;
     m_addFiles = new QPushButton(tr("Add &Files…"), this);
-    m_addFolder = new QPushButton(tr("Add F&older…"), this);
+    m_addFolder = new QPushButton(tr("Add Fol&der…"), this);
     m_remove = new QPushButton(tr("&Remove"), this);
     inputButtons->addWidget(m_addFiles);
     inputButtons->addWidget(m_addFolder);
