@@ -6,9 +6,7 @@
 
 namespace docshape::import {
 
-namespace {
-
-std::string grouped(std::uint64_t n) {
+std::string groupedNumber(std::uint64_t n) {
     std::string digits = std::to_string(n), out;
     for (std::size_t i = 0; i < digits.size(); ++i) {
         if (i > 0 && (digits.size() - i) % 3 == 0)
@@ -18,32 +16,34 @@ std::string grouped(std::uint64_t n) {
     return out;
 }
 
+namespace {
+
 std::string fixed(double x, int decimals) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
     return buf;
 }
 
-std::string megabytes(double bytes) { return fixed(bytes / 1e6, 1) + " MB"; }
-
 } // namespace
+
+std::string megabytes(double bytes) { return fixed(bytes / 1e6, 1) + " MB"; }
 
 std::string ImportSummary::text() const {
     std::string out;
-    out += "Read " + grouped(documents) + " documents (" + megabytes(double(bsonBytes)) + " of BSON, " +
+    out += "Read " + groupedNumber(documents) + " documents (" + megabytes(double(bsonBytes)) + " of BSON, " +
            megabytes(double(inputBytes)) + " of input) in " + fixed(seconds, 2) + " s";
     if (seconds > 0)
-        out += ": " + grouped(std::uint64_t(double(documents) / seconds)) + " documents/s, " +
+        out += ": " + groupedNumber(std::uint64_t(double(documents) / seconds)) + " documents/s, " +
                megabytes(double(inputBytes) / seconds) + "/s";
     out += limited ? " (stopped at --limit)\n" : "\n";
     for (const auto &c : collections) {
-        out += "\n" + c.name + ": " + grouped(c.documents) + " documents";
+        out += "\n" + c.name + ": " + groupedNumber(c.documents) + " documents";
         if (c.invalid)
-            out += ", " + grouped(c.invalid) + " invalid skipped";
-        out += "; BSON size average " + fixed(c.averageDocument(), 1) + " B, largest " + grouped(c.largestDocument) +
-               " B (exact); " + grouped(c.paths) + " paths";
+            out += ", " + groupedNumber(c.invalid) + " invalid skipped";
+        out += "; BSON size average " + fixed(c.averageDocument(), 1) + " B, largest " + groupedNumber(c.largestDocument) +
+               " B (exact); " + groupedNumber(c.paths) + " paths";
         if (c.indexes)
-            out += "; " + grouped(c.indexes) + " indexes";
+            out += "; " + groupedNumber(c.indexes) + " indexes";
         if (!c.discriminator.empty())
             out += "; discriminator candidate '" + c.discriminator + "'";
         out += "\n";
@@ -51,8 +51,8 @@ std::string ImportSummary::text() const {
     if (!references.empty()) {
         out += "\nReference candidates (confirm them as relationships):\n";
         for (const auto &r : references)
-            out += "  " + r.collection + "." + r.path + " -> " + r.target + "._id: " + grouped(r.found) + " of " +
-                   grouped(r.compared) + " sampled values found\n";
+            out += "  " + r.collection + "." + r.path + " -> " + r.target + "._id: " + groupedNumber(r.found) + " of " +
+                   groupedNumber(r.compared) + " sampled values found\n";
     }
     if (!findings.empty()) {
         out += "\nFindings:\n";

@@ -13,16 +13,6 @@ namespace docshape::import {
 
 namespace {
 
-std::string grouped(std::uint64_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
 std::string number(double x) {
     char buf[64];
     if (x == std::floor(x) && std::fabs(x) < 1e15)
@@ -45,34 +35,6 @@ std::string isoDay(std::int64_t ms) {
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
     return buf;
-}
-
-// The server's bsonType alias of each type code (manual, $type).
-std::string typeName(int code) {
-    switch (code) {
-    case 0x01: return "double";
-    case 0x02: return "string";
-    case 0x03: return "object";
-    case 0x04: return "array";
-    case 0x05: return "binData";
-    case 0x06: return "undefined";
-    case 0x07: return "objectId";
-    case 0x08: return "bool";
-    case 0x09: return "date";
-    case 0x0A: return "null";
-    case 0x0B: return "regex";
-    case 0x0C: return "dbPointer";
-    case 0x0D: return "javascript";
-    case 0x0E: return "symbol";
-    case 0x0F: return "javascriptWithScope";
-    case 0x10: return "int";
-    case 0x11: return "timestamp";
-    case 0x12: return "long";
-    case 0x13: return "decimal";
-    case 0xFF: return "minKey";
-    case 0x7F: return "maxKey";
-    default: return "unknown";
-    }
 }
 
 // The model's type for a BSON type code; the deprecated types become the
@@ -100,6 +62,19 @@ BsonType modelType(int code) {
     }
 }
 
+// The server's bsonType alias of a type code (manual, $type): the model's
+// names, and those of the deprecated types the model has no type for.
+std::string typeName(int code) {
+    switch (code) {
+    case 0x06: return "undefined";
+    case 0x0C: return "dbPointer";
+    case 0x0D: return "javascript";
+    case 0x0E: return "symbol";
+    case 0x0F: return "javascriptWithScope";
+    default: return std::string(toString(modelType(code)));
+    }
+}
+
 // The most frequent type code other than null and undefined; null when
 // there is no other.
 int dominantType(const PathNode &n) {
@@ -124,7 +99,7 @@ std::string typeCounts(const PathNode &n) {
             continue;
         if (!out.empty())
             out += ", ";
-        out += typeName(typeCodeOfSlot(slot)) + " " + grouped(n.types[std::size_t(slot)]);
+        out += typeName(typeCodeOfSlot(slot)) + " " + groupedNumber(n.types[std::size_t(slot)]);
     }
     return out;
 }
@@ -284,7 +259,7 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
     if (f.type != BsonType::Null && nulls)
         f.nullFraction = double(nulls) / double(n.total());
 
-    std::string d = "Inferred from " + grouped(n.total()) + " values in " + grouped(parentObjects) +
+    std::string d = "Inferred from " + groupedNumber(n.total()) + " values in " + groupedNumber(parentObjects) +
                     (n.depth == 1 ? " documents" : " subdocuments") + " (present in " + percent(total, parentObjects) +
                     "): " + typeCounts(n) + ".";
     if (nonNullTypes(n) > 1) {
@@ -304,7 +279,7 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
         if (type == BsonType::String && v.strings) {
             f.avgBytes = double(v.stringBytes) / double(v.strings);
             f.maxBytes = v.stringMax;
-            d += " Lengths: average " + number(f.avgBytes) + ", largest " + grouped(v.stringMax) + " bytes.";
+            d += " Lengths: average " + number(f.avgBytes) + ", largest " + groupedNumber(v.stringMax) + " bytes.";
             const bool enumLike = !v.distinctOverflow && !v.distinct.empty() &&
                                   v.count(0x02) >= kEnumMinimumValues && v.count(0x02) >= 4 * v.distinct.size();
             if (enumLike) {
@@ -318,14 +293,14 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
                 std::string list;
                 for (std::size_t i : order) {
                     f.details.edit().enumValues.push_back(v.distinct[i]);
-                    list += (list.empty() ? "" : ", ") + v.distinct[i] + " " + grouped(v.distinctCounts[i]);
+                    list += (list.empty() ? "" : ", ") + v.distinct[i] + " " + groupedNumber(v.distinctCounts[i]);
                 }
                 d += " Enum candidate: " + std::to_string(order.size()) + " distinct values (" + list + ").";
             }
         } else if (type == BsonType::BinData && v.binaries) {
             f.avgBytes = double(v.binaryBytes) / double(v.binaries);
             f.maxBytes = v.binaryMax;
-            d += " Lengths: average " + number(f.avgBytes) + ", largest " + grouped(v.binaryMax) + " bytes.";
+            d += " Lengths: average " + number(f.avgBytes) + ", largest " + groupedNumber(v.binaryMax) + " bytes.";
         } else if (type == BsonType::Regex && v.regexes) {
             f.avgBytes = double(v.regexBytes) / double(v.regexes);
             f.maxBytes = v.regexMax;
@@ -346,7 +321,7 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
         const std::uint64_t arrays = n.count(0x04);
         f.avgCount = arrays ? double(n.elements) / double(arrays) : 0;
         f.maxCount = n.elementMax;
-        d += " Elements: average " + number(f.avgCount) + ", largest " + grouped(n.elementMax) +
+        d += " Elements: average " + number(f.avgCount) + ", largest " + groupedNumber(n.elementMax) +
              " (seen, not enforced).";
         if (n.element) {
             const PathNode &e = *n.element;
@@ -487,7 +462,7 @@ std::string ModelBuilder::embed(const PathNode &object, std::uint64_t count, con
     std::vector<Field> fields = fieldsOf(object, id, path, properties, false, nullptr);
     Entity &placed = m_project.entities[at];
     placed.fields = std::move(fields);
-    placed.description = "Subdocuments at " + m_collection + "." + path + ": " + grouped(count) + " seen, with " +
+    placed.description = "Subdocuments at " + m_collection + "." + path + ": " + groupedNumber(count) + " seen, with " +
                          std::to_string(object.children.size()) + " distinct keys.";
     return id;
 }
@@ -572,7 +547,7 @@ void ModelBuilder::addVariants(Entity &entity, const ReadCollection &collection,
             f->presence = f->required ? 1.0 : double(present) / double(best->documents[v]);
             variant.fields.push_back(std::move(*f));
         }
-        list += (list.empty() ? "" : ", ") + variant.value + " " + grouped(best->documents[v]);
+        list += (list.empty() ? "" : ", ") + variant.value + " " + groupedNumber(best->documents[v]);
         entity.variants.push_back(std::move(variant));
     }
     // Shares must sum to 1 exactly enough for the model (validateProject).
@@ -619,12 +594,12 @@ void ModelBuilder::add(const ReadCollection &rc) {
     entity.fields = std::move(fields);
     const double average = s.documents() ? double(s.documentBytes()) / double(s.documents()) : 0;
     entity.stated.documentBytes = std::round(average * 10) / 10;
-    entity.description = "Imported from " + grouped(s.documents()) + " documents: BSON size average " +
-                         number(std::round(average * 10) / 10) + " bytes, largest " + grouped(s.largestDocument()) +
+    entity.description = "Imported from " + groupedNumber(s.documents()) + " documents: BSON size average " +
+                         number(std::round(average * 10) / 10) + " bytes, largest " + groupedNumber(s.largestDocument()) +
                          " bytes (exact, as read); " + std::to_string(s.paths()) + " distinct paths.";
     if (s.unmodelledValues())
         finding("import.path-cap", "warning", m_collection,
-                grouped(s.unmodelledValues()) + " values beyond " + std::to_string(CollectionStatistics::kMaxPaths) +
+                groupedNumber(s.unmodelledValues()) + " values beyond " + std::to_string(CollectionStatistics::kMaxPaths) +
                     " distinct paths or " + std::to_string(CollectionStatistics::kMaxDepth) +
                     " levels are not modelled; their bytes count in the measured sizes");
     addVariants(entity, rc, properties);
@@ -721,8 +696,8 @@ void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections
                 std::function<void(std::vector<Field> &)> mark = [&](std::vector<Field> &fields) {
                     for (auto &f : fields) {
                         if (f.id == fieldId)
-                            f.details.edit().description += " Reference candidate: " + grouped(r.found) + " of " +
-                                                      grouped(r.compared) + " sampled values are _id values of " +
+                            f.details.edit().description += " Reference candidate: " + groupedNumber(r.found) + " of " +
+                                                      groupedNumber(r.compared) + " sampled values are _id values of " +
                                                       r.target + ".";
                         mark(f.fields);
                     }

@@ -21,7 +21,8 @@ namespace docshape::ui {
 
 namespace {
 
-QString megabytes(double bytes) { return QLocale().toString(bytes / 1e6, 'f', 1) + QStringLiteral(" MB"); }
+QString megabytes(double bytes) { return QString::fromStdString(import::megabytes(bytes)); }
+QString grouped(std::uint64_t n) { return QString::fromStdString(import::groupedNumber(n)); }
 
 } // namespace
 
@@ -160,9 +161,9 @@ void ImportDialog::showProgress(quint64 bytesRead, quint64 totalBytes, quint64 d
     const QLocale locale;
     QString text = totalBytes ? tr("%1 of %2").arg(megabytes(double(bytesRead)), megabytes(double(totalBytes)))
                               : megabytes(double(bytesRead));
-    text += tr(" · %1 documents").arg(locale.toString(documents));
+    text += tr(" · %1 documents").arg(grouped(documents));
     if (seconds > 0) {
-        text += tr(" · %1 documents/s").arg(locale.toString(qulonglong(double(documents) / seconds)));
+        text += tr(" · %1 documents/s").arg(grouped(std::uint64_t(double(documents) / seconds)));
         if (totalBytes && bytesRead > 0 && bytesRead < totalBytes) {
             const double left = seconds * double(totalBytes - bytesRead) / double(bytesRead);
             text += tr(" · about %1 s left").arg(locale.toString(left, 'f', left < 10 ? 1 : 0));
@@ -188,7 +189,7 @@ void ImportDialog::finish() {
             auto *item = new QListWidgetItem(
                 tr("%1.%2 → %3._id (%4 of %5 sampled values found)")
                     .arg(QString::fromStdString(r.collection), QString::fromStdString(r.path),
-                         QString::fromStdString(r.target), QLocale().toString(r.found), QLocale().toString(r.compared)),
+                         QString::fromStdString(r.target), grouped(r.found), grouped(r.compared)),
                 m_references);
             if (import::canConfirm(m_result->project, r)) {
                 item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
@@ -200,7 +201,7 @@ void ImportDialog::finish() {
             }
         }
         m_status->setText(tr("Done: %1 documents in %2 s. Open Model opens it as a new model.")
-                              .arg(QLocale().toString(m_result->summary.documents))
+                              .arg(grouped(m_result->summary.documents))
                               .arg(QLocale().toString(m_result->summary.seconds, 'f', 2)));
     } else {
         m_progress->setValue(0);
