@@ -139,7 +139,8 @@ Status Importer::addPath(const std::string &path) {
     auto addFile = [&](const fs::path &file, const std::string &database, bool explicitly) -> Status {
         const std::string name = file.filename().string();
         if (isMetadata(name))
-            return {};
+            return explicitly ? Status(Error{file.string(), "a metadata file: name its .bson, or the dump directory"})
+                              : Status();
         auto kind = classify(name);
         if (!kind) {
             if (explicitly)
@@ -320,6 +321,8 @@ Status readBson(ByteSource &source, ReadCollection &rc, CollectionSummary &cs, c
 } // namespace
 
 Result<ImportResult> Importer::run(const ProgressFunction &progress) {
+    if (m_inputs.empty())
+        return Error{"", "nothing to import"};
     State state;
     state.progress = &progress;
     for (const auto &input : m_inputs)

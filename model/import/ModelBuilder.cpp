@@ -593,7 +593,8 @@ void ModelBuilder::add(const ReadCollection &rc) {
     Entity &entity = m_project.entities[at];
     entity.fields = std::move(fields);
     const double average = s.documents() ? double(s.documentBytes()) / double(s.documents()) : 0;
-    entity.stated.documentBytes = std::round(average * 10) / 10;
+    if (s.documents())
+        entity.stated.documentBytes = std::round(average * 10) / 10;
     entity.description = "Imported from " + groupedNumber(s.documents()) + " documents: BSON size average " +
                          number(std::round(average * 10) / 10) + " bytes, largest " + groupedNumber(s.largestDocument()) +
                          " bytes (exact, as read); " + std::to_string(s.paths()) + " distinct paths.";

@@ -432,3 +432,16 @@ TEST_CASE("a confirmed reference candidate becomes a reference from the child, s
     CHECK_FALSE(import::canConfirm(p, nested));
     CHECK_FALSE(import::confirmReference(p, nested).ok());
 }
+
+TEST_CASE("nothing to import, an empty file, a metadata file named alone", "[import][bad]") {
+    Importer none;
+    CHECK(errorOf(none.run()) == "nothing to import");
+    auto empty = importJson("");
+    REQUIRE(empty.ok());
+    CHECK(empty->summary.collections[0].documents == 0);
+    CHECK_FALSE(entityOf(empty->project, "c").stated.documentBytes);
+    Importer metadata;
+    const Status s = metadata.addPath(test::dataPath("import/dump/shop/orders.metadata.json"));
+    REQUIRE_FALSE(s.ok());
+    CHECK(s.error().message == "a metadata file: name its .bson, or the dump directory");
+}
