@@ -370,7 +370,7 @@ TEST_CASE("bad input: a truncated gzip file names its file", "[import][bad]") {
     CHECK(error.find("c.json: the gzip stream is truncated") == 0);
 }
 
-TEST_CASE("--limit, cancel, and nothing written unless the import completes", "[import][cli]") {
+TEST_CASE("infer: --limit, cancel, and nothing written unless the import completes", "[import][cli]") {
     std::string text;
     for (int i = 0; i < 5000; ++i)
         text += "{\"i\":" + std::to_string(i) + "}\n";
