@@ -2,7 +2,7 @@
 
 #include "util/EnumNames.h"
 
-#include <set>
+#include <vector>
 
 namespace docshape {
 
@@ -25,12 +25,6 @@ const Field *findFieldIn(const std::vector<Field> &fields, std::string_view id) 
     return nullptr;
 }
 
-void collectFieldIds(const std::vector<Field> &fields, std::set<std::string, std::less<>> &ids) {
-    for (const auto &field : fields) {
-        ids.insert(field.id);
-        collectFieldIds(field.fields, ids);
-    }
-}
 } // namespace
 
 const Entity *Project::findEntity(std::string_view id) const { return findById(entities, id); }
@@ -63,24 +57,60 @@ const Field *Project::findField(std::string_view id) const {
 }
 
 std::string Project::newId(std::string_view prefix) const {
-    std::set<std::string, std::less<>> used;
-    for (const auto &e : entities) {
-        used.insert(e.id);
-        collectFieldIds(e.fields, used);
-        for (const auto &v : e.variants)
-            collectFieldIds(v.fields, used);
-    }
-    for (const auto &r : relationships)
-        used.insert(r.id);
-    for (const auto &q : accessPatterns)
-        used.insert(q.id);
-    for (const auto &i : indexes)
-        used.insert(i.id);
-    for (const auto &d : decisions)
-        used.insert(d.id);
-    for (std::size_t n = 1;; ++n) {
+    // The smallest n >= 1 whose prefix + n is free: mark the numbers below
+    // kLimit that ids of the form prefix + digits (no leading zero) use.
+    constexpr std::size_t kLimit = std::size_t(1) << 22;
+    std::vector<bool> used;
+    const auto mark = [&](const std::string &id) {
+        if (id.size() <= prefix.size() || id.size() > prefix.size() + 7 ||
+            id.compare(0, prefix.size(), prefix) != 0 || id[prefix.size()] == '0')
+            return;
+        std::size_t n = 0;
+        for (std::size_t i = prefix.size(); i < id.size(); ++i) {
+            if (id[i] < '0' || id[i] > '9')
+                return;
+            n = n * 10 + std::size_t(id[i] - '0');
+        }
+        if (n >= kLimit)
+            return;
+        if (used.size() <= n)
+            used.resize(n + 1, false);
+        used[n] = true;
+    };
+    const auto visitIds = [this](const auto &visit) {
+        const auto inFields = [&](const auto &self, const std::vector<Field> &fields) -> void {
+            for (const auto &field : fields) {
+                visit(field.id);
+                self(self, field.fields);
+            }
+        };
+        for (const auto &e : entities) {
+            visit(e.id);
+            inFields(inFields, e.fields);
+            for (const auto &v : e.variants)
+                inFields(inFields, v.fields);
+        }
+        for (const auto &r : relationships)
+            visit(r.id);
+        for (const auto &q : accessPatterns)
+            visit(q.id);
+        for (const auto &i : indexes)
+            visit(i.id);
+        for (const auto &d : decisions)
+            visit(d.id);
+    };
+    visitIds(mark);
+    std::size_t n = 1;
+    while (n < used.size() && used[n])
+        ++n;
+    // Below kLimit a number that no id uses is free; beyond it (millions of
+    // ids) each candidate is looked for.
+    for (;; ++n) {
         std::string candidate = std::string(prefix) + std::to_string(n);
-        if (!used.contains(candidate))
+        bool taken = false;
+        if (n >= kLimit)
+            visitIds([&](const std::string &id) { taken = taken || id == candidate; });
+        if (!taken)
             return candidate;
     }
 }

@@ -5,7 +5,9 @@
 #include "io/ProjectFile.h"
 #include "io/ProjectReader.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <unordered_set>
 
 namespace docshape {
@@ -23,6 +25,59 @@ bool isIndexKind(std::string_view kind) {
     return kind == "1" || kind == "-1" || kind == "hashed" || kind == "text" ||
            kind == "2dsphere" || kind == "2d";
 }
+
+bool containsField(const std::vector<Field> &fields, std::string_view id) {
+    for (const Field &f : fields)
+        if (f.id == id || containsField(f.fields, id))
+            return true;
+    return false;
+}
+
+template <typename F> void forEachFieldIn(const std::vector<Field> &fields, const F &visit) {
+    for (const Field &f : fields) {
+        visit(f);
+        forEachFieldIn(f.fields, visit);
+    }
+}
+
+template <typename F> void forEachField(const Entity &e, const F &visit) {
+    forEachFieldIn(e.fields, visit);
+    for (const Variant &v : e.variants)
+        forEachFieldIn(v.fields, visit);
+}
+
+bool among(const std::vector<std::string> &sorted, std::string_view id) {
+    return std::binary_search(sorted.begin(), sorted.end(), id, std::less<>());
+}
+
+std::vector<std::string> sorted(std::vector<std::string> ids) {
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+// The ids of the objects in scope, once per object that has them (an id
+// used twice is there twice), sorted.
+std::vector<std::string> idsInScope(const Project &project, const EditScope &scope) {
+    std::vector<std::string> ids;
+    const auto entities = sorted(scope.entities);
+    for (const Entity &e : project.entities)
+        if (among(entities, e.id)) {
+            ids.push_back(e.id);
+            forEachField(e, [&](const Field &f) { ids.push_back(f.id); });
+        }
+    const auto add = [&](const auto &items, const std::vector<std::string> &inScope) {
+        const auto wanted = sorted(inScope);
+        for (const auto &item : items)
+            if (among(wanted, item.id))
+                ids.push_back(item.id);
+    };
+    add(project.relationships, scope.relationships);
+    add(project.accessPatterns, scope.accessPatterns);
+    add(project.indexes, scope.indexes);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
 
 std::string relationshipLabel(const Relationship &r) {
     return "relationship " + inQuotes(r.name.empty() ? r.id : r.name);
@@ -72,6 +127,142 @@ Status ProjectValidator::run() {
     if (!ok)
         return m_error;
     return {};
+}
+
+bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::string> &added,
+                                 const std::vector<std::string> &removed) {
+    if (scope.everything)
+        return run().ok();
+    const Project &p = m_project;
+    std::vector<std::string> entities = scope.entities;
+    std::vector<std::string> relationships = scope.relationships;
+    std::sort(entities.begin(), entities.end());
+    std::sort(relationships.begin(), relationships.end());
+    if (!prepareScoped(scope) || (scope.project && !checkProject()))
+        return false;
+    for (std::size_t i = 0; i < p.entities.size(); ++i)
+        if (among(entities, p.entities[i].id) && !checkEntity(i))
+            return false;
+    if (!checkFieldReferences() || !appearOnce(added) || !unreferenced(removed))
+        return false;
+    // The relationships in scope and those of the entities in scope (their
+    // copied fields must still be fields of the child).
+    std::vector<std::string> embeddedChildren;
+    for (std::size_t i = 0; i < p.relationships.size(); ++i) {
+        const Relationship &r = p.relationships[i];
+        const bool inScope = among(relationships, r.id);
+        if (inScope)
+            embeddedChildren.push_back(r.childId);
+        if ((inScope || among(entities, r.parentId) || among(entities, r.childId)) && !checkRelationship(i))
+            return false;
+    }
+    if ((!entities.empty() || !relationships.empty()) && !(checkEmbeddingCycles() && checkCollections()))
+        return false;
+    // The indexes in scope, and those of entities a relationship in scope
+    // may have embedded; names are compared with the other indexes of the
+    // same collection.
+    std::sort(embeddedChildren.begin(), embeddedChildren.end());
+    std::vector<std::string> indexes = scope.indexes;
+    std::sort(indexes.begin(), indexes.end());
+    std::vector<std::size_t> checked;
+    std::vector<std::string> collections;
+    for (std::size_t i = 0; i < p.indexes.size(); ++i)
+        if (among(indexes, p.indexes[i].id) || among(embeddedChildren, p.indexes[i].entityId)) {
+            checked.push_back(i);
+            collections.push_back(p.indexes[i].entityId);
+        }
+    std::sort(collections.begin(), collections.end());
+    for (std::size_t i = 0; i < p.indexes.size(); ++i) {
+        const IndexSpec &ix = p.indexes[i];
+        if (among(collections, ix.entityId) && !std::binary_search(checked.begin(), checked.end(), i))
+            m_indexNames.emplace(ix.entityId + '\0' + indexName(ix), i);
+    }
+    for (std::size_t i : checked)
+        if (!checkIndex(i))
+            return false;
+    std::vector<std::string> patterns = scope.accessPatterns;
+    std::sort(patterns.begin(), patterns.end());
+    for (std::size_t i = 0; i < p.accessPatterns.size(); ++i)
+        if (among(patterns, p.accessPatterns[i].id) && !checkAccessPattern(i))
+            return false;
+    return true;
+}
+
+bool ProjectValidator::prepareScoped(const EditScope &scope) {
+    // Every entity's id and, outside the scope, its name; every embedding.
+    // In the valid project before the edit these had no conflict, so one
+    // now points at the edit (and the full run words it).
+    const Project &p = m_project;
+    m_scoped = true;
+    std::vector<std::string> entities = scope.entities;
+    std::sort(entities.begin(), entities.end());
+    m_entityById.reserve(p.entities.size());
+    m_entityByName.reserve(p.entities.size());
+    m_embeddedBy.assign(p.entities.size(), nullptr);
+    for (std::size_t i = 0; i < p.entities.size(); ++i) {
+        const Entity &e = p.entities[i];
+        if (!m_entityById.emplace(e.id, i).second)
+            return false;
+        if (!among(entities, e.id) && !m_entityByName.emplace(e.name, i).second)
+            return false;
+    }
+    for (const Relationship &r : p.relationships) {
+        if (!embedsChild(r.representation))
+            continue;
+        const auto child = m_entityById.find(r.childId);
+        if (child == m_entityById.end() || !m_entityById.contains(r.parentId) || m_embeddedBy[child->second])
+            return false;
+        m_embeddedBy[child->second] = &r;
+    }
+    return true;
+}
+
+bool ProjectValidator::appearOnce(const std::vector<std::string> &ids) const {
+    if (ids.empty())
+        return true;
+    std::vector<int> seen(ids.size(), 0);
+    bool once = true;
+    const auto count = [&](std::string_view id) {
+        const auto it = std::lower_bound(ids.begin(), ids.end(), id, std::less<>());
+        if (it != ids.end() && *it == id && ++seen[std::size_t(it - ids.begin())] > 1)
+            once = false;
+    };
+    for (const Entity &e : m_project.entities) {
+        count(e.id);
+        forEachField(e, [&](const Field &f) { count(f.id); });
+    }
+    for (const auto &r : m_project.relationships)
+        count(r.id);
+    for (const auto &q : m_project.accessPatterns)
+        count(q.id);
+    for (const auto &ix : m_project.indexes)
+        count(ix.id);
+    for (const auto &d : m_project.decisions)
+        count(d.id);
+    return once;
+}
+
+bool ProjectValidator::unreferenced(const std::vector<std::string> &ids) const {
+    if (ids.empty())
+        return true;
+    const auto refers = [&](const std::string &id) { return !id.empty() && among(ids, id); };
+    for (const Entity &e : m_project.entities) {
+        bool found = false;
+        forEachField(e, [&](const Field &f) { found = found || refers(f.details->duplicatedFrom); });
+        if (found)
+            return false;
+    }
+    for (const auto &r : m_project.relationships)
+        if (refers(r.parentId) || refers(r.childId) ||
+            std::any_of(r.copiedFieldIds.begin(), r.copiedFieldIds.end(), refers))
+            return false;
+    for (const auto &q : m_project.accessPatterns)
+        if (refers(q.entityId) || std::any_of(q.alsoReads.begin(), q.alsoReads.end(), refers))
+            return false;
+    for (const auto &ix : m_project.indexes)
+        if (refers(ix.entityId))
+            return false;
+    return true;
 }
 
 bool ProjectValidator::fail(std::string message) {
@@ -421,10 +612,27 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
     return checkFields(f.fields, context, depth + 1);
 }
 
+std::size_t ProjectValidator::entityOfFieldId(std::string_view id) const {
+    if (const auto it = m_fieldEntity.find(id); it != m_fieldEntity.end())
+        return it->second;
+    if (!m_scoped)
+        return SIZE_MAX;
+    // A scoped run indexed only the fields in scope: look through the rest.
+    for (std::size_t i = 0; i < m_project.entities.size(); ++i) {
+        const Entity &e = m_project.entities[i];
+        bool found = containsField(e.fields, id);
+        for (const Variant &v : e.variants)
+            found = found || containsField(v.fields, id);
+        if (found)
+            return i;
+    }
+    return SIZE_MAX;
+}
+
 bool ProjectValidator::checkFieldReferences() {
     for (const PendingReference &ref : m_duplicatedFields) {
         const std::string &source = ref.field->details->duplicatedFrom;
-        if (!m_fieldEntity.contains(source)) {
+        if (entityOfFieldId(source) == SIZE_MAX) {
             return failWithPath(ref.path, ref.label + ": duplicatedFrom " + inQuotes(source) +
                         " is not the id of a field");
         }
@@ -458,15 +666,15 @@ bool ProjectValidator::checkRelationship(std::size_t index) {
         return false;
     for (std::size_t i = 0; i < r.copiedFieldIds.size(); ++i) {
         const std::string &id = r.copiedFieldIds[i];
-        const auto it = m_fieldEntity.find(id);
-        if (it == m_fieldEntity.end()) {
+        const std::size_t holder = entityOfFieldId(id);
+        if (holder == SIZE_MAX) {
             JsonPathScope copied(m_path, "copiedFieldIds", i);
             return fail(owner() + ": copied field " + inQuotes(id) + " is not the id of a field");
         }
-        if (it->second != child->second) {
+        if (holder != child->second) {
             JsonPathScope copied(m_path, "copiedFieldIds", i);
             return fail(owner() + ": copied field " + inQuotes(id) + " belongs to " +
-                        entityLabel(m_project.entities[it->second]) +
+                        entityLabel(m_project.entities[holder]) +
                         ", not to the child " + entityLabelById(r.childId));
         }
     }
@@ -474,8 +682,9 @@ bool ProjectValidator::checkRelationship(std::size_t index) {
         if (r.parentId == r.childId)
             return failAt("childId", "embedding cycle: " + owner() + " embeds " +
                                          entityLabelById(r.childId) + " in itself");
+        // A scoped run has placed every embedding already.
         const Relationship *&embedder = m_embeddedBy[child->second];
-        if (embedder)
+        if (embedder && embedder != &r)
             return failAt("childId",
                           owner() + ": " + entityLabelById(r.childId) +
                               " is already embedded by " + relationshipLabel(*embedder) +
@@ -655,4 +864,38 @@ bool ProjectValidator::checkDecision(std::size_t index) {
 }
 
 } // namespace io
+
+EditScope &EditScope::merge(const EditScope &other) {
+    everything = everything || other.everything;
+    project = project || other.project;
+    const auto add = [](std::vector<std::string> &to, const std::vector<std::string> &from) {
+        to.insert(to.end(), from.begin(), from.end());
+    };
+    add(entities, other.entities);
+    add(relationships, other.relationships);
+    add(accessPatterns, other.accessPatterns);
+    add(indexes, other.indexes);
+    return *this;
+}
+
+EditCheck::EditCheck(const Project &before, EditScope scope) : m_scope(std::move(scope)) {
+    if (!m_scope.everything)
+        m_idsBefore = io::idsInScope(before, m_scope);
+}
+
+Status EditCheck::check(const Project &after) const {
+    if (m_scope.everything)
+        return validateProject(after);
+    const std::vector<std::string> idsAfter = io::idsInScope(after, m_scope);
+    std::vector<std::string> added;
+    std::vector<std::string> removed;
+    std::set_difference(idsAfter.begin(), idsAfter.end(), m_idsBefore.begin(), m_idsBefore.end(),
+                        std::back_inserter(added));
+    std::set_difference(m_idsBefore.begin(), m_idsBefore.end(), idsAfter.begin(), idsAfter.end(),
+                        std::back_inserter(removed));
+    if (io::ProjectValidator(after).runScoped(m_scope, added, removed))
+        return {};
+    return validateProject(after);
+}
+
 } // namespace docshape

@@ -11,6 +11,44 @@
 #include <unordered_set>
 #include <vector>
 
+namespace docshape {
+
+// The objects an edit touches, by id: an entity (its own properties or its
+// fields), a relationship, an access pattern, an index, or the project's
+// own settings. `everything` is for edits that reach across the project
+// (cascading removals, a new project).
+struct EditScope {
+    bool everything = false;
+    bool project = false;
+    std::vector<std::string> entities;
+    std::vector<std::string> relationships;
+    std::vector<std::string> accessPatterns;
+    std::vector<std::string> indexes;
+
+    static EditScope all() { return {.everything = true}; }
+    EditScope &merge(const EditScope &other);
+};
+
+// Validation of one edit without a copy of the project and without
+// checking what the edit cannot have changed. Made from the valid project
+// before the edit, check() answers for the edited project what
+// validateProject would: it checks the objects in scope, whatever refers to
+// them or is referred to by them, ids the edit added or removed, and the
+// embedding tree and collection names when entities or relationships are in
+// scope. When that finds a problem, validateProject words it, so that the
+// message and path are the ones a load of the file would give.
+class EditCheck {
+public:
+    EditCheck(const Project &before, EditScope scope);
+    Status check(const Project &after) const;
+
+private:
+    EditScope m_scope;
+    std::vector<std::string> m_idsBefore; // ids of the objects in scope, sorted
+};
+
+} // namespace docshape
+
 namespace docshape::io {
 
 // The checks behind validateProject: everything a well-formed JSON file can
@@ -28,6 +66,13 @@ public:
     explicit ProjectValidator(const Project &project) : m_project(project) {}
 
     Status run();
+
+    // The checks an edit in `scope` needs, given that the project was valid
+    // before it; `added` and `removed` are the ids the edit brought in and
+    // took out. True when they all pass; a false answer may be cautious
+    // (EditCheck then asks run()).
+    bool runScoped(const EditScope &scope, const std::vector<std::string> &added,
+                   const std::vector<std::string> &removed);
 
 private:
     struct FieldContext {
@@ -48,6 +93,11 @@ private:
     bool checkIndex(std::size_t index);
     bool checkDecision(std::size_t index);
     bool checkFieldReferences();
+    bool prepareScoped(const EditScope &scope);
+    bool appearOnce(const std::vector<std::string> &ids) const;
+    bool unreferenced(const std::vector<std::string> &ids) const;
+    // The index of the entity whose fields hold the field id, or SIZE_MAX.
+    std::size_t entityOfFieldId(std::string_view id) const;
 
     bool claimId(std::string_view id, std::string_view kind, const Owner &owner);
     bool checkFieldName(std::string_view name, const Owner &owner);
@@ -81,6 +131,9 @@ private:
     };
     std::vector<PendingReference> m_duplicatedFields;
     std::size_t m_currentEntity = 0;
+    // Scoped run: the lookups hold every entity and embedding, but ids and
+    // fields only of the objects in scope.
+    bool m_scoped = false;
     Error m_error;
     bool m_failed = false;
 };
