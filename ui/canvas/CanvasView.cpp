@@ -25,7 +25,7 @@ CanvasView::CanvasView(DocumentScene *scene, QWidget *parent)
     // Items paint with their own pens and brushes; with thousands of cards
     // the saved painter state and antialias margins are measurable.
     setOptimizationFlags(DontSavePainterState | DontAdjustForAntialiasing);
-    setViewportUpdateMode(SmartViewportUpdate);
+    setViewportUpdateMode(MinimalViewportUpdate);
     setFocusPolicy(Qt::StrongFocus);
 }
 

@@ -6,7 +6,9 @@
 #include "canvas/EntityItem.h"
 #include "canvas/RelationshipItem.h"
 #include "document/Document.h"
-#include "document/RelationshipFactory.h"
+#include "document/RelationshipLabels.h"
+
+#include "edit/RelationshipDefaults.h"
 
 #include <QGraphicsLineItem>
 #include <QGraphicsSceneMouseEvent>
@@ -43,45 +45,228 @@ RelationshipItem *DocumentScene::edgeOf(const std::string &relationshipId) const
 }
 
 void DocumentScene::onChanged(const ChangeEvent &event) {
-    if (event.affectsStructure()) {
+    if (event.reset) {
         rebuild();
         return;
     }
     const Project &project = m_document->project();
-    switch (event.kind) {
-    case ChangeEvent::Kind::EntitiesMoved:
-        for (const auto &id : event.ids) {
-            EntityItem *card = cardOf(id);
-            const Entity *e = project.findEntity(id);
-            if (card && e && !card->isEmbedded())
-                card->setPos(e->position.x, e->position.y);
+    std::set<std::string> removed; // entities whose cards go
+    std::set<std::string> placed;  // entities whose card may be new or drawn elsewhere
+    std::set<std::string> content; // entities whose card shows other rows or names
+    std::set<std::string> edges;   // relationships whose edge may appear, change or go
+    std::set<std::string> moved;   // entities at a new canvas position
+    const auto touchEnds = [&](const std::string &relationshipId, bool placement) {
+        // The cards it was drawn between and those it is drawn between now.
+        if (auto it = m_ends.find(relationshipId); it != m_ends.end()) {
+            content.insert(it->second.parentId);
+            content.insert(it->second.childId);
+            if (placement)
+                placed.insert(it->second.childId);
         }
-        break;
-    case ChangeEvent::Kind::EntityChanged:
-    case ChangeEvent::Kind::FieldsChanged: {
-        // A rename shows in the keys other cards draw for their references.
-        std::set<std::string> refresh(event.ids.begin(), event.ids.end());
-        for (const auto &r : project.relationships)
-            if (refresh.count(r.parentId) || refresh.count(r.childId)) {
-                refresh.insert(r.parentId);
-                refresh.insert(r.childId);
-            }
-        for (const auto &id : refresh) {
-            EntityItem *card = cardOf(id);
-            const Entity *e = project.findEntity(id);
-            if (card && e) {
-                card->setContent(project, *e);
-                relayout(card);
-            }
+        if (const Relationship *r = project.findRelationship(relationshipId)) {
+            content.insert(r->parentId);
+            content.insert(r->childId);
+            if (placement)
+                placed.insert(r->childId);
         }
-        break;
+    };
+    for (const Change &c : event.changes) {
+        switch (c.object) {
+        case Change::Object::Entity:
+            if (c.action == Change::Action::Added) {
+                placed.insert(c.id);
+                content.insert(c.id);
+            } else if (c.action == Change::Action::Removed) {
+                removed.insert(c.id);
+            } else {
+                if (c.changed(Change::Position))
+                    moved.insert(c.id);
+                if (c.changed(Change::Name) || c.changed(Change::Other))
+                    content.insert(c.id);
+                // Other cards show its name in the keys of their references.
+                if (c.changed(Change::Name))
+                    for (const auto &[id, ends] : m_ends)
+                        if (ends.parentId == c.id || ends.childId == c.id) {
+                            content.insert(ends.parentId);
+                            content.insert(ends.childId);
+                        }
+            }
+            break;
+        case Change::Object::Field:
+            content.insert(c.entityId);
+            break;
+        case Change::Object::Relationship:
+            edges.insert(c.id);
+            touchEnds(c.id, c.action != Change::Action::Changed || c.changed(Change::Placement));
+            break;
+        default:
+            break; // access patterns, indexes and settings show only in the badges
+        }
     }
-    default:
-        break;
+
+    m_rebuilding = true;
+    for (const auto &id : removed)
+        deleteCard(id, placed);
+    // New cards first, then each card into the card that embeds it, so
+    // that a parent and its child restored together find each other.
+    std::set<std::string> replaced;
+    for (const auto &id : placed)
+        if (const Entity *e = project.findEntity(id); e && !cardOf(id)) {
+            newCard(id, nullptr)->setPos(e->position.x, e->position.y);
+            replaced.insert(id);
+        }
+    for (const auto &id : placed)
+        if (cardOf(id) && place(id))
+            replaced.insert(id);
+    // A card drawn elsewhere takes its edges along (and their depth).
+    for (const auto &id : replaced) {
+        content.insert(id);
+        for (const auto &[rid, ends] : m_ends)
+            if (ends.parentId == id || ends.childId == id)
+                edges.insert(rid);
+        for (const auto &r : project.relationships)
+            if (r.parentId == id || r.childId == id)
+                edges.insert(r.id);
+    }
+    for (const auto &id : edges)
+        syncEdge(id);
+
+    std::set<EntityItem *> roots;
+    for (const auto &id : content) {
+        EntityItem *card = cardOf(id);
+        const Entity *e = project.findEntity(id);
+        if (!card || !e)
+            continue;
+        if (card->isEmbedded())
+            card->setEmbedding(project.findRelationship(card->embeddingId()));
+        card->setContent(project, *e);
+        roots.insert(card->rootCard());
+    }
+    for (const auto &id : moved) {
+        EntityItem *card = cardOf(id);
+        const Entity *e = project.findEntity(id);
+        if (card && e && !card->isEmbedded())
+            card->setPos(e->position.x, e->position.y);
+    }
+    for (EntityItem *root : roots) {
+        root->layout();
+        root->adjustEdges();
     }
     if (event.affectsEstimates())
         updateStats();
+    m_rebuilding = false;
     updateCurrent();
+}
+
+EntityItem *DocumentScene::newCard(const std::string &entityId, EntityItem *parentCard) {
+    auto *card = new EntityItem(entityId, parentCard);
+    if (!parentCard)
+        addItem(card);
+    m_cards[entityId] = card;
+    ++m_itemsCreated;
+    return card;
+}
+
+RelationshipItem *DocumentScene::newEdge(const Relationship &relationship, EntityItem *parent, EntityItem *child) {
+    auto *edge = new RelationshipItem(relationship, parent, child);
+    addItem(edge);
+    m_edges[relationship.id] = edge;
+    ++m_itemsCreated;
+    return edge;
+}
+
+void DocumentScene::deleteEdge(const std::string &relationshipId) {
+    auto it = m_edges.find(relationshipId);
+    if (it == m_edges.end())
+        return;
+    RelationshipItem *edge = it->second;
+    m_edges.erase(it);
+    edge->parentCard()->removeEdge(edge);
+    edge->childCard()->removeEdge(edge);
+    delete edge;
+}
+
+void DocumentScene::deleteCard(const std::string &entityId, std::set<std::string> &orphans) {
+    EntityItem *card = cardOf(entityId);
+    if (!card)
+        return;
+    // A gesture in progress may hold the card.
+    m_pressed = nullptr;
+    m_dropTarget = nullptr;
+    m_dragStart.clear();
+    // The cards it embedded stay (their relationship went with it): they
+    // become cards of their own.
+    for (EntityItem *child : std::vector<EntityItem *>(card->childCards())) {
+        const QPointF at = child->scenePos();
+        card->removeChildCard(child);
+        child->setParentItem(nullptr);
+        child->setPos(at);
+        orphans.insert(child->entityId());
+    }
+    for (RelationshipItem *edge : std::vector<RelationshipItem *>(card->edges()))
+        deleteEdge(edge->relationshipId());
+    if (EntityItem *parent = card->parentCard())
+        parent->removeChildCard(card);
+    m_cards.erase(entityId);
+    delete card;
+}
+
+EntityItem *DocumentScene::wantedParent(const std::string &entityId) const {
+    const Relationship *embedding = m_document->embeddingOf(entityId);
+    return embedding && embedding->parentId != entityId ? cardOf(embedding->parentId) : nullptr;
+}
+
+bool DocumentScene::place(const std::string &entityId) {
+    EntityItem *card = cardOf(entityId);
+    EntityItem *parent = wantedParent(entityId);
+    EntityItem *current = card->parentCard();
+    const Relationship *embedding = parent ? m_document->embeddingOf(entityId) : nullptr;
+    if (parent == current) {
+        if (embedding && embedding->id != card->embeddingId())
+            card->setEmbedding(embedding);
+        return false;
+    }
+    if (current) {
+        current->removeChildCard(card);
+        EntityItem *oldRoot = current->rootCard();
+        oldRoot->layout();
+        oldRoot->adjustEdges();
+    }
+    card->setEmbedding(embedding);
+    if (parent) {
+        card->setParentItem(parent);
+        parent->addChildCard(card);
+        std::vector<std::string> order;
+        for (const auto &r : m_document->project().relationships)
+            if (r.parentId == parent->entityId())
+                order.push_back(r.childId);
+        parent->orderChildCards(order);
+    } else {
+        card->setParentItem(nullptr);
+        const Entity *e = m_document->project().findEntity(entityId);
+        card->setPos(e->position.x, e->position.y);
+    }
+    return true;
+}
+
+void DocumentScene::syncEdge(const std::string &relationshipId) {
+    const Relationship *r = m_document->project().findRelationship(relationshipId);
+    EntityItem *parent = r ? cardOf(r->parentId) : nullptr;
+    EntityItem *child = r ? cardOf(r->childId) : nullptr;
+    const bool drawnAsEdge = parent && child && child->embeddingId() != r->id;
+    RelationshipItem *edge = edgeOf(relationshipId);
+    if (edge && (!drawnAsEdge || edge->parentCard() != parent || edge->childCard() != child)) {
+        deleteEdge(relationshipId);
+        edge = nullptr;
+    }
+    if (drawnAsEdge && !edge)
+        newEdge(*r, parent, child);
+    else if (edge)
+        edge->setRelationship(*r);
+    if (r)
+        m_ends[relationshipId] = {r->parentId, r->childId};
+    else
+        m_ends.erase(relationshipId);
 }
 
 void DocumentScene::rebuild() {
@@ -100,6 +285,8 @@ void DocumentScene::rebuild() {
     clear();
     m_cards.clear();
     m_edges.clear();
+    m_ends.clear();
+    ++m_rebuilds;
 
     const Project &project = m_document->project();
     // Which relationship draws each embedded entity inside its parent: the
@@ -134,10 +321,10 @@ void DocumentScene::rebuild() {
         EntityItem *child = cardOf(r.childId);
         if (!parent || !child)
             continue;
-        auto *edge = new RelationshipItem(r, parent, child);
-        addItem(edge);
-        m_edges[r.id] = edge;
+        newEdge(r, parent, child);
     }
+    for (const auto &r : project.relationships)
+        m_ends[r.id] = {r.parentId, r.childId};
     setItemIndexMethod(BspTreeIndex);
     for (const auto &id : selectedEntities)
         if (EntityItem *card = cardOf(id))
@@ -153,6 +340,7 @@ EntityItem *DocumentScene::createCard(const Entity &entity, EntityItem *parentCa
                                       const std::unordered_map<std::string, std::string> &drawnIn) {
     const Project &project = m_document->project();
     auto *card = new EntityItem(entity.id, parentCard);
+    ++m_itemsCreated;
     if (parentCard) {
         parentCard->addChildCard(card);
         card->setEmbedding(project.findRelationship(drawnIn.at(entity.id)));
@@ -473,7 +661,7 @@ void DocumentScene::finishMove(QPointF scenePos, QPoint screenPos) {
                                                          qs(project.findEntity(parentId)->name));
         if (!choice)
             return;
-        auto result = m_document->relate(parentId, childId, defaultCardinality(*choice), *choice);
+        auto result = m_document->relate(parentId, childId, edit::defaultCardinality(*choice), *choice);
         if (!result)
             emit editRefused(QString::fromStdString(result.error().toString()));
         return;

@@ -3,11 +3,12 @@
 #include "document/ChangeEvent.h"
 #include "document/ObjectRef.h"
 
-#include "core/Entity.h"
+#include "core/Project.h"
 
 #include <QGraphicsScene>
 #include <QPointF>
 
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -24,9 +25,12 @@ class EntityItem;
 class RelationshipItem;
 
 // The canvas of a Document: one EntityItem per entity (embedded ones inside
-// their parent's card), one RelationshipItem per drawn reference. Rebuilt or
-// updated from the document's typed change events; user gestures become
-// Document calls (never direct model edits):
+// their parent's card), one RelationshipItem per drawn reference. Built once
+// per project (a reset) and otherwise updated from the document's typed
+// change events: an edit touches the cards and edges of the objects it
+// names (a relationship change re-places its child card and redraws its two
+// cards and its edge), and only the badges of the other cards. User gestures
+// become Document calls (never direct model edits):
 // - a card dropped on another card asks how to embed (DropChooser), one undo step;
 // - a drag from a card's edge handle to another card asks for a reference;
 // - an embedded card dropped on empty canvas becomes a collection again;
@@ -58,6 +62,11 @@ public:
     // The rectangle of every card, for fit-to-view and export.
     QRectF contentRect() const;
 
+    // For tests: how often the whole scene was built, and how many cards
+    // and edges were created, since this scene was made.
+    int rebuildCount() const { return m_rebuilds; }
+    int itemsCreated() const { return m_itemsCreated; }
+
 signals:
     void currentObjectChanged(const docshape::ui::ObjectRef &object);
     // A gesture the model refused, with the validator's reason.
@@ -69,10 +78,23 @@ protected:
     void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
 
 private:
+    struct Ends {
+        std::string parentId;
+        std::string childId;
+    };
+
     void onChanged(const ChangeEvent &event);
     void rebuild();
     EntityItem *createCard(const Entity &entity, EntityItem *parentCard,
                            const std::unordered_map<std::string, std::string> &drawnIn);
+    EntityItem *newCard(const std::string &entityId, EntityItem *parentCard);
+    RelationshipItem *newEdge(const Relationship &relationship, EntityItem *parent, EntityItem *child);
+    void deleteEdge(const std::string &relationshipId);
+    void deleteCard(const std::string &entityId, std::set<std::string> &orphans);
+    // The card the entity is drawn inside (its embedding's parent), or none.
+    EntityItem *wantedParent(const std::string &entityId) const;
+    bool place(const std::string &entityId);
+    void syncEdge(const std::string &relationshipId);
     void updateStats(bool relayoutChanged = true);
     void relayout(EntityItem *card);
     void updateCurrent();
@@ -87,6 +109,11 @@ private:
     Document *m_document;
     std::unordered_map<std::string, EntityItem *> m_cards;
     std::unordered_map<std::string, RelationshipItem *> m_edges;
+    // The ends of every relationship as last drawn, so that an edit that
+    // re-points or removes one can update the cards it used to touch.
+    std::unordered_map<std::string, Ends> m_ends;
+    int m_rebuilds = 0;
+    int m_itemsCreated = 0;
     ObjectRef m_current;
     std::string m_focusedField; // the field row last clicked, with its card selected
     bool m_rebuilding = false;

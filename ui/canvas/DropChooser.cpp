@@ -1,6 +1,6 @@
 #include "canvas/DropChooser.h"
 
-#include "document/RelationshipFactory.h"
+#include "document/RelationshipLabels.h"
 
 #include <QAction>
 #include <QCoreApplication>

@@ -4,6 +4,7 @@
 #include "canvas/CanvasStyle.h"
 #include "canvas/RelationshipItem.h"
 
+#include <QPaintEngine>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
@@ -12,6 +13,17 @@
 namespace docshape::ui::canvas {
 
 namespace {
+
+// Draws text laid out once per change. QStaticText keeps the layout of its
+// first paint engine: the SVG and PDF exports draw the plain text instead,
+// so that the same scene gives the same bytes every time.
+void drawLaidOut(QPainter *painter, QPointF topLeft, const QStaticText &text) {
+    if (painter->paintEngine() && painter->paintEngine()->type() == QPaintEngine::Raster)
+        painter->drawStaticText(topLeft, text);
+    else
+        painter->drawText(QRectF(topLeft, text.size()), Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine, text.text());
+}
+
 QString typeText(const Field &f) {
     const QString type = QString::fromUtf8(toString(f.type).data(), qsizetype(toString(f.type).size()));
     if (!f.isArray())
@@ -31,7 +43,9 @@ QString entityName(const Project &project, const std::string &id) {
 
 EntityItem::EntityItem(std::string entityId, QGraphicsItem *parent)
     : QGraphicsItem(parent), m_entityId(std::move(entityId)) {
-    setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsGeometryChanges);
+    // The exposed rectangle lets a card that is mostly covered paint only
+    // the rows that show.
+    setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsGeometryChanges | ItemUsesExtendedStyleOption);
     setAcceptHoverEvents(false);
 }
 
@@ -116,6 +130,7 @@ void EntityItem::setContent(const Project &project, const Entity &entity) {
 
 void EntityItem::setEmbedding(const Relationship *embedding) {
     prepareGeometryChange();
+    m_shown = {};
     m_embeddingId = embedding ? embedding->id : std::string();
     m_isArray = embedding && embedding->representation == Representation::EmbedArray;
     if (!embedding) {
@@ -133,6 +148,10 @@ void EntityItem::setEmbedding(const Relationship *embedding) {
 void EntityItem::setStat(const CollectionStat *stat) {
     if (isEmbedded())
         return;
+    const Shown shown = stat ? Shown{stat->avgDocumentBytes, stat->maxDocumentBytes, int(sizeVerdict(*stat))} : Shown{};
+    if (shown == m_shown && !m_badge.isEmpty() == (stat != nullptr))
+        return;
+    m_shown = shown;
     QString badge;
     if (stat) {
         badge = QStringLiteral("avg %1 · max %2")
@@ -152,10 +171,22 @@ void EntityItem::measure() {
     // changes, not at every layout.
     const auto &s = CanvasStyle::get();
     qreal w = s.nameMetrics.horizontalAdvance(m_name) + 3 * s.padding + s.handleRadius;
+    m_badgeWidth = m_badge.isEmpty() ? 0 : s.badgeMetrics.horizontalAdvance(m_badge);
+    m_badgeText.setTextFormat(Qt::PlainText);
+    m_badgeText.setText(m_badge);
+    m_nameText.setTextFormat(Qt::PlainText);
+    m_nameTextWidth = -1; // elided again at the next paint
     if (!m_badge.isEmpty())
-        w += s.badgeMetrics.horizontalAdvance(m_badge) + 2 * s.padding;
-    for (const auto &row : m_rows)
+        w += m_badgeWidth + 2 * s.padding;
+    for (auto &row : m_rows) {
         w = std::max(w, row.depth * 12 + s.rowWidth(row.name) + s.rowWidth(row.type) + 4 * s.padding);
+        // Laid out on the first paint: most cards of a large model are
+        // never painted at a zoom that shows their rows.
+        row.nameText.setTextFormat(Qt::PlainText);
+        row.nameText.setText(row.name);
+        row.typeText.setTextFormat(Qt::PlainText);
+        row.typeText.setText(row.type);
+    }
     m_contentWidth = std::clamp(w, s.minWidth, s.maxWidth);
 }
 
@@ -222,6 +253,18 @@ void EntityItem::setDropTarget(bool on) {
     }
 }
 
+void EntityItem::removeChildCard(EntityItem *child) { std::erase(m_children, child); }
+
+void EntityItem::orderChildCards(const std::vector<std::string> &entityIds) {
+    const auto rank = [&](const EntityItem *card) {
+        return std::find(entityIds.begin(), entityIds.end(), card->entityId()) - entityIds.begin();
+    };
+    std::stable_sort(m_children.begin(), m_children.end(),
+                     [&](const EntityItem *a, const EntityItem *b) { return rank(a) < rank(b); });
+}
+
+void EntityItem::removeEdge(RelationshipItem *edge) { std::erase(m_edges, edge); }
+
 void EntityItem::adjustEdges() {
     for (RelationshipItem *edge : m_edges)
         edge->adjust();
@@ -276,39 +319,63 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
     painter->drawRect(card);
     painter->fillRect(header, headerFill);
 
-    // Badge, right-aligned in the header.
-    qreal nameRight = m_width - s.padding - s.handleRadius;
-    if (!m_badge.isEmpty()) {
-        const qreal bw = s.badgeMetrics.horizontalAdvance(m_badge) + s.padding;
-        const QRectF badge(m_width - s.handleRadius - s.padding / 2 - bw, 5, bw, s.headerHeight - 10);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(m_badgeColor);
-        painter->drawRoundedRect(badge, 4, 4);
-        painter->setFont(s.badgeFont);
+    // Badge, right-aligned in the header; both texts laid out once per change.
+    const QRectF exposed = option->exposedRect;
+    if (header.intersects(exposed)) {
+        qreal nameRight = m_width - s.padding - s.handleRadius;
+        if (!m_badge.isEmpty()) {
+            const qreal bw = m_badgeWidth + s.padding;
+            const QRectF badge(m_width - s.handleRadius - s.padding / 2 - bw, 5, bw, s.headerHeight - 10);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(m_badgeColor);
+            painter->drawRoundedRect(badge, 4, 4);
+            painter->setFont(s.badgeFont);
+            painter->setPen(Qt::white);
+            const QSizeF size = m_badgeText.size();
+            drawLaidOut(painter, badge.center() - QPointF(size.width(), size.height()) / 2, m_badgeText);
+            nameRight = badge.left() - s.padding / 2;
+        }
+        const qreal nameWidth = nameRight - s.padding;
+        if (nameWidth != m_nameTextWidth) {
+            m_nameTextWidth = nameWidth;
+            m_nameText.setText(s.nameMetrics.elidedText(m_name, Qt::ElideRight, nameWidth));
+        }
+        painter->setFont(s.nameFont);
         painter->setPen(Qt::white);
-        painter->drawText(badge, Qt::AlignCenter, m_badge);
-        nameRight = badge.left() - s.padding / 2;
+        drawLaidOut(painter, QPointF(s.padding, (s.headerHeight - m_nameText.size().height()) / 2), m_nameText);
     }
-    painter->setFont(s.nameFont);
-    painter->setPen(Qt::white);
-    const QRectF nameRect(s.padding, 0, nameRight - s.padding, s.headerHeight);
-    painter->drawText(nameRect, Qt::AlignVCenter | Qt::AlignLeft,
-                      s.nameMetrics.elidedText(m_name, Qt::ElideRight, nameRect.width()));
 
     if (lod >= 0.55) {
         painter->setFont(s.rowFont);
         qreal y = s.headerHeight;
         for (const auto &row : m_rows) {
             const QRectF rowRect(0, y, m_width, s.rowHeight);
+            if (!rowRect.intersects(exposed)) {
+                y += s.rowHeight;
+                continue;
+            }
             if (!row.fieldId.empty() && row.fieldId == m_highlightedField)
                 painter->fillRect(rowRect, QColor(255, 230, 180));
             const qreal indent = s.padding + row.depth * 12;
-            painter->setPen(row.fieldId.empty() && row.name != QLatin1String("_id") ? s.muted : s.text);
-            painter->drawText(QRectF(indent, y, m_width - indent - s.padding, s.rowHeight),
-                              Qt::AlignVCenter | Qt::AlignLeft, row.name);
-            painter->setPen(s.muted);
-            painter->drawText(QRectF(s.padding, y, m_width - 2 * s.padding, s.rowHeight),
-                              Qt::AlignVCenter | Qt::AlignRight, row.type);
+            const QColor nameColor = row.fieldId.empty() && row.name != QLatin1String("_id") ? s.muted : s.text;
+            const QSizeF nameSize = row.nameText.size();
+            const QSizeF typeSize = row.typeText.size();
+            if (indent + nameSize.width() + typeSize.width() + 2 * s.padding <= m_width) {
+                // Both fit (nearly always): the prepared texts.
+                painter->setPen(nameColor);
+                drawLaidOut(painter, QPointF(indent, y + (s.rowHeight - nameSize.height()) / 2), row.nameText);
+                painter->setPen(s.muted);
+                drawLaidOut(painter, QPointF(m_width - s.padding - typeSize.width(),
+                                                y + (s.rowHeight - typeSize.height()) / 2),
+                                        row.typeText);
+            } else {
+                painter->setPen(nameColor);
+                painter->drawText(QRectF(indent, y, m_width - indent - s.padding, s.rowHeight),
+                                  Qt::AlignVCenter | Qt::AlignLeft, row.name);
+                painter->setPen(s.muted);
+                painter->drawText(QRectF(s.padding, y, m_width - 2 * s.padding, s.rowHeight),
+                                  Qt::AlignVCenter | Qt::AlignRight, row.type);
+            }
             y += s.rowHeight;
         }
     }

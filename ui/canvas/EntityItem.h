@@ -4,8 +4,10 @@
 #include "estimate/Analysis.h"
 
 #include <QGraphicsItem>
+#include <QStaticText>
 #include <QString>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,9 @@ public:
     void setEmbedding(const Relationship *embedding);
     void setStat(const CollectionStat *stat);
     void addChildCard(EntityItem *child) { m_children.push_back(child); }
+    void removeChildCard(EntityItem *child);
+    // Orders the child cards as their entities appear in `entityIds`.
+    void orderChildCards(const std::vector<std::string> &entityIds);
 
     // Lays out this card and its children at their natural width (roots) or
     // at `width` (children fill their parent).
@@ -55,6 +60,8 @@ public:
     void setDropTarget(bool on);
 
     void addEdge(RelationshipItem *edge) { m_edges.push_back(edge); }
+    void removeEdge(RelationshipItem *edge);
+    const std::vector<RelationshipItem *> &edges() const { return m_edges; }
     // Re-routes the edges of this card and of every card inside it.
     void adjustEdges();
 
@@ -74,6 +81,9 @@ private:
         QString type;
         int depth = 0;
         std::string fieldId; // empty for keys added by relationships
+        // Laid out once per change of the content, not at every paint.
+        QStaticText nameText;
+        QStaticText typeText;
     };
 
     qreal naturalWidth() const;
@@ -88,11 +98,22 @@ private:
     QColor m_badgeColor;
     bool m_isArray = false;
     std::vector<Row> m_rows;
+    // What the badge shows, to skip the wording when an edit leaves it as it was.
+    struct Shown {
+        double avg = -1;
+        std::optional<std::uint64_t> max;
+        int verdict = -1;
+        bool operator==(const Shown &) const = default;
+    } m_shown;
     std::vector<EntityItem *> m_children;
     std::vector<RelationshipItem *> m_edges;
     std::string m_highlightedField;
     bool m_dropTarget = false;
     qreal m_contentWidth = 0; // own name, badge and rows, measured once per change
+    QStaticText m_nameText;    // the name, elided to m_nameTextWidth
+    qreal m_nameTextWidth = -1;
+    QStaticText m_badgeText;
+    qreal m_badgeWidth = 0;
     qreal m_width = 0;
     qreal m_height = 0;
 };

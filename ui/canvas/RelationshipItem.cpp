@@ -2,7 +2,7 @@
 
 #include "canvas/CanvasStyle.h"
 #include "canvas/EntityItem.h"
-#include "document/RelationshipFactory.h"
+#include "document/RelationshipLabels.h"
 
 #include <QPainter>
 #include <QPainterPathStroker>
@@ -32,11 +32,6 @@ RelationshipItem::RelationshipItem(const Relationship &relationship, EntityItem 
                                    EntityItem *child)
     : m_id(relationship.id), m_parent(parent), m_child(child) {
     setFlags(ItemIsSelectable);
-    setZValue(-1);
-    // An edge to a card inside another card would vanish under its
-    // parent: draw it above the cards then.
-    if (parent->isEmbedded() || child->isEmbedded())
-        setZValue(5);
     setRelationship(relationship);
     parent->addEdge(this);
     if (child != parent)
@@ -44,6 +39,9 @@ RelationshipItem::RelationshipItem(const Relationship &relationship, EntityItem 
 }
 
 void RelationshipItem::setRelationship(const Relationship &r) {
+    // An edge to a card inside another card would vanish under its
+    // parent: draw it above the cards then.
+    setZValue(m_parent->isEmbedded() || m_child->isEmbedded() ? 5 : -1);
     m_cardinality = r.cardinality;
     m_label = representationLabel(r.representation);
     if (r.representation == Representation::Subset)

@@ -26,6 +26,8 @@ public:
     EntityItem *childCard() const { return m_child; }
     QString label() const { return m_label; }
 
+    // Takes the relationship's cardinality and label, and the depth its
+    // cards are drawn at.
     void setRelationship(const Relationship &relationship);
     void adjust();
 

@@ -1,7 +1,5 @@
 #include "commands/AddRemoveAccessPattern.h"
 
-#include "document/Document.h"
-
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -27,13 +25,13 @@ ChangeEvent AddAccessPattern::applyTo(Project &project) {
     auto &list = project.accessPatterns;
     const std::size_t at = std::min(m_position, list.size());
     list.insert(list.begin() + std::ptrdiff_t(at), m_pattern);
-    return {ChangeEvent::Kind::ProjectChanged, {m_pattern.id}};
+    return Change::accessPattern(Change::Action::Added, m_pattern.id);
 }
 
 ChangeEvent AddAccessPattern::revertFrom(Project &project) {
     auto &list = project.accessPatterns;
     list.erase(list.begin() + std::ptrdiff_t(positionOf(project, m_pattern.id)));
-    return {ChangeEvent::Kind::ProjectChanged, {m_pattern.id}};
+    return Change::accessPattern(Change::Action::Removed, m_pattern.id);
 }
 
 RemoveAccessPattern::RemoveAccessPattern(Document *document, const Project &current, const AccessPattern &pattern)
@@ -44,31 +42,13 @@ RemoveAccessPattern::RemoveAccessPattern(Document *document, const Project &curr
 ChangeEvent RemoveAccessPattern::applyTo(Project &project) {
     auto &list = project.accessPatterns;
     list.erase(list.begin() + std::ptrdiff_t(positionOf(project, m_pattern.id)));
-    return {ChangeEvent::Kind::ProjectChanged, {m_pattern.id}};
+    return Change::accessPattern(Change::Action::Removed, m_pattern.id);
 }
 
 ChangeEvent RemoveAccessPattern::revertFrom(Project &project) {
     auto &list = project.accessPatterns;
     list.insert(list.begin() + std::ptrdiff_t(std::min(m_position, list.size())), m_pattern);
-    return {ChangeEvent::Kind::ProjectChanged, {m_pattern.id}};
-}
-
-Result<std::string> addAccessPattern(Document &document, AccessPattern pattern) {
-    if (pattern.id.empty())
-        pattern.id = document.project().newId("q");
-    const std::string id = pattern.id;
-    const std::size_t end = document.project().accessPatterns.size();
-    Status status = document.push(new AddAccessPattern(&document, std::move(pattern), end));
-    if (!status)
-        return status.error();
-    return id;
-}
-
-Status removeAccessPattern(Document &document, const std::string &patternId) {
-    const AccessPattern *pattern = document.project().findAccessPattern(patternId);
-    if (!pattern)
-        return Error{patternId, QCoreApplication::translate("Commands", "no such access pattern").toStdString()};
-    return document.push(new RemoveAccessPattern(&document, document.project(), *pattern));
+    return Change::accessPattern(Change::Action::Added, m_pattern.id);
 }
 
 } // namespace docshape::ui

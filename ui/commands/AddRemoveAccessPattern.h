@@ -2,8 +2,6 @@
 
 #include "commands/DocumentCommand.h"
 
-#include "util/Result.h"
-
 #include <cstddef>
 #include <string>
 
@@ -16,6 +14,7 @@ class AddAccessPattern : public DocumentCommand {
 public:
     AddAccessPattern(Document *document, AccessPattern pattern, std::size_t position);
 
+    EditScope scope(const Project &) const override { return {.accessPatterns = {m_pattern.id}}; }
     ChangeEvent applyTo(Project &project) override;
     ChangeEvent revertFrom(Project &project) override;
 
@@ -24,12 +23,14 @@ private:
     std::size_t m_position;
 };
 
-// Removes one access pattern; undo restores it at its old row.
+// Removes one access pattern; undo restores it at its old row. Nothing
+// refers to an access pattern, so nothing cascades.
 class RemoveAccessPattern : public DocumentCommand {
 public:
     // `pattern` must be in `current`.
     RemoveAccessPattern(Document *document, const Project &current, const AccessPattern &pattern);
 
+    EditScope scope(const Project &) const override { return {.accessPatterns = {m_pattern.id}}; }
     ChangeEvent applyTo(Project &project) override;
     ChangeEvent revertFrom(Project &project) override;
 
@@ -37,11 +38,5 @@ private:
     AccessPattern m_pattern;
     std::size_t m_position;
 };
-
-// The way panels add and remove access patterns (Okular style: the widget
-// calls a function that builds and pushes the command). An empty id gets a
-// fresh "q" id; returns the id, or why the model refused the edit.
-Result<std::string> addAccessPattern(Document &document, AccessPattern pattern);
-Status removeAccessPattern(Document &document, const std::string &patternId);
 
 } // namespace docshape::ui

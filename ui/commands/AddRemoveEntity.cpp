@@ -1,7 +1,5 @@
 #include "commands/AddRemoveEntity.h"
 
-#include "document/Cascade.h"
-
 #include <QCoreApplication>
 
 namespace docshape::ui {
@@ -23,18 +21,18 @@ AddEntity::AddEntity(Document *document, Entity entity)
 
 ChangeEvent AddEntity::applyTo(Project &project) {
     project.entities.push_back(m_entity);
-    return {ChangeEvent::Kind::EntitiesAdded, {m_entity.id}};
+    return Change::entity(Change::Action::Added, m_entity.id);
 }
 
 ChangeEvent AddEntity::revertFrom(Project &project) {
     // Commands are undone in reverse order, so the entity is the last one.
     project.entities.pop_back();
-    return {ChangeEvent::Kind::EntitiesRemoved, {m_entity.id}};
+    return Change::entity(Change::Action::Removed, m_entity.id);
 }
 
-RemoveEntities::RemoveEntities(Document *document, const Project &current,
-                               const std::vector<std::string> &ids)
-    : ReplaceProject(document, withoutEntities(current, ids), removeText(current, ids),
-                     {ChangeEvent::Kind::EntitiesRemoved, ids}) {}
+RemoveEntities::RemoveEntities(Document *document, const Project &current, std::vector<std::string> ids)
+    : RemoveCascade(document, removeText(current, ids)), m_ids(std::move(ids)) {}
+
+edit::Removal RemoveEntities::remove(Project &project) { return edit::removeEntities(project, m_ids); }
 
 } // namespace docshape::ui

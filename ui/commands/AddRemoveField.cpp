@@ -1,7 +1,6 @@
 #include "commands/AddRemoveField.h"
 
-#include "document/Cascade.h"
-#include "document/ModelLookup.h"
+#include "edit/ModelLookup.h"
 
 #include <QCoreApplication>
 
@@ -13,11 +12,6 @@ QString removeText(const Project &project, const std::string &fieldId) {
     return QCoreApplication::translate("Commands", "Delete field %1")
         .arg(f ? QString::fromStdString(f->name) : QString());
 }
-std::string ownerId(const Project &project, const std::string &fieldId) {
-    Project &p = const_cast<Project &>(project);
-    const Entity *e = entityOfFieldMutable(p, fieldId);
-    return e ? e->id : std::string();
-}
 } // namespace
 
 AddField::AddField(Document *document, std::string entityId, std::string parentFieldId, Field field)
@@ -28,22 +22,23 @@ AddField::AddField(Document *document, std::string entityId, std::string parentF
 
 std::vector<Field> &AddField::targetList(Project &project) {
     if (!m_parentFieldId.empty())
-        return findFieldMutable(project, m_parentFieldId)->fields;
+        return edit::findField(project, m_parentFieldId)->fields;
     return project.findEntity(m_entityId)->fields;
 }
 
 ChangeEvent AddField::applyTo(Project &project) {
     targetList(project).push_back(m_field);
-    return {ChangeEvent::Kind::FieldsChanged, {m_entityId}};
+    return Change::field(Change::Action::Added, m_field.id, m_entityId);
 }
 
 ChangeEvent AddField::revertFrom(Project &project) {
     targetList(project).pop_back();
-    return {ChangeEvent::Kind::FieldsChanged, {m_entityId}};
+    return Change::field(Change::Action::Removed, m_field.id, m_entityId);
 }
 
-RemoveField::RemoveField(Document *document, const Project &current, const std::string &fieldId)
-    : ReplaceProject(document, withoutField(current, fieldId), removeText(current, fieldId),
-                     {ChangeEvent::Kind::FieldsChanged, {ownerId(current, fieldId)}}) {}
+RemoveField::RemoveField(Document *document, const Project &current, std::string fieldId)
+    : RemoveCascade(document, removeText(current, fieldId)), m_fieldId(std::move(fieldId)) {}
+
+edit::Removal RemoveField::remove(Project &project) { return edit::removeField(project, m_fieldId); }
 
 } // namespace docshape::ui

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "commands/DocumentCommand.h"
-#include "commands/ReplaceProject.h"
+#include "commands/RemoveCascade.h"
 
 #include <string>
 
@@ -12,6 +12,7 @@ class AddField : public DocumentCommand {
 public:
     AddField(Document *document, std::string entityId, std::string parentFieldId, Field field);
 
+    EditScope scope(const Project &) const override { return {.entities = {m_entityId}}; }
     ChangeEvent applyTo(Project &project) override;
     ChangeEvent revertFrom(Project &project) override;
 
@@ -24,9 +25,15 @@ private:
 };
 
 // Removes a field, its subfields and every reference to them.
-class RemoveField : public ReplaceProject {
+class RemoveField : public RemoveCascade {
 public:
-    RemoveField(Document *document, const Project &current, const std::string &fieldId);
+    RemoveField(Document *document, const Project &current, std::string fieldId);
+
+protected:
+    edit::Removal remove(Project &project) override;
+
+private:
+    std::string m_fieldId;
 };
 
 } // namespace docshape::ui

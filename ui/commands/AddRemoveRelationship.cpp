@@ -9,12 +9,12 @@ AddRelationship::AddRelationship(Document *document, Relationship relationship, 
 
 ChangeEvent AddRelationship::applyTo(Project &project) {
     project.relationships.push_back(m_relationship);
-    return {ChangeEvent::Kind::RelationshipsAdded, {m_relationship.id}};
+    return Change::relationship(Change::Action::Added, m_relationship.id);
 }
 
 ChangeEvent AddRelationship::revertFrom(Project &project) {
     project.relationships.pop_back();
-    return {ChangeEvent::Kind::RelationshipsRemoved, {m_relationship.id}};
+    return Change::relationship(Change::Action::Removed, m_relationship.id);
 }
 
 RemoveRelationship::RemoveRelationship(Document *document, const Project &current,
@@ -34,13 +34,13 @@ RemoveRelationship::RemoveRelationship(Document *document, const Project &curren
 
 ChangeEvent RemoveRelationship::applyTo(Project &project) {
     project.relationships.erase(project.relationships.begin() + std::ptrdiff_t(m_index));
-    return {ChangeEvent::Kind::RelationshipsRemoved, {m_relationship.id}};
+    return Change::relationship(Change::Action::Removed, m_relationship.id);
 }
 
 ChangeEvent RemoveRelationship::revertFrom(Project &project) {
     project.relationships.insert(project.relationships.begin() + std::ptrdiff_t(m_index),
                                  m_relationship);
-    return {ChangeEvent::Kind::RelationshipsAdded, {m_relationship.id}};
+    return Change::relationship(Change::Action::Added, m_relationship.id);
 }
 
 } // namespace docshape::ui

@@ -11,6 +11,7 @@ class AddRelationship : public DocumentCommand {
 public:
     AddRelationship(Document *document, Relationship relationship, const QString &text);
 
+    EditScope scope(const Project &) const override { return {.relationships = {m_relationship.id}}; }
     ChangeEvent applyTo(Project &project) override;
     ChangeEvent revertFrom(Project &project) override;
 
@@ -19,10 +20,13 @@ private:
 };
 
 // Removes a relationship; undo puts it back at the same place in the list.
+// Nothing refers to a relationship, so nothing cascades.
 class RemoveRelationship : public DocumentCommand {
 public:
+    // `id` must be a relationship of `current`.
     RemoveRelationship(Document *document, const Project &current, const std::string &id);
 
+    EditScope scope(const Project &) const override { return {.relationships = {m_relationship.id}}; }
     ChangeEvent applyTo(Project &project) override;
     ChangeEvent revertFrom(Project &project) override;
 

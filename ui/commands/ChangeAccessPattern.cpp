@@ -1,30 +1,25 @@
 #include "commands/ChangeAccessPattern.h"
 
+#include "commands/CommandIds.h"
 #include "document/Document.h"
+#include "edit/ModelLookup.h"
 
-#include <QCoreApplication>
-
-#include <algorithm>
 #include <utility>
 
 namespace docshape::ui {
-
-namespace {
-AccessPattern *find(Project &project, const std::string &id) {
-    auto &list = project.accessPatterns;
-    const auto it = std::find_if(list.begin(), list.end(), [&](const AccessPattern &q) { return q.id == id; });
-    return it == list.end() ? nullptr : &*it;
-}
-} // namespace
 
 ChangeAccessPattern::ChangeAccessPattern(Document *document, AccessPattern newValue, const QString &text,
                                          const QString &mergeKey)
     : DocumentCommand(document, text), m_value(std::move(newValue)), m_mergeKey(mergeKey) {}
 
 ChangeEvent ChangeAccessPattern::swap(Project &project) {
-    AccessPattern *pattern = find(project, m_value.id);
+    AccessPattern *pattern = edit::findAccessPattern(project, m_value.id);
+    AccessPattern renamed = m_value;
+    renamed.name = pattern->name;
+    const std::uint32_t properties =
+        (m_value.name != pattern->name ? Change::Name : 0) | (renamed == *pattern ? 0 : Change::Other);
     std::swap(*pattern, m_value);
-    return {ChangeEvent::Kind::ProjectChanged, {pattern->id}};
+    return Change::accessPattern(Change::Action::Changed, pattern->id, properties);
 }
 
 int ChangeAccessPattern::id() const { return m_mergeKey.isEmpty() ? -1 : CmdChangeAccessPattern; }
@@ -37,16 +32,6 @@ bool ChangeAccessPattern::mergeWith(const QUndoCommand *other) {
     if (const AccessPattern *current = document()->project().findAccessPattern(m_value.id))
         setObsolete(*current == m_value);
     return true;
-}
-
-Status changeAccessPattern(Document &document, const AccessPattern &newValue, const QString &text,
-                           const QString &mergeKey) {
-    const AccessPattern *current = document.project().findAccessPattern(newValue.id);
-    if (!current)
-        return Error{newValue.id, QCoreApplication::translate("Commands", "no such access pattern").toStdString()};
-    if (*current == newValue)
-        return {};
-    return document.push(new ChangeAccessPattern(&document, newValue, text, mergeKey));
 }
 
 } // namespace docshape::ui

@@ -2,7 +2,7 @@
 
 #include "commands/CommandIds.h"
 #include "document/Document.h"
-#include "document/ModelLookup.h"
+#include "edit/ModelLookup.h"
 
 #include <utility>
 
@@ -12,10 +12,28 @@ ChangeRelationship::ChangeRelationship(Document *document, Relationship newValue
                                        const QString &text, const QString &mergeKey)
     : DocumentCommand(document, text), m_value(std::move(newValue)), m_mergeKey(mergeKey) {}
 
+std::uint32_t ChangeRelationship::differences(const Relationship &a, const Relationship &b) {
+    std::uint32_t properties = 0;
+    if (a.parentId != b.parentId || a.childId != b.childId || a.representation != b.representation)
+        properties |= Change::Placement;
+    if (a.name != b.name || a.junctionName != b.junctionName)
+        properties |= Change::Name;
+    Relationship others = a;
+    others.parentId = b.parentId;
+    others.childId = b.childId;
+    others.representation = b.representation;
+    others.name = b.name;
+    others.junctionName = b.junctionName;
+    if (!(others == b))
+        properties |= Change::Other;
+    return properties;
+}
+
 ChangeEvent ChangeRelationship::swap(Project &project) {
-    Relationship *r = findRelationshipMutable(project, m_value.id);
+    Relationship *r = edit::findRelationship(project, m_value.id);
+    const std::uint32_t properties = differences(m_value, *r);
     std::swap(*r, m_value);
-    return {ChangeEvent::Kind::RelationshipChanged, {r->id}};
+    return Change::relationship(Change::Action::Changed, r->id, properties);
 }
 
 int ChangeRelationship::id() const { return m_mergeKey.isEmpty() ? -1 : CmdChangeRelationship; }
@@ -25,7 +43,7 @@ bool ChangeRelationship::mergeWith(const QUndoCommand *other) {
     if (o->m_mergeKey != m_mergeKey || o->m_value.id != m_value.id)
         return false;
     if (const Relationship *current = document()->project().findRelationship(m_value.id))
-        setObsolete(canonicalText(*current) == canonicalText(m_value));
+        setObsolete(*current == m_value);
     return true;
 }
 

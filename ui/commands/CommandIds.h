@@ -8,6 +8,8 @@ enum CommandId {
     CmdChangeEntity = 1,
     CmdChangeField,
     CmdChangeRelationship,
+    CmdChangeAccessPattern,
+    CmdChangeIndex,
 };
 
 } // namespace docshape::ui

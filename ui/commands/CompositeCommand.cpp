@@ -2,19 +2,27 @@
 
 namespace docshape::ui {
 
-CompositeCommand::CompositeCommand(Document *document, const QString &text, ChangeEvent event)
-    : DocumentCommand(document, text), m_event(std::move(event)) {}
+CompositeCommand::CompositeCommand(Document *document, const QString &text) : DocumentCommand(document, text) {}
+
+EditScope CompositeCommand::scope(const Project &project) const {
+    EditScope scope;
+    for (const auto &part : m_parts)
+        scope.merge(part->scope(project));
+    return scope;
+}
 
 ChangeEvent CompositeCommand::applyTo(Project &project) {
+    ChangeEvent event;
     for (auto &part : m_parts)
-        part->applyTo(project);
-    return m_event;
+        event.append(part->applyTo(project));
+    return event;
 }
 
 ChangeEvent CompositeCommand::revertFrom(Project &project) {
+    ChangeEvent event;
     for (auto it = m_parts.rbegin(); it != m_parts.rend(); ++it)
-        (*it)->revertFrom(project);
-    return m_event;
+        event.append((*it)->revertFrom(project));
+    return event;
 }
 
 } // namespace docshape::ui

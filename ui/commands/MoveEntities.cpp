@@ -10,11 +10,11 @@ MoveEntities::MoveEntities(Document *document,
     : DocumentCommand(document, text), m_positions(std::move(positions)) {}
 
 ChangeEvent MoveEntities::swap(Project &project) {
-    ChangeEvent event{ChangeEvent::Kind::EntitiesMoved, {}};
+    ChangeEvent event;
     for (auto &[id, position] : m_positions) {
         if (Entity *e = project.findEntity(id)) {
             std::swap(e->position, position);
-            event.ids.push_back(id);
+            event.add(Change::entity(Change::Action::Changed, id, Change::Position));
         }
     }
     return event;

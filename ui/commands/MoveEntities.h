@@ -12,9 +12,12 @@ namespace docshape::ui {
 // the cards dragged together (or for an auto-layout).
 class MoveEntities : public DocumentCommand {
 public:
+    // Positions must be finite numbers (validateProject's one rule for them).
     MoveEntities(Document *document, std::vector<std::pair<std::string, CanvasPosition>> positions,
                  const QString &text);
 
+    // A finite position breaks no rule: nothing to validate.
+    EditScope scope(const Project &) const override { return {}; }
     ChangeEvent applyTo(Project &project) override { return swap(project); }
     ChangeEvent revertFrom(Project &project) override { return swap(project); }
 

@@ -4,18 +4,17 @@
 
 namespace docshape::ui {
 
-ReplaceProject::ReplaceProject(Document *document, Project other, const QString &text,
-                               ChangeEvent event)
-    : DocumentCommand(document, text), m_other(std::move(other)), m_event(std::move(event)) {}
+ReplaceProject::ReplaceProject(Document *document, Project other, const QString &text)
+    : DocumentCommand(document, text), m_other(std::move(other)) {}
 
 ChangeEvent ReplaceProject::applyTo(Project &project) {
     std::swap(project, m_other);
-    return m_event;
+    return ChangeEvent::resetAll();
 }
 
 ChangeEvent ReplaceProject::revertFrom(Project &project) {
     std::swap(project, m_other);
-    return m_event;
+    return ChangeEvent::resetAll().reversed();
 }
 
 } // namespace docshape::ui

@@ -4,20 +4,19 @@
 
 namespace docshape::ui {
 
-// Swaps the whole project with another one. Used where an edit cascades
-// through the model (removing an entity removes its relationships, indexes
-// and access patterns) and for recovery: undo restores the exact previous
-// project, byte for byte, at the cost of one project copy per command.
+// Swaps the whole project with another one (recovery of an autosave, an
+// importer): undo restores the exact previous project. Both ways, views
+// are told to rebuild.
 class ReplaceProject : public DocumentCommand {
 public:
-    ReplaceProject(Document *document, Project other, const QString &text, ChangeEvent event);
+    ReplaceProject(Document *document, Project other, const QString &text);
 
+    EditScope scope(const Project &) const override { return EditScope::all(); }
     ChangeEvent applyTo(Project &project) override;
     ChangeEvent revertFrom(Project &project) override;
 
 private:
     Project m_other;
-    ChangeEvent m_event;
 };
 
 } // namespace docshape::ui

@@ -1,21 +1,29 @@
 #include "document/Document.h"
 
+#include "commands/AddRemoveAccessPattern.h"
 #include "commands/AddRemoveEntity.h"
 #include "commands/AddRemoveField.h"
+#include "commands/AddRemoveIndex.h"
 #include "commands/AddRemoveRelationship.h"
+#include "commands/ChangeAccessPattern.h"
 #include "commands/ChangeEntity.h"
 #include "commands/ChangeField.h"
+#include "commands/ChangeIndex.h"
 #include "commands/ChangeRelationship.h"
 #include "commands/CompositeCommand.h"
 #include "commands/MoveEntities.h"
 #include "commands/ReplaceProject.h"
-#include "document/ModelLookup.h"
-#include "document/RelationshipFactory.h"
+#include "document/RelationshipLabels.h"
 
+#include "edit/ModelLookup.h"
+#include "edit/RelationshipDefaults.h"
 #include "io/ProjectFile.h"
+#include "io/ProjectValidator.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
+
+#include <cmath>
 
 namespace docshape::ui {
 
@@ -37,7 +45,7 @@ QString Document::displayName() const {
 void Document::reset(Project project, const QString &filePath) {
     m_undoStack.clear();
     m_project = std::move(project);
-    notify({ChangeEvent::Kind::Reset, {}});
+    notify(ChangeEvent::resetAll());
     if (filePath != m_filePath) {
         m_filePath = filePath;
         emit filePathChanged(m_filePath);
@@ -88,15 +96,15 @@ void Document::notify(const ChangeEvent &event) {
     emit changed(event);
 }
 
-Status Document::push(DocumentCommand *command) {
-    std::unique_ptr<DocumentCommand> owned(command);
-    Project copy = m_project;
-    owned->applyTo(copy);
-    Status status = validateProject(copy);
-    owned->revertFrom(copy);
-    if (!status)
+Status Document::push(std::unique_ptr<DocumentCommand> command) {
+    const EditCheck check(m_project, command->scope(m_project));
+    ChangeEvent event = command->applyTo(m_project);
+    if (Status status = check.check(m_project); !status) {
+        command->revertFrom(m_project);
         return status;
-    m_undoStack.push(owned.release());
+    }
+    command->m_applied = std::move(event);
+    m_undoStack.push(command.release());
     return {};
 }
 
@@ -115,7 +123,7 @@ Result<std::string> Document::addEntity(const QString &name, CanvasPosition posi
     }
     entity.position = position;
     std::string id = entity.id;
-    Status status = push(new AddEntity(this, std::move(entity)));
+    Status status = push(std::make_unique<AddEntity>(this, std::move(entity)));
     if (!status)
         return status.error();
     return id;
@@ -124,16 +132,16 @@ Result<std::string> Document::addEntity(const QString &name, CanvasPosition posi
 Status Document::removeEntities(const std::vector<std::string> &entityIds) {
     if (entityIds.empty())
         return {};
-    return push(new RemoveEntities(this, m_project, entityIds));
+    return push(std::make_unique<RemoveEntities>(this, m_project, entityIds));
 }
 
 Status Document::changeEntity(const Entity &newValue, const QString &text, const QString &mergeKey) {
     const Entity *current = m_project.findEntity(newValue.id);
     if (!current)
         return Error{newValue.id, tr("no such entity").toStdString()};
-    if (canonicalText(*current) == canonicalText(newValue))
+    if (ChangeEntity::differences(newValue, *current) == 0)
         return {};
-    return push(new ChangeEntity(this, newValue, text, mergeKey));
+    return push(std::make_unique<ChangeEntity>(this, newValue, text, mergeKey));
 }
 
 Status Document::renameEntity(const std::string &entityId, const QString &name) {
@@ -155,7 +163,7 @@ Result<std::string> Document::addField(const std::string &entityId,
     if (field.id.empty())
         field.id = m_project.newId("f");
     std::string id = field.id;
-    Status status = push(new AddField(this, entityId, parentFieldId, std::move(field)));
+    Status status = push(std::make_unique<AddField>(this, entityId, parentFieldId, std::move(field)));
     if (!status)
         return status.error();
     return id;
@@ -164,25 +172,23 @@ Result<std::string> Document::addField(const std::string &entityId,
 Status Document::removeField(const std::string &fieldId) {
     if (!m_project.findField(fieldId))
         return Error{fieldId, tr("no such field").toStdString()};
-    return push(new RemoveField(this, m_project, fieldId));
+    return push(std::make_unique<RemoveField>(this, m_project, fieldId));
 }
 
 Status Document::changeField(const Field &newValue, const QString &text, const QString &mergeKey) {
-    const Field *current = m_project.findField(newValue.id);
-    if (!current)
+    const Entity *owner = entityOfField(newValue.id);
+    if (!owner)
         return Error{newValue.id, tr("no such field").toStdString()};
-    Field compared = newValue;
-    compared.fields = current->fields;
-    if (canonicalText(*current) == canonicalText(compared))
+    if (ChangeField::sameProperties(newValue, *m_project.findField(newValue.id)))
         return {};
-    return push(new ChangeField(this, newValue, text, mergeKey));
+    return push(std::make_unique<ChangeField>(this, newValue, owner->id, text, mergeKey));
 }
 
 Result<std::string> Document::addRelationship(Relationship relationship, const QString &text) {
     if (relationship.id.empty())
         relationship.id = m_project.newId("r");
     std::string id = relationship.id;
-    Status status = push(new AddRelationship(this, std::move(relationship), text));
+    Status status = push(std::make_unique<AddRelationship>(this, std::move(relationship), text));
     if (!status)
         return status.error();
     return id;
@@ -191,7 +197,7 @@ Result<std::string> Document::addRelationship(Relationship relationship, const Q
 Status Document::removeRelationship(const std::string &relationshipId) {
     if (!m_project.findRelationship(relationshipId))
         return Error{relationshipId, tr("no such relationship").toStdString()};
-    return push(new RemoveRelationship(this, m_project, relationshipId));
+    return push(std::make_unique<RemoveRelationship>(this, m_project, relationshipId));
 }
 
 Status Document::changeRelationship(const Relationship &newValue, const QString &text,
@@ -199,9 +205,9 @@ Status Document::changeRelationship(const Relationship &newValue, const QString 
     const Relationship *current = m_project.findRelationship(newValue.id);
     if (!current)
         return Error{newValue.id, tr("no such relationship").toStdString()};
-    if (canonicalText(*current) == canonicalText(newValue))
+    if (*current == newValue)
         return {};
-    return push(new ChangeRelationship(this, newValue, text, mergeKey));
+    return push(std::make_unique<ChangeRelationship>(this, newValue, text, mergeKey));
 }
 
 void Document::moveEntities(const std::vector<std::pair<std::string, CanvasPosition>> &positions,
@@ -209,7 +215,7 @@ void Document::moveEntities(const std::vector<std::pair<std::string, CanvasPosit
     std::vector<std::pair<std::string, CanvasPosition>> changed;
     for (const auto &[id, pos] : positions)
         if (const Entity *e = m_project.findEntity(id))
-            if (e->position.x != pos.x || e->position.y != pos.y)
+            if (e->position != pos && std::isfinite(pos.x) && std::isfinite(pos.y))
                 changed.emplace_back(id, pos);
     if (changed.empty())
         return;
@@ -219,9 +225,7 @@ void Document::moveEntities(const std::vector<std::pair<std::string, CanvasPosit
                    ? tr("Move %1").arg(QString::fromStdString(m_project.findEntity(changed[0].first)->name))
                    : tr("Move %1 entities").arg(changed.size());
     }
-    // A position cannot make a project invalid: skip the validation copy,
-    // which matters when thousands of cards are laid out at once.
-    m_undoStack.push(new MoveEntities(this, std::move(changed), name));
+    push(std::make_unique<MoveEntities>(this, std::move(changed), name));
 }
 
 Result<std::string> Document::relate(const std::string &parentId, const std::string &childId,
@@ -240,14 +244,14 @@ Result<std::string> Document::relate(const std::string &parentId, const std::str
             existing = embeddingOf(childId);
     }
     if (existing) {
-        Relationship changed = reshapeRelationship(m_project, *existing, parentId, representation);
+        Relationship changed = edit::reshapeRelationship(m_project, *existing, parentId, representation);
         Status status =
             changeRelationship(changed, relationshipCommandText(m_project, changed), QString());
         if (!status)
             return status.error();
         return changed.id;
     }
-    Relationship r = makeRelationship(m_project, parentId, childId, cardinality, representation);
+    Relationship r = edit::makeRelationship(m_project, parentId, childId, cardinality, representation);
     return addRelationship(r, relationshipCommandText(m_project, r));
 }
 
@@ -256,31 +260,82 @@ Status Document::unembed(const std::string &childId, CanvasPosition position) {
     const Entity *child = m_project.findEntity(childId);
     if (!embedding || !child)
         return Error{childId, tr("the entity is not embedded").toStdString()};
-    Relationship changed = reshapeRelationship(m_project, *embedding, embedding->parentId,
-                                               Representation::ReferenceFromChild);
+    if (!std::isfinite(position.x) || !std::isfinite(position.y))
+        return Error{childId, tr("the position is not a finite number").toStdString()};
+    Relationship changed = edit::reshapeRelationship(m_project, *embedding, embedding->parentId,
+                                                     Representation::ReferenceFromChild);
     auto composite = std::make_unique<CompositeCommand>(
-        this, tr("Make %1 a collection").arg(QString::fromStdString(child->name)),
-        ChangeEvent{ChangeEvent::Kind::RelationshipChanged, {changed.id}});
+        this, tr("Make %1 a collection").arg(QString::fromStdString(child->name)));
     composite->add(std::make_unique<MoveEntities>(
         this, std::vector<std::pair<std::string, CanvasPosition>>{{childId, position}}, QString()));
     composite->add(std::make_unique<ChangeRelationship>(this, changed, QString(), QString()));
-    return push(composite.release());
+    return push(std::move(composite));
+}
+
+Result<std::string> Document::addAccessPattern(AccessPattern pattern) {
+    if (pattern.id.empty())
+        pattern.id = m_project.newId("q");
+    std::string id = pattern.id;
+    const std::size_t end = m_project.accessPatterns.size();
+    Status status = push(std::make_unique<AddAccessPattern>(this, std::move(pattern), end));
+    if (!status)
+        return status.error();
+    return id;
+}
+
+Status Document::removeAccessPattern(const std::string &patternId) {
+    const AccessPattern *pattern = m_project.findAccessPattern(patternId);
+    if (!pattern)
+        return Error{patternId, tr("no such access pattern").toStdString()};
+    return push(std::make_unique<RemoveAccessPattern>(this, m_project, *pattern));
+}
+
+Status Document::changeAccessPattern(const AccessPattern &newValue, const QString &text, const QString &mergeKey) {
+    const AccessPattern *current = m_project.findAccessPattern(newValue.id);
+    if (!current)
+        return Error{newValue.id, tr("no such access pattern").toStdString()};
+    if (*current == newValue)
+        return {};
+    return push(std::make_unique<ChangeAccessPattern>(this, newValue, text, mergeKey));
+}
+
+Result<std::string> Document::addIndex(IndexSpec index) {
+    if (index.id.empty())
+        index.id = m_project.newId("i");
+    std::string id = index.id;
+    const std::size_t end = m_project.indexes.size();
+    Status status = push(std::make_unique<AddIndex>(this, std::move(index), end));
+    if (!status)
+        return status.error();
+    return id;
+}
+
+Status Document::removeIndex(const std::string &indexId) {
+    const IndexSpec *index = m_project.findIndex(indexId);
+    if (!index)
+        return Error{indexId, tr("no such index").toStdString()};
+    return push(std::make_unique<RemoveIndex>(this, m_project, *index));
+}
+
+Status Document::changeIndex(const IndexSpec &newValue, const QString &text, const QString &mergeKey) {
+    const IndexSpec *current = m_project.findIndex(newValue.id);
+    if (!current)
+        return Error{newValue.id, tr("no such index").toStdString()};
+    if (*current == newValue)
+        return {};
+    return push(std::make_unique<ChangeIndex>(this, newValue, text, mergeKey));
 }
 
 Status Document::replaceProject(Project project, const QString &text) {
-    return push(new ReplaceProject(this, std::move(project), text, {ChangeEvent::Kind::Reset, {}}));
+    return push(std::make_unique<ReplaceProject>(this, std::move(project), text));
 }
 
 const Entity *Document::entityOfField(const std::string &fieldId) const {
-    return entityOfFieldMutable(const_cast<Project &>(m_project), fieldId);
+    return edit::entityOfField(m_project, fieldId);
 }
 
 const Relationship *Document::embeddingOf(const std::string &entityId) const {
-    for (const auto &r : m_project.relationships)
-        if (r.childId == entityId &&
-            (r.representation == Representation::EmbedOne || r.representation == Representation::EmbedArray))
-            return &r;
-    return nullptr;
+    return edit::embeddingOf(m_project, entityId);
 }
 
 } // namespace docshape::ui

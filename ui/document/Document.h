@@ -20,10 +20,11 @@ namespace docshape::ui {
 class DocumentCommand;
 
 // One open design: owns the model and its undo stack. Every edit goes
-// through a method here that builds one command, checks it on a copy of the
-// model with validateProject and pushes it only when the result is valid, so
-// that the stack never holds a half-applied edit and views never mutate the
-// model themselves.
+// through a method here (Okular's rule: the views never build commands),
+// which builds one command, applies it to the model, validates what it
+// touched (EditCheck) and reverts it if that fails, so that the stack never
+// holds a half-applied edit, views never mutate the model themselves and no
+// edit copies the project.
 //
 // Invariants: project() always passes validateProject; analysis() always
 // describes project() (it is recomputed before `changed` is emitted).
@@ -75,6 +76,7 @@ public:
                               const QString &mergeKey = {});
 
     // Canvas moves: one undo step for all the entities moved together.
+    // Positions that are not finite numbers are left out.
     void moveEntities(const std::vector<std::pair<std::string, CanvasPosition>> &positions,
                       const QString &text = {});
 
@@ -90,14 +92,21 @@ public:
     // a reference held by the child) with its card at `position`.
     Status unembed(const std::string &childId, CanvasPosition position);
 
+    // The query table, in the order of Project::accessPatterns. An empty id
+    // gets a fresh "q" id; a removal comes back in its row on undo.
+    Result<std::string> addAccessPattern(AccessPattern pattern);
+    Status removeAccessPattern(const std::string &patternId);
+    Status changeAccessPattern(const AccessPattern &newValue, const QString &text, const QString &mergeKey = {});
+
+    // Explicit indexes, in the order of Project::indexes. An empty id gets a
+    // fresh "i" id; a removal comes back in its place on undo.
+    Result<std::string> addIndex(IndexSpec index);
+    Status removeIndex(const std::string &indexId);
+    Status changeIndex(const IndexSpec &newValue, const QString &text, const QString &mergeKey = {});
+
     // Swaps in a whole new project as one undo step (auto-recovery,
     // importers): the previous project comes back on undo.
     Status replaceProject(Project project, const QString &text);
-
-    // Validates `command` on a copy of the model and pushes it, or deletes it
-    // and returns the refusal. Public so that other panels can add their own
-    // command families.
-    Status push(DocumentCommand *command);
 
     // Groups several edits into one undo step (QUndoStack macros).
     void beginMacro(const QString &text) { m_undoStack.beginMacro(text); }
@@ -117,6 +126,9 @@ signals:
 
 private:
     friend class DocumentCommand;
+    // Applies the command, validates what it touched and pushes it, or
+    // reverts it and returns the refusal.
+    Status push(std::unique_ptr<DocumentCommand> command);
     Project &mutableProject() { return m_project; }
     void notify(const ChangeEvent &event);
     void reanalyze();

@@ -172,15 +172,22 @@ public:
         row.refresh = [combo, values, choices, get](const T &t) {
             const bool blocked = combo->blockSignals(true);
             auto list = choices();
+            // Most refreshes offer the same choices (a list of every entity
+            // of a large model, say): rewrite only what differs.
+            if (combo->count() != int(list.size()))
+                combo->clear();
             values->clear();
-            combo->clear();
             int current = -1;
             const V value = get(t);
-            for (const auto &[v, text] : list) {
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const auto &[v, text] = list[i];
                 if (v == value)
-                    current = int(values->size());
+                    current = int(i);
                 values->push_back(v);
-                combo->addItem(text);
+                if (int(i) >= combo->count())
+                    combo->addItem(text);
+                else if (combo->itemText(int(i)) != text)
+                    combo->setItemText(int(i), text);
             }
             combo->setCurrentIndex(current);
             combo->blockSignals(blocked);

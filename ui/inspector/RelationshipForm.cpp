@@ -1,7 +1,9 @@
 #include "inspector/RelationshipForm.h"
 
 #include "document/Document.h"
-#include "document/RelationshipFactory.h"
+#include "document/RelationshipLabels.h"
+
+#include "edit/RelationshipDefaults.h"
 #include "inspector/EnumChoices.h"
 
 #include <QHBoxLayout>
@@ -67,7 +69,7 @@ RelationshipForm::RelationshipForm(Document *document, QWidget *parent)
         [](const Relationship &r) { return r.representation; },
         [this](Relationship &r, R v) {
             // New field names to go with the new representation.
-            r = reshapeRelationship(m_document->project(), r, r.parentId, v);
+            r = edit::reshapeRelationship(m_document->project(), r, r.parentId, v);
         });
 
     form->addSection(tr("Children per parent"));

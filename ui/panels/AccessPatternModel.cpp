@@ -1,7 +1,6 @@
 #include "panels/AccessPatternModel.h"
 
 #include "Format.h"
-#include "commands/ChangeAccessPattern.h"
 #include "document/Document.h"
 #include "panels/AdviceSource.h"
 #include "panels/FieldPaths.h"
@@ -81,6 +80,16 @@ void AccessPatternModel::onUpdated(const ChangeEvent &) {
     }
     // Same rows: every estimate may have moved, but views keep their
     // selection and scroll position.
+    m_stale = true;
+    if (m_live)
+        setLive(true);
+}
+
+void AccessPatternModel::setLive(bool live) {
+    m_live = live;
+    if (!m_live || !m_stale)
+        return;
+    m_stale = false;
     if (!m_ids.empty())
         emit dataChanged(index(0, 0), index(int(m_ids.size()) - 1, ColumnCount - 1));
 }
@@ -363,7 +372,7 @@ bool AccessPatternModel::setData(const QModelIndex &index, const QVariant &value
     default: return false;
     }
     // One committed cell, one undo step: no merge key.
-    Status status = changeAccessPattern(*m_source->document(), q,
+    Status status = m_source->document()->changeAccessPattern(q,
                                         tr("Change %1 of %2").arg(columnName(index.column()).toLower(), qs(current->name)));
     if (!status)
         return refuse(qs(status.error().toString()));

@@ -65,6 +65,10 @@ public:
         return column == Equality || column == Sort || column == Range || column == Returned;
     }
 
+    // Off screen (not live), an edit only resets the rows when they change:
+    // the costs are told to the views, and so read, when it is live again.
+    void setLive(bool live);
+
     // The row of the pattern, or -1.
     int rowOf(const std::string &patternId) const;
     const AccessPattern *patternAt(int row) const;
@@ -85,6 +89,8 @@ private:
 
     AdviceSource *m_source;
     std::vector<std::string> m_ids; // row ids, to tell an edit from a reshuffle
+    bool m_live = true;
+    bool m_stale = false; // the costs changed while not live
 };
 
 } // namespace docshape::ui::panels

@@ -1,7 +1,6 @@
 #include "panels/AccessPatternTable.h"
 
 #include "Format.h"
-#include "commands/AddRemoveAccessPattern.h"
 #include "document/Document.h"
 #include "panels/AccessPatternDelegate.h"
 #include "panels/AccessPatternModel.h"
@@ -126,7 +125,12 @@ AccessPatternTable::AccessPatternTable(AdviceSource *source, QWidget *parent)
         updateCostPane();
     });
     connect(m_model, &QAbstractItemModel::dataChanged, this, &AccessPatternTable::updateCostPane);
-    updateCostPane();
+    // Off screen the table reads no costs (and so asks for no advice).
+    m_onScreen = new OnScreen(this, [this](bool on) {
+        m_model->setLive(on);
+        updateCostPane();
+    });
+    m_model->setLive(m_onScreen->onScreen());
 }
 
 std::string AccessPatternTable::currentPatternId() const {
@@ -176,7 +180,7 @@ void AccessPatternTable::addPattern() {
                          [&](const AccessPattern &o) { return o.name == q.name; }))
             break;
     }
-    auto id = addAccessPattern(*m_source->document(), q);
+    auto id = m_source->document()->addAccessPattern(q);
     if (!id) {
         emit editRefused(qs(id.error().toString()));
         return;
@@ -189,7 +193,7 @@ void AccessPatternTable::removeCurrentPattern() {
     if (id.empty())
         return;
     const int proxyRow = m_view->currentIndex().row();
-    Status status = removeAccessPattern(*m_source->document(), id);
+    Status status = m_source->document()->removeAccessPattern(id);
     if (!status) {
         emit editRefused(qs(status.error().toString()));
         return;
@@ -242,6 +246,8 @@ void AccessPatternTable::onCurrentChanged() {
 
 void AccessPatternTable::updateCostPane() {
     m_remove->setEnabled(m_view->currentIndex().isValid());
+    if (!m_onScreen->onScreen())
+        return; // back on screen, it catches up
     const QModelIndex current = m_view->currentIndex();
     const int row = current.isValid() ? m_proxy->mapToSource(current).row() : -1;
     const AccessPattern *q = m_model->patternAt(row);

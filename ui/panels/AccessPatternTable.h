@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/ChangeEvent.h"
+#include "panels/OnScreen.h"
 
 #include <QWidget>
 
@@ -67,6 +68,7 @@ private:
     QLabel *m_cost;
     std::string m_contextEntity;
     std::string m_keepSelected; // the current pattern across a model reset
+    OnScreen *m_onScreen;
 };
 
 } // namespace docshape::ui::panels

@@ -9,8 +9,19 @@
 namespace docshape::ui::panels {
 
 AdviceSource::AdviceSource(Document *document, QObject *parent) : QObject(parent), m_document(document) {
-    m_advice = advise(document->project(), document->analysis());
     connect(document, &Document::changed, this, &AdviceSource::onChanged);
+}
+
+const Advice &AdviceSource::advice() const {
+    if (m_stale) {
+        QElapsedTimer timer;
+        timer.start();
+        m_advice = advise(m_document->project(), m_document->analysis());
+        m_adviceMs = double(timer.nsecsElapsed()) / 1e6;
+        m_stale = false;
+        ++m_computations;
+    }
+    return m_advice;
 }
 
 std::string AdviceSource::rootEntityOf(const std::string &collection) const {
@@ -25,8 +36,8 @@ void AdviceSource::onChanged(const ChangeEvent &event) {
         return;
     QElapsedTimer timer;
     timer.start();
-    m_advice = advise(m_document->project(), m_document->analysis());
-    m_adviceMs = double(timer.nsecsElapsed()) / 1e6;
+    m_stale = true;
+    m_adviceMs = 0;
     emit updated(event);
     m_refreshMs = double(timer.nsecsElapsed()) / 1e6;
 }

@@ -14,13 +14,14 @@ class Document;
 
 namespace docshape::ui::panels {
 
-// The advisor's view of the document, computed once per change and shared by
-// every panel (findings, access-pattern costs, worksheets), so that panels
-// never run the advisor themselves and never disagree.
+// The advisor's view of the document, shared by every panel (findings,
+// access-pattern costs, worksheets), so that panels never run the advisor
+// themselves and never disagree. It is computed when a panel first reads it
+// after a change: while no panel that shows advice is on screen, an edit
+// costs no advice at all.
 //
-// Invariant: advice() describes document()->project() whenever `updated`
-// has been emitted for the latest change. Canvas moves change no estimate
-// and emit nothing.
+// Invariant: advice() describes document()->project(). Canvas moves change
+// no estimate and emit nothing.
 class AdviceSource : public QObject {
     Q_OBJECT
 
@@ -28,26 +29,31 @@ public:
     explicit AdviceSource(Document *document, QObject *parent = nullptr);
 
     Document *document() const { return m_document; }
-    const Advice &advice() const { return m_advice; }
+    const Advice &advice() const;
 
     // The root entity of the collection named `collection`, or empty.
     std::string rootEntityOf(const std::string &collection) const;
 
-    // Milliseconds of the last refresh: computing the advice, and the whole
-    // refresh including every listener of `updated`.
+    // Milliseconds of the last computation of the advice, and of the last
+    // refresh: every listener of `updated`, including the advice they read.
     double lastAdviceMs() const { return m_adviceMs; }
     double lastRefreshMs() const { return m_refreshMs; }
+    // How often the advice was computed, for tests.
+    int computations() const { return m_computations; }
 
 signals:
-    // After the advice was recomputed for the document's change `event`.
+    // After a change of the document that may change the advice. Listeners
+    // that are not on screen note it and read advice() when shown.
     void updated(const docshape::ui::ChangeEvent &event);
 
 private:
     void onChanged(const ChangeEvent &event);
 
     Document *m_document;
-    Advice m_advice;
-    double m_adviceMs = 0;
+    mutable Advice m_advice;
+    mutable bool m_stale = true;
+    mutable double m_adviceMs = 0;
+    mutable int m_computations = 0;
     double m_refreshMs = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include "Format.h"
 #include "document/Document.h"
+#include "panels/ChoiceList.h"
 
 #include "estimate/BsonSize.h"
 
@@ -124,6 +125,10 @@ ChartsPanel::ChartsPanel(Document *document, QWidget *parent) : QWidget(parent),
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_tabs);
 
+    m_onScreen = new OnScreen(this, [this](bool on) {
+        if (on)
+            refreshVisible();
+    });
     connect(document, &Document::changed, this, &ChartsPanel::onChanged);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ChartsPanel::refreshVisible);
     connect(m_sizeCollection, &QComboBox::currentIndexChanged, this, [this] {
@@ -137,32 +142,23 @@ void ChartsPanel::onChanged(const ChangeEvent &event) {
     if (!event.affectsEstimates())
         return;
     m_dirty[0] = m_dirty[1] = m_dirty[2] = true;
-    if (event.affectsStructure())
+    if (event.affectsCollections())
         rebuildChooser(); // refreshes the visible tab itself
     else
         refreshVisible();
 }
 
-void ChartsPanel::showEvent(QShowEvent *event) {
-    QWidget::showEvent(event);
-    refreshVisible();
-}
-
 void ChartsPanel::rebuildChooser() {
-    const QString keep = m_sizeCollection->currentText();
-    const bool blocked = m_sizeCollection->blockSignals(true);
-    m_sizeCollection->clear();
+    QStringList names;
     for (const auto &stat : m_document->analysis().collections)
-        m_sizeCollection->addItem(qs(stat.name));
-    const int i = m_sizeCollection->findText(keep);
-    m_sizeCollection->setCurrentIndex(i >= 0 ? i : 0);
-    m_sizeCollection->blockSignals(blocked);
+        names << qs(stat.name);
+    setChoices(m_sizeCollection, names);
     m_dirty[1] = true;
     refreshVisible();
 }
 
 void ChartsPanel::refreshVisible() {
-    if (!isVisible())
+    if (!m_onScreen->onScreen())
         return;
     const int tab = m_tabs->currentIndex();
     if (tab < 0 || tab > 2 || !m_dirty[tab])

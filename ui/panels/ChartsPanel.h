@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/ChangeEvent.h"
+#include "panels/OnScreen.h"
 
 #include <QWidget>
 
@@ -47,9 +48,6 @@ public:
     // Rebuilds every chart now, shown or not (tests, measurements).
     void refreshAll();
 
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
     void onChanged(const ChangeEvent &event);
     void refreshVisible();
@@ -72,6 +70,7 @@ private:
     QStringList m_shape[ChartCount];
     std::pair<QStringList, QStringList> m_sizeTips; // average and largest, per point
     bool m_dirty[3] = {true, true, true}; // per tab
+    OnScreen *m_onScreen;
 };
 
 } // namespace docshape::ui::panels

@@ -16,13 +16,15 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace docshape::ui::panels {
 
 namespace {
 QString qs(const std::string &s) { return QString::fromStdString(s); }
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-enum Role { IndexRole = Qt::UserRole + 1, SeverityRole };
+enum Role { SeverityRole = Qt::UserRole + 1 };
 
 QIcon severityIcon(Severity s) {
     QStyle *style = QApplication::style();
@@ -34,11 +36,6 @@ QIcon severityIcon(Severity s) {
     return {};
 }
 
-// The identity of a finding across rebuilds.
-QString keyOf(const Finding &f) {
-    return qs(f.id) + QLatin1Char('|') + qs(f.target.kind) + QLatin1Char('|') + qs(f.target.id) + QLatin1Char('|') +
-           qs(f.message());
-}
 } // namespace
 
 FindingsPanel::FindingsPanel(AdviceSource *source, QWidget *parent) : QWidget(parent), m_source(source) {
@@ -83,8 +80,19 @@ FindingsPanel::FindingsPanel(AdviceSource *source, QWidget *parent) : QWidget(pa
     connect(m_list, &QTreeWidget::currentItemChanged, this, &FindingsPanel::showDetails);
     connect(m_list, &QTreeWidget::itemClicked, this, &FindingsPanel::onActivated);
     connect(m_list, &QTreeWidget::itemActivated, this, &FindingsPanel::onActivated);
-    connect(source, &AdviceSource::updated, this, &FindingsPanel::rebuild);
-    rebuild();
+    m_onScreen = new OnScreen(this, [this](bool on) {
+        if (on && m_stale)
+            rebuild();
+    });
+    connect(source, &AdviceSource::updated, this, &FindingsPanel::onUpdated);
+    onUpdated();
+}
+
+void FindingsPanel::onUpdated() {
+    if (m_onScreen->onScreen())
+        rebuild();
+    else
+        m_stale = true;
 }
 
 std::optional<Severity> FindingsPanel::minimumSeverity() const {
@@ -93,16 +101,32 @@ std::optional<Severity> FindingsPanel::minimumSeverity() const {
 }
 
 void FindingsPanel::rebuild() {
+    m_stale = false;
     const auto &findings = m_source->advice().findings;
-    QString keep;
+    // The rows are the findings in order. An edit changes a few: keep the
+    // rows before the first and after the last that differ.
+    const std::size_t n = findings.size();
+    const std::size_t old = m_shown.size();
+    std::size_t head = 0;
+    while (head < old && head < n && m_shown[head] == findings[head])
+        ++head;
+    std::size_t tail = 0;
+    while (tail < old - head && tail < n - head && m_shown[old - 1 - tail] == findings[n - 1 - tail])
+        ++tail;
+    if (head == old && head == n)
+        return; // the same findings, row for row
+    std::optional<Finding> keep;
     if (QTreeWidgetItem *current = m_list->currentItem())
-        keep = current->data(1, IndexRole).toString();
+        keep = m_shown[std::size_t(m_list->indexOfTopLevelItem(current))];
     const bool blocked = m_list->blockSignals(true);
-    m_list->clear();
+    if (head == 0 && tail == 0)
+        m_list->clear();
+    else
+        for (std::size_t i = old - tail; i-- > head;)
+            delete m_list->takeTopLevelItem(int(i));
     QList<QTreeWidgetItem *> items;
-    items.reserve(qsizetype(findings.size()));
-    QTreeWidgetItem *restore = nullptr;
-    for (std::size_t i = 0; i < findings.size(); ++i) {
+    items.reserve(qsizetype(n - tail - head));
+    for (std::size_t i = head; i < n - tail; ++i) {
         const Finding &f = findings[i];
         auto *item = new QTreeWidgetItem;
         item->setIcon(0, severityIcon(f.severity));
@@ -112,16 +136,16 @@ void FindingsPanel::rebuild() {
         item->setText(2, message);
         item->setToolTip(2, message);
         item->setToolTip(0, qs(std::string(toString(f.severity))));
-        item->setData(0, IndexRole, int(i));
         item->setData(0, SeverityRole, int(f.severity));
-        item->setData(1, IndexRole, keyOf(f));
-        if (!keep.isEmpty() && keyOf(f) == keep)
-            restore = item;
         items << item;
     }
-    m_list->addTopLevelItems(items);
-    if (restore)
-        m_list->setCurrentItem(restore);
+    m_list->insertTopLevelItems(int(head), items);
+    m_shown = findings;
+    if (!m_list->currentItem() && keep) {
+        const auto it = std::find(m_shown.begin(), m_shown.end(), *keep);
+        if (it != m_shown.end())
+            m_list->setCurrentItem(m_list->topLevelItem(int(it - m_shown.begin())));
+    }
     m_list->blockSignals(blocked);
     applyFilter();
     showDetails();
@@ -136,7 +160,8 @@ void FindingsPanel::applyFilter() {
         const auto s = Severity(item->data(0, SeverityRole).toInt());
         ++counts[int(s)];
         const bool visible = !min || s >= *min;
-        item->setHidden(!visible);
+        if (item->isHidden() == visible)
+            item->setHidden(!visible);
         shown += visible ? 1 : 0;
     }
     m_summary->setText(tr("%1 errors · %2 warnings · %3 notes — %4 shown")
@@ -158,7 +183,7 @@ QString FindingsPanel::detailsHtml() const { return m_details->toHtml(); }
 void FindingsPanel::showDetails() {
     QTreeWidgetItem *item = m_list->currentItem();
     const auto &findings = m_source->advice().findings;
-    const int i = item ? item->data(0, IndexRole).toInt() : -1;
+    const int i = item ? m_list->indexOfTopLevelItem(item) : -1;
     if (i < 0 || std::size_t(i) >= findings.size()) {
         m_details->setHtml(findings.empty() ? tr("<p>No findings: the advisor has nothing to say about this model.</p>")
                                             : tr("<p>Select a finding to see why it matters and what to do.</p>"));
@@ -202,7 +227,7 @@ ObjectRef FindingsPanel::objectOf(const FindingTarget &target) const {
 
 void FindingsPanel::onActivated(QTreeWidgetItem *item) {
     const auto &findings = m_source->advice().findings;
-    const int i = item ? item->data(0, IndexRole).toInt() : -1;
+    const int i = item ? m_list->indexOfTopLevelItem(item) : -1;
     if (i < 0 || std::size_t(i) >= findings.size())
         return;
     const Finding &f = findings[std::size_t(i)];

@@ -2,6 +2,7 @@
 
 #include "document/ChangeEvent.h"
 #include "document/ObjectRef.h"
+#include "panels/OnScreen.h"
 
 #include "advisor/Finding.h"
 
@@ -9,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -22,8 +24,9 @@ class AdviceSource;
 
 // The advisor's findings, most severe first: severity icon, rule id and
 // message; the reasoning, its source and the fix of the selected one in a
-// details pane. Live: rebuilt on every change, keeping the selected finding
-// selected when it is still there. Clicking one asks to select its object.
+// details pane. Live while on screen: rebuilt on every change, keeping the
+// selected finding selected when it is still there; hidden, it catches up
+// when shown. Clicking one asks to select its object.
 class FindingsPanel : public QWidget {
     Q_OBJECT
 
@@ -46,6 +49,7 @@ signals:
     void activateAccessPattern(const std::string &patternId);
 
 private:
+    void onUpdated();
     void rebuild();
     void applyFilter();
     void showDetails();
@@ -57,6 +61,9 @@ private:
     QLabel *m_summary;
     QTreeWidget *m_list;
     QTextBrowser *m_details;
+    std::vector<Finding> m_shown; // the findings listed, row by row
+    OnScreen *m_onScreen;
+    bool m_stale = false; // the advice changed while the panel was off screen
 };
 
 } // namespace docshape::ui::panels

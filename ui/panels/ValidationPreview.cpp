@@ -1,6 +1,7 @@
 #include "panels/ValidationPreview.h"
 
 #include "document/Document.h"
+#include "panels/ChoiceList.h"
 
 #include "export/ExtendedJson.h"
 #include "export/ValidatorExporter.h"
@@ -120,13 +121,17 @@ ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWid
         if (!error.isEmpty())
             fail(error);
     });
+    m_onScreen = new OnScreen(this, [this](bool on) {
+        if (on && m_stale)
+            run();
+    });
     connect(document, &Document::changed, this, [this](const ChangeEvent &event) {
         if (!event.affectsEstimates())
             return;
-        if (event.affectsStructure())
+        if (event.affectsCollections())
             rebuildChooser();
         // Off screen, the re-run waits until the panel is shown again.
-        if (m_hasRun && isVisible())
+        if (m_hasRun && m_onScreen->onScreen())
             run();
         else
             m_stale = m_hasRun;
@@ -136,20 +141,10 @@ ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWid
 }
 
 void ValidationPreview::rebuildChooser() {
-    const QString keep = m_collection->currentText();
-    const bool blocked = m_collection->blockSignals(true);
-    m_collection->clear();
+    QStringList names;
     for (const auto &c : m_document->analysis().derived.collections)
-        m_collection->addItem(qs(c.name));
-    const int i = m_collection->findText(keep);
-    m_collection->setCurrentIndex(i >= 0 ? i : 0);
-    m_collection->blockSignals(blocked);
-}
-
-void ValidationPreview::showEvent(QShowEvent *event) {
-    QWidget::showEvent(event);
-    if (m_stale)
-        run();
+        names << qs(c.name);
+    setChoices(m_collection, names);
 }
 
 QString ValidationPreview::summaryText() const { return m_summary->text(); }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/ChangeEvent.h"
+#include "panels/OnScreen.h"
 
 #include <QWidget>
 
@@ -60,9 +61,6 @@ public:
 public slots:
     void run();
 
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
     void rebuildChooser();
     void showOutcomes(const QString &collection);
@@ -77,7 +75,8 @@ private:
     QLabel *m_summary;
     std::vector<Outcome> m_outcomes;
     bool m_hasRun = false;
-    bool m_stale = false; // the model changed while hidden
+    bool m_stale = false; // the model changed while off screen
+    OnScreen *m_onScreen;
 };
 
 } // namespace docshape::ui::panels

@@ -56,8 +56,19 @@ WorksheetView::WorksheetView(AdviceSource *source, QWidget *parent) : QWidget(pa
     layout->addWidget(m_table, 1);
 
     connect(m_collection, &QComboBox::currentIndexChanged, this, &WorksheetView::fill);
-    connect(source, &AdviceSource::updated, this, &WorksheetView::rebuildChooser);
-    rebuildChooser();
+    m_onScreen = new OnScreen(this, [this](bool on) {
+        if (on && m_stale)
+            rebuildChooser();
+    });
+    connect(source, &AdviceSource::updated, this, &WorksheetView::onUpdated);
+    onUpdated();
+}
+
+void WorksheetView::onUpdated() {
+    if (m_onScreen->onScreen())
+        rebuildChooser();
+    else
+        m_stale = true;
 }
 
 void WorksheetView::showCollection(const QString &name) {
@@ -67,13 +78,23 @@ void WorksheetView::showCollection(const QString &name) {
 }
 
 void WorksheetView::rebuildChooser() {
+    m_stale = false;
     const QString keep = m_collection->currentText();
     const bool blocked = m_collection->blockSignals(true);
-    m_collection->clear();
-    for (const auto &ws : m_source->advice().worksheets) {
-        const bool mismatched = !ws.mismatches().empty();
-        m_collection->addItem(mismatched ? QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon(),
-                              qs(ws.collection));
+    const auto &sheets = m_source->advice().worksheets;
+    // The same collections (nearly every edit): only the marks may differ.
+    bool same = m_collection->count() == int(sheets.size());
+    for (std::size_t i = 0; same && i < sheets.size(); ++i)
+        same = m_collection->itemText(int(i)) == qs(sheets[i].collection);
+    if (!same)
+        m_collection->clear();
+    const QIcon warning = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    for (std::size_t i = 0; i < sheets.size(); ++i) {
+        const bool mismatched = !sheets[i].mismatches().empty();
+        if (!same)
+            m_collection->addItem(mismatched ? warning : QIcon(), qs(sheets[i].collection));
+        else if (m_collection->itemIcon(int(i)).isNull() == mismatched)
+            m_collection->setItemIcon(int(i), mismatched ? warning : QIcon());
     }
     const int i = m_collection->findText(keep);
     m_collection->setCurrentIndex(i >= 0 ? i : 0);

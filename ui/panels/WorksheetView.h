@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/ChangeEvent.h"
+#include "panels/OnScreen.h"
 
 #include <QWidget>
 
@@ -16,7 +17,8 @@ class AdviceSource;
 // (top reads, top writes, filter and sort fields, expected document size,
 // array bounds, atomic update boundary, deletion, tenant scope, retention,
 // indexes) with the value derived from the model beside what the designer
-// stated (Entity::stated); rows where the two disagree are marked.
+// stated (Entity::stated); rows where the two disagree are marked. Live
+// while on screen; hidden, it catches up when shown.
 class WorksheetView : public QWidget {
     Q_OBJECT
 
@@ -34,6 +36,7 @@ public slots:
     void showCollection(const QString &name);
 
 private:
+    void onUpdated();
     void rebuildChooser();
     void fill();
 
@@ -41,6 +44,8 @@ private:
     QComboBox *m_collection;
     QTableWidget *m_table;
     QLabel *m_summary;
+    OnScreen *m_onScreen;
+    bool m_stale = false; // the advice changed while the view was off screen
 };
 
 } // namespace docshape::ui::panels

@@ -6,7 +6,7 @@
 #include "canvas/EntityItem.h"
 #include "canvas/RelationshipItem.h"
 #include "document/Document.h"
-#include "document/RelationshipFactory.h"
+#include "document/RelationshipLabels.h"
 
 #include "io/ProjectFile.h"
 

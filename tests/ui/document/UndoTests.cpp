@@ -2,7 +2,6 @@
 // for each command family.
 #include "ui/support/UiTestHelpers.h"
 
-#include "document/Cascade.h"
 #include "document/Document.h"
 
 #include "io/ProjectFile.h"
@@ -182,29 +181,4 @@ TEST_CASE("a file that fails to load changes nothing", "[ui][undo]") {
     CHECK_FALSE(status);
     CHECK(serializeProject(doc.project()) == before);
     CHECK(doc.undoStack()->count() == 1);
-}
-
-TEST_CASE("removing an entity clears copies of its fields, and gives other fields no details", "[ui][cascade]") {
-    Project p;
-    Entity source;
-    source.id = "e1";
-    source.name = "Customer";
-    source.fields.push_back(Field{.name = "name", .id = "f1"});
-    Entity copier;
-    copier.id = "e2";
-    copier.name = "Order";
-    Field copy{.name = "customerName", .id = "f2"};
-    copy.details.edit().duplicatedFrom = "f1";
-    copy.details.edit().duplication = Duplication::Snapshot;
-    copier.fields.push_back(copy);
-    copier.fields.push_back(Field{.name = "total", .id = "f3"});
-    p.entities = {source, copier};
-
-    const Project after = withoutEntities(p, {"e1"});
-    REQUIRE(after.entities.size() == 1);
-    const Field &copied = after.entities[0].fields[0];
-    CHECK(copied.details->duplicatedFrom.empty());
-    CHECK(copied.details->duplication == Duplication::None);
-    // Reading a field's details to look for copies must not create them.
-    CHECK_FALSE(after.entities[0].fields[1].details.isSet());
 }

@@ -18,6 +18,7 @@
 
 #include <QAbstractItemView>
 #include <QCompleter>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -153,10 +154,15 @@ TEST_CASE("the table sorts, filters and refuses bad input without touching the m
 
 TEST_CASE("selecting a pattern highlights the collections it touches", "[ui][panels][patterns]") {
     MainWindow window;
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
     REQUIRE(window.loadExample(QString::fromStdString(test::examplesDir() + "/student-enrollment.docshape")));
     PanelSetup *panels = PanelSetup::of(&window);
     REQUIRE(panels);
     AccessPatternTable *table = panels->accessPatterns();
+    // The cost pane reads the advice while the table is on screen.
+    panels->dockOf(table)->raise();
+    QTRY_VERIFY(table->isVisible());
     const Project &p = window.document()->project();
     // A pattern whose cost touches more than one collection, if the example
     // has one; otherwise any pattern on a collection root.

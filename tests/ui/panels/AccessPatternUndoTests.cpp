@@ -2,8 +2,6 @@
 // snapshot, undo, compare, redo, compare.
 #include "ui/support/UiTestHelpers.h"
 
-#include "commands/AddRemoveAccessPattern.h"
-#include "commands/ChangeAccessPattern.h"
 #include "document/Document.h"
 
 #include "io/ProjectFile.h"
@@ -61,7 +59,7 @@ TEST_CASE("adding an access pattern undoes and redoes exactly", "[ui][undo][pane
     q.equality = {"email"};
     std::string id;
     checkUndoRedo(doc, [&] {
-        auto added = addAccessPattern(doc, q);
+        auto added = doc.addAccessPattern(q);
         REQUIRE(added);
         id = *added;
     });
@@ -74,12 +72,12 @@ TEST_CASE("adding an access pattern undoes and redoes exactly", "[ui][undo][pane
 TEST_CASE("removing an access pattern restores it in its row", "[ui][undo][panels]") {
     Document doc;
     doc.reset(modelWithPatterns(), QString());
-    checkUndoRedo(doc, [&] { REQUIRE(removeAccessPattern(doc, "q2")); });
+    checkUndoRedo(doc, [&] { REQUIRE(doc.removeAccessPattern("q2")); });
     REQUIRE(doc.project().accessPatterns.size() == 2);
     doc.undoStack()->undo();
     REQUIRE(doc.project().accessPatterns.size() == 3);
     CHECK(doc.project().accessPatterns[1].id == "q2"); // back in the middle, not at the end
-    CHECK_FALSE(removeAccessPattern(doc, "nope"));
+    CHECK_FALSE(doc.removeAccessPattern("nope"));
 }
 
 TEST_CASE("changing an access pattern undoes and redoes exactly", "[ui][undo][panels]") {
@@ -94,12 +92,12 @@ TEST_CASE("changing an access pattern undoes and redoes exactly", "[ui][undo][pa
             q.kind = AccessKind::Write;
             q.operation = Operation::Update;
             q.latencyBudgetMs = 50;
-            REQUIRE(changeAccessPattern(doc, q, QStringLiteral("Change")));
+            REQUIRE(doc.changeAccessPattern(q, QStringLiteral("Change")));
         });
     }
     SECTION("an unchanged value pushes nothing") {
         const int count = doc.undoStack()->count();
-        REQUIRE(changeAccessPattern(doc, *doc.project().findAccessPattern("q1"), QStringLiteral("Change")));
+        REQUIRE(doc.changeAccessPattern(*doc.project().findAccessPattern("q1"), QStringLiteral("Change")));
         CHECK(doc.undoStack()->count() == count);
     }
     SECTION("a refused edit leaves model and stack unchanged") {
@@ -107,7 +105,7 @@ TEST_CASE("changing an access pattern undoes and redoes exactly", "[ui][undo][pa
         const int count = doc.undoStack()->count();
         AccessPattern q = *doc.project().findAccessPattern("q1");
         q.entityId = "no-such-entity";
-        Status status = changeAccessPattern(doc, q, QStringLiteral("Change"));
+        Status status = doc.changeAccessPattern(q, QStringLiteral("Change"));
         REQUIRE_FALSE(status);
         CHECK(status.error().toString().find("no-such-entity") != std::string::npos);
         CHECK(doc.undoStack()->count() == count);
@@ -123,7 +121,7 @@ TEST_CASE("typing into one column merges; typing back makes the step obsolete", 
     AccessPattern q = *doc.project().findAccessPattern("q1");
     for (double f : {6.0, 60.0, 600.0}) {
         q.frequencyPerSecond = f;
-        REQUIRE(changeAccessPattern(doc, q, QStringLiteral("Frequency"), QStringLiteral("frequency")));
+        REQUIRE(doc.changeAccessPattern(q, QStringLiteral("Frequency"), QStringLiteral("frequency")));
     }
     CHECK(doc.undoStack()->count() == count + 1);
     CHECK(doc.project().findAccessPattern("q1")->frequencyPerSecond == 600);
@@ -133,10 +131,10 @@ TEST_CASE("typing into one column merges; typing back makes the step obsolete", 
 
     // Another column is another step.
     q.latencyBudgetMs = 10;
-    REQUIRE(changeAccessPattern(doc, q, QStringLiteral("Budget"), QStringLiteral("budget")));
+    REQUIRE(doc.changeAccessPattern(q, QStringLiteral("Budget"), QStringLiteral("budget")));
     CHECK(doc.undoStack()->count() == count + 2);
     q.latencyBudgetMs = 0;
-    REQUIRE(changeAccessPattern(doc, q, QStringLiteral("Budget"), QStringLiteral("budget")));
+    REQUIRE(doc.changeAccessPattern(q, QStringLiteral("Budget"), QStringLiteral("budget")));
     // Back at the start of that step: it is dropped.
     CHECK(doc.undoStack()->count() == count + 1);
 }

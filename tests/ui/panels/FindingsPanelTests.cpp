@@ -26,11 +26,17 @@ using namespace docshape::ui::panels;
 TEST_CASE("clicking a finding selects its object on the canvas and in the inspector", "[ui][panels][findings]") {
     MainWindow window;
     window.resize(1400, 900);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
     bool clickedOne = false;
     for (const QString &example : MainWindow::exampleFiles()) {
         INFO(example.toStdString());
         REQUIRE(window.loadExample(example));
         FindingsPanel *panel = PanelSetup::of(&window)->findings();
+        // A finding on an access pattern brought the table to the front:
+        // the findings list catches up when its tab is chosen again.
+        PanelSetup::of(&window)->dockOf(panel)->raise();
+        QCoreApplication::processEvents();
         const auto &findings = PanelSetup::of(&window)->advice()->advice().findings;
         REQUIRE(panel->list()->topLevelItemCount() == int(findings.size()));
         // Findings on entities, fields and relationships, each one clicked.
@@ -41,8 +47,7 @@ TEST_CASE("clicking a finding selects its object on the canvas and in the inspec
                 continue;
             window.scene()->selectObject({});
             REQUIRE(window.scene()->currentObject().isNone());
-            // The window is not shown here: activate as a click does (the
-            // next test clicks with the mouse).
+            // Activate as a click does (the next test clicks with the mouse).
             emit panel->list()->itemClicked(panel->list()->topLevelItem(row), 0);
             INFO(f.id << " on " << f.target.kind << " " << f.target.id);
             CHECK(window.scene()->currentObject() == target);
@@ -93,6 +98,8 @@ TEST_CASE("findings filter by severity and follow the model live", "[ui][panels]
     doc.reset(p, QString());
     AdviceSource source(&doc);
     FindingsPanel panel(&source);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
     const auto &findings = source.advice().findings;
     REQUIRE_FALSE(findings.empty());
     CHECK(panel.visibleCount() == int(findings.size()));
@@ -113,4 +120,33 @@ TEST_CASE("findings filter by severity and follow the model live", "[ui][panels]
     CHECK(source.advice().findings == lint(doc.project(), doc.analysis()));
     doc.undoStack()->undo();
     CHECK(panel.list()->topLevelItemCount() == int(before));
+}
+
+TEST_CASE("a hidden findings list costs no advice; shown, it catches up", "[ui][panels][findings]") {
+    Project p = test::makeOrderModel();
+    p.entities[0].stated.documentBytes = 500000;
+    Document doc;
+    doc.reset(p, QString());
+    AdviceSource source(&doc);
+    FindingsPanel panel(&source);
+    REQUIRE(source.computations() == 0);
+    // Edits while hidden: nobody reads the advice, so it is never computed.
+    for (double bytes : {400000.0, 300000.0}) {
+        Entity e = *doc.project().findEntity("e1");
+        e.stated.documentBytes = bytes;
+        REQUIRE(doc.changeEntity(e, QStringLiteral("State size")));
+    }
+    CHECK(source.computations() == 0);
+    CHECK(panel.list()->topLevelItemCount() == 0);
+    // Shown, it lists the findings of the model as it is now, computed once.
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    CHECK(source.computations() == 1);
+    CHECK(panel.list()->topLevelItemCount() == int(lint(doc.project(), doc.analysis()).size()));
+    // On screen, each edit computes it once more.
+    Entity e = *doc.project().findEntity("e1");
+    e.stated.documentBytes.reset();
+    REQUIRE(doc.changeEntity(e, QStringLiteral("Unstate size")));
+    CHECK(source.computations() == 2);
+    CHECK(panel.list()->topLevelItemCount() == int(lint(doc.project(), doc.analysis()).size()));
 }

@@ -29,6 +29,8 @@ TEST_CASE("the worksheet shows derived beside stated and marks mismatches live",
     doc.reset(p, QString());
     AdviceSource source(&doc);
     WorksheetView view(&source);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
     view.showCollection(QStringLiteral("Order"));
     REQUIRE(view.collectionChooser()->currentText() == QStringLiteral("Order"));
     REQUIRE(view.table()->rowCount() == 11); // the rows of lesson-135
