@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <vector>
 
 using namespace docshape;
 using namespace docshape::ui;
@@ -181,4 +182,68 @@ TEST_CASE("a file that fails to load changes nothing", "[ui][undo]") {
     CHECK_FALSE(status);
     CHECK(serializeProject(doc.project()) == before);
     CHECK(doc.undoStack()->count() == 1);
+}
+
+TEST_CASE("undo announces the reverse of what the edit announced, a project replacement included", "[ui][undo]") {
+    Document doc;
+    freshDocument(doc);
+    std::vector<ChangeEvent> events;
+    QObject::connect(&doc, &Document::changed, &doc, [&](const ChangeEvent &e) { events.push_back(e); });
+    // Applies one edit, undoes and redoes it; returns what the edit announced.
+    const auto roundTrip = [&](const std::function<void()> &apply) {
+        events.clear();
+        apply();
+        REQUIRE(events.size() == 1);
+        const ChangeEvent applied = events[0];
+        doc.undoStack()->undo();
+        REQUIRE(events.size() == 2);
+        CHECK(events[1] == applied.reversed());
+        doc.undoStack()->redo();
+        REQUIRE(events.size() == 3);
+        CHECK(events[2] == applied);
+        return applied;
+    };
+
+    SECTION("a project replacement is a reset both ways, and undo brings the old project") {
+        const Project before = doc.project();
+        Project other = before;
+        other.name = "recovered";
+        other.entities.pop_back();
+        const ChangeEvent applied =
+            roundTrip([&] { REQUIRE(doc.replaceProject(other, QStringLiteral("Recover"))); });
+        CHECK(applied.reset);
+        CHECK(events[1].reset);
+        doc.undoStack()->undo();
+        CHECK(events.back().reset);
+        CHECK(doc.project() == before);
+    }
+    SECTION("an added entity is removed on undo") {
+        std::string id;
+        const ChangeEvent applied = roundTrip([&] {
+            auto added = doc.addEntity(QStringLiteral("Review"), {100, 200});
+            REQUIRE(added);
+            id = *added;
+        });
+        CHECK(applied == ChangeEvent(Change::entity(Change::Action::Added, id)));
+        CHECK(events[1] == ChangeEvent(Change::entity(Change::Action::Removed, id)));
+    }
+    SECTION("a removal that cascades comes back in the reverse order") {
+        REQUIRE(doc.relate("e3", "e1", Cardinality::OneToMany, Representation::ReferenceFromChild));
+        const ChangeEvent applied = roundTrip([&] { REQUIRE(doc.removeEntities({"e3"})); });
+        CHECK(applied.touches(Change::Object::Relationship));
+        CHECK(applied.touches(Change::Object::Entity));
+        CHECK_FALSE(applied.reset);
+    }
+    SECTION("a field change names the field and its entity") {
+        const ChangeEvent applied = roundTrip([&] {
+            Field f = *doc.project().findField("f2");
+            f.maxBytes = 40;
+            REQUIRE(doc.changeField(f, QStringLiteral("Change maximum"), QStringLiteral("maxBytes")));
+        });
+        REQUIRE(applied.changes.size() == 1);
+        CHECK(applied.changes[0].object == Change::Object::Field);
+        CHECK(applied.changes[0].id == "f2");
+        CHECK(applied.changes[0].entityId == "e2");
+        CHECK(applied.changes[0].action == Change::Action::Changed);
+    }
 }

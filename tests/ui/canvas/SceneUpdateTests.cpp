@@ -1,0 +1,131 @@
+// The canvas updates what an edit names (issue 16): a relationship change
+// redraws its two cards and its edge, and embedding or un-embedding moves
+// one card; only a new project builds the whole scene.
+#include "ui/support/UiTestHelpers.h"
+
+#include "canvas/DocumentScene.h"
+#include "canvas/EntityItem.h"
+#include "canvas/RelationshipItem.h"
+#include "document/Document.h"
+#include "document/RelationshipLabels.h"
+
+#include <catch2/catch.hpp>
+
+using namespace docshape;
+using namespace docshape::ui;
+using namespace docshape::ui::canvas;
+
+namespace {
+
+struct SceneFixture {
+    Document document;
+    DocumentScene scene{&document};
+    std::string reference;
+
+    SceneFixture() {
+        document.reset(test::makeOrderModel(), QString());
+        // Customer -< Order, drawn as an edge between two collection cards.
+        auto id = document.relate("e3", "e1", Cardinality::OneToMany, Representation::ReferenceFromChild);
+        REQUIRE(id);
+        reference = *id;
+        REQUIRE(scene.edgeOf(reference));
+    }
+
+    // The scene was neither rebuilt nor given new cards or edges since
+    // `rebuilds` and `created` were read.
+    void requireNoRebuild(int rebuilds, int created) const {
+        CHECK(scene.rebuildCount() == rebuilds);
+        CHECK(scene.itemsCreated() == created);
+    }
+};
+
+} // namespace
+
+TEST_CASE("a relationship parameter edit updates its edge without rebuilding the scene", "[ui][canvas]") {
+    SceneFixture f;
+    const int rebuilds = f.scene.rebuildCount();
+    const int created = f.scene.itemsCreated();
+    RelationshipItem *edge = f.scene.edgeOf(f.reference);
+    EntityItem *customer = f.scene.cardOf("e3");
+    EntityItem *order = f.scene.cardOf("e1");
+
+    Relationship r = *f.document.project().findRelationship(f.reference);
+    r.avgChildren = 12;
+    r.maxChildren = 40;
+    REQUIRE(f.document.changeRelationship(r, QStringLiteral("Change average"), QStringLiteral("avgChildren")));
+    r.cardinality = Cardinality::OneToFew;
+    REQUIRE(f.document.changeRelationship(r, QStringLiteral("Change cardinality"), QStringLiteral("cardinality")));
+
+    f.requireNoRebuild(rebuilds, created);
+    // Another representation that keeps both collections: the same edge,
+    // relabelled.
+    REQUIRE(f.document.relate("e3", "e1", Cardinality::OneToFew, Representation::ReferenceArrayInParent));
+    f.requireNoRebuild(rebuilds, created);
+    // The same items, updated in place.
+    CHECK(f.scene.edgeOf(f.reference) == edge);
+    CHECK(f.scene.cardOf("e3") == customer);
+    CHECK(f.scene.cardOf("e1") == order);
+    CHECK(edge->label() == representationLabel(Representation::ReferenceArrayInParent));
+
+    for (int i = 0; i < 3; ++i)
+        f.document.undoStack()->undo();
+    f.requireNoRebuild(rebuilds, created);
+    CHECK(f.scene.edgeOf(f.reference) == edge);
+    CHECK(edge->label() == representationLabel(Representation::ReferenceFromChild));
+}
+
+TEST_CASE("embedding and un-embedding move one card and rebuild nothing", "[ui][canvas]") {
+    SceneFixture f;
+    const int rebuilds = f.scene.rebuildCount();
+    const int created = f.scene.itemsCreated();
+    EntityItem *item = f.scene.cardOf("e2");
+    EntityItem *order = f.scene.cardOf("e1");
+    const std::size_t cards = f.scene.cardCount();
+
+    auto embedding = f.document.relate("e1", "e2", Cardinality::OneToFew, Representation::EmbedArray);
+    REQUIRE(embedding);
+    f.requireNoRebuild(rebuilds, created);
+    CHECK(f.scene.cardOf("e2") == item);
+    CHECK(item->parentCard() == order);
+    CHECK(f.scene.cardCount() == cards);
+    CHECK_FALSE(f.scene.edgeOf(*embedding)); // drawn inside its parent, not as an edge
+
+    // The relationship becomes a reference held by the child: the same
+    // card, out of its parent, and one new item, the reference's edge.
+    REQUIRE(f.document.unembed("e2", {900, 100}));
+    f.requireNoRebuild(rebuilds, created + 1);
+    CHECK(f.scene.cardOf("e2") == item);
+    CHECK(item->parentCard() == nullptr);
+    CHECK(f.scene.cardCount() == cards);
+    REQUIRE(f.scene.edgeOf(*embedding));
+    CHECK(f.scene.edgeOf(*embedding)->childCard() == item);
+
+    f.document.undoStack()->undo(); // embedded again
+    CHECK(item->parentCard() == order);
+    CHECK_FALSE(f.scene.edgeOf(*embedding));
+    f.document.undoStack()->undo(); // a collection again
+    CHECK(item->parentCard() == nullptr);
+    CHECK(f.scene.cardOf("e2") == item);
+    f.requireNoRebuild(rebuilds, created + 1);
+}
+
+TEST_CASE("renaming and editing a field redraw one card; a new project rebuilds", "[ui][canvas]") {
+    SceneFixture f;
+    const int rebuilds = f.scene.rebuildCount();
+    const int created = f.scene.itemsCreated();
+    REQUIRE(f.document.renameEntity("e1", QStringLiteral("Purchase")));
+    Field field = *f.document.project().findField("f2");
+    field.maxBytes = 64;
+    REQUIRE(f.document.changeField(field, QStringLiteral("Change maximum"), QStringLiteral("maxBytes")));
+    f.requireNoRebuild(rebuilds, created);
+
+    // The counters do count: a project replacement is a reset, and so is
+    // its undo.
+    Project other = f.document.project();
+    other.name = "recovered";
+    REQUIRE(f.document.replaceProject(other, QStringLiteral("Recover")));
+    CHECK(f.scene.rebuildCount() == rebuilds + 1);
+    CHECK(f.scene.itemsCreated() > created);
+    f.document.undoStack()->undo();
+    CHECK(f.scene.rebuildCount() == rebuilds + 2);
+}
