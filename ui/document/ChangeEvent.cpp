@@ -72,6 +72,12 @@ bool ChangeEvent::affectsCollections() const {
            });
 }
 
+bool ChangeEvent::affectsNames() const {
+    return reset || std::any_of(changes.begin(), changes.end(), [](const Change &c) {
+               return c.action != Change::Action::Changed || c.changed(Change::Name);
+           });
+}
+
 bool ChangeEvent::touches(Change::Object object) const {
     return reset || std::any_of(changes.begin(), changes.end(), [object](const Change &c) { return c.object == object; });
 }

@@ -62,6 +62,9 @@ struct ChangeEvent {
     bool affectsEstimates() const;
     // True when the set of collections or their names may have changed.
     bool affectsCollections() const;
+    // True when an object was added, removed or renamed: lists of objects
+    // by name may differ.
+    bool affectsNames() const;
     // True when an object of this kind was added, removed or changed.
     bool touches(Change::Object object) const;
 

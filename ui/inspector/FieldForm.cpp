@@ -197,8 +197,10 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
 }
 
 void FieldForm::setField(const std::string &fieldId) {
-    if (fieldId != m_fieldId)
+    if (fieldId != m_fieldId) {
         m_form->clearError();
+        m_form->choicesChanged(); // "Copied from" lists every field but this one
+    }
     m_fieldId = fieldId;
     refresh();
 }

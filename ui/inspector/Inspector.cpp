@@ -69,8 +69,14 @@ void Inspector::showObject(const ObjectRef &object) {
     m_stack->setCurrentWidget(m_empty);
 }
 
-void Inspector::onChanged(const ChangeEvent &) {
-    // Any change can alter what the form shows (estimates, names in lists).
+void Inspector::onChanged(const ChangeEvent &event) {
+    // Any change can alter what the form shows (estimates); the lists of
+    // entities and fields change only with their names and membership.
+    if (event.affectsNames()) {
+        m_entityForm->form()->choicesChanged();
+        m_fieldForm->form()->choicesChanged();
+        m_relationshipForm->form()->choicesChanged();
+    }
     showObject(m_object);
 }
 

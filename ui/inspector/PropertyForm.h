@@ -13,7 +13,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -159,8 +161,14 @@ public:
         addRow(label, std::move(row));
     }
 
-    // A choice among values; `choices` is called at every refresh so that
-    // lists of entities or fields stay current.
+    // The lists of the choice rows may differ (an object was added, removed
+    // or renamed, or the form shows another object): the next refresh asks
+    // each row for its choices again. Other refreshes only select the value.
+    void choicesChanged() { ++m_choicesVersion; }
+
+    // A choice among values; `choices` is called at the first refresh and
+    // after choicesChanged(), so that lists of entities or fields stay
+    // current without being rebuilt on every edit.
     template <typename V>
     void addChoice(const QString &label, const QString &key,
                    std::function<std::vector<std::pair<V, QString>>()> choices,
@@ -169,27 +177,28 @@ public:
         combo->setObjectName(key);
         auto values = std::make_shared<std::vector<V>>();
         Row row{key, combo, nullptr, {}};
-        row.refresh = [combo, values, choices, get](const T &t) {
+        auto listed = std::make_shared<std::uint64_t>(m_choicesVersion - 1);
+        row.refresh = [this, combo, values, listed, choices, get](const T &t) {
             const bool blocked = combo->blockSignals(true);
-            auto list = choices();
-            // Most refreshes offer the same choices (a list of every entity
-            // of a large model, say): rewrite only what differs.
-            if (combo->count() != int(list.size()))
-                combo->clear();
-            values->clear();
-            int current = -1;
-            const V value = get(t);
-            for (std::size_t i = 0; i < list.size(); ++i) {
-                const auto &[v, text] = list[i];
-                if (v == value)
-                    current = int(i);
-                values->push_back(v);
-                if (int(i) >= combo->count())
-                    combo->addItem(text);
-                else if (combo->itemText(int(i)) != text)
-                    combo->setItemText(int(i), text);
+            if (*listed != m_choicesVersion) {
+                *listed = m_choicesVersion;
+                auto list = choices();
+                // A new list is mostly the old one (every entity of a large
+                // model, one renamed): rewrite only what differs.
+                if (combo->count() != int(list.size()))
+                    combo->clear();
+                values->clear();
+                for (std::size_t i = 0; i < list.size(); ++i) {
+                    const auto &[v, text] = list[i];
+                    values->push_back(v);
+                    if (int(i) >= combo->count())
+                        combo->addItem(text);
+                    else if (combo->itemText(int(i)) != text)
+                        combo->setItemText(int(i), text);
+                }
             }
-            combo->setCurrentIndex(current);
+            const auto it = std::find(values->begin(), values->end(), get(t));
+            combo->setCurrentIndex(it == values->end() ? -1 : int(it - values->begin()));
             combo->blockSignals(blocked);
         };
         QObject::connect(combo, &QComboBox::activated, this, [this, combo, values, label, key, set](int index) {
@@ -327,6 +336,7 @@ private:
     QFormLayout *m_layout;
     QLabel *m_error;
     std::vector<Row> m_rows;
+    std::uint64_t m_choicesVersion = 0;
     struct Section {
         QLabel *label;
         std::size_t first, end; // its rows: m_rows[first, end)

@@ -113,8 +113,9 @@ void FindingsPanel::rebuild() {
     std::size_t tail = 0;
     while (tail < old - head && tail < n - head && m_shown[old - 1 - tail] == findings[n - 1 - tail])
         ++tail;
-    if (head == old && head == n)
+    if (m_listed && head == old && head == n)
         return; // the same findings, row for row
+    m_listed = true;
     std::optional<Finding> keep;
     if (QTreeWidgetItem *current = m_list->currentItem())
         keep = m_shown[std::size_t(m_list->indexOfTopLevelItem(current))];
@@ -179,6 +180,8 @@ int FindingsPanel::visibleCount() const {
 }
 
 QString FindingsPanel::detailsHtml() const { return m_details->toHtml(); }
+
+QString FindingsPanel::summary() const { return m_summary->text(); }
 
 void FindingsPanel::showDetails() {
     QTreeWidgetItem *item = m_list->currentItem();

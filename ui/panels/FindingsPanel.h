@@ -36,6 +36,7 @@ public:
     QTreeWidget *list() const { return m_list; }
     QComboBox *severityFilter() const { return m_filter; }
     QString detailsHtml() const;
+    QString summary() const;
     // The number of findings listed (after the filter).
     int visibleCount() const;
 
@@ -63,7 +64,8 @@ private:
     QTextBrowser *m_details;
     std::vector<Finding> m_shown; // the findings listed, row by row
     OnScreen *m_onScreen;
-    bool m_stale = false; // the advice changed while the panel was off screen
+    bool m_stale = false;  // the advice changed while the panel was off screen
+    bool m_listed = false; // rebuild() has filled the list, summary and details once
 };
 
 } // namespace docshape::ui::panels

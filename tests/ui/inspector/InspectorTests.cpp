@@ -9,6 +9,7 @@
 
 #include "io/ProjectFile.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -150,4 +151,53 @@ TEST_CASE("the title shows the file and a modified mark; recovery restores unsav
     CHECK_FALSE(status.error().message.empty());
     CHECK(serializeProject(next.document()->project()) == before);
     CHECK(next.document()->filePath() == path);
+}
+
+TEST_CASE("the inspector's lists of fields and entities follow additions, renames and undo", "[ui][inspector]") {
+    MainWindow window;
+    window.document()->reset(test::makeOrderModel(), QString());
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    Document &doc = *window.document();
+    window.selectObject(ObjectRef::field("f2")); // LineItem.name
+    auto *copiedFrom = qobject_cast<QComboBox *>(window.inspector()->fieldForm()->form()->editor(QStringLiteral("duplicatedFrom")));
+    REQUIRE(copiedFrom);
+    const auto texts = [copiedFrom] {
+        QStringList out;
+        for (int i = 0; i < copiedFrom->count(); ++i)
+            out << copiedFrom->itemText(i);
+        return out;
+    };
+    // Every field but the one shown, after "(not a copy)".
+    CHECK(texts() == QStringList{QStringLiteral("(not a copy)"), QStringLiteral("Order.orderNumber"),
+                                 QStringLiteral("LineItem.quantity"), QStringLiteral("Customer.email")});
+    CHECK(copiedFrom->currentIndex() == 0);
+
+    // A parameter edit keeps the list; choosing a source still selects it.
+    Field f = *doc.project().findField("f2");
+    f.maxBytes = 40;
+    REQUIRE(doc.changeField(f, QStringLiteral("Change maximum"), QStringLiteral("maxBytes")));
+    f.details.edit().duplicatedFrom = "f4";
+    REQUIRE(doc.changeField(f, QStringLiteral("Copy"), QStringLiteral("duplicatedFrom")));
+    CHECK(copiedFrom->currentText() == QStringLiteral("Customer.email"));
+
+    REQUIRE(doc.renameEntity("e3", QStringLiteral("Client")));
+    CHECK(copiedFrom->currentText() == QStringLiteral("Client.email"));
+    Field added;
+    added.name = "phone";
+    added.type = BsonType::String;
+    added.avgBytes = 10;
+    added.maxBytes = 20;
+    REQUIRE(doc.addField("e3", {}, added));
+    CHECK(texts().contains(QStringLiteral("Client.phone")));
+    doc.undoStack()->undo(); // the new field
+    doc.undoStack()->undo(); // the rename
+    CHECK(texts() == QStringList{QStringLiteral("(not a copy)"), QStringLiteral("Order.orderNumber"),
+                                 QStringLiteral("LineItem.quantity"), QStringLiteral("Customer.email")});
+    CHECK(copiedFrom->currentText() == QStringLiteral("Customer.email"));
+
+    // Another field: the list leaves that one out instead.
+    window.selectObject(ObjectRef::field("f4"));
+    CHECK(texts() == QStringList{QStringLiteral("(not a copy)"), QStringLiteral("Order.orderNumber"),
+                                 QStringLiteral("LineItem.name"), QStringLiteral("LineItem.quantity")});
 }

@@ -150,3 +150,16 @@ TEST_CASE("a hidden findings list costs no advice; shown, it catches up", "[ui][
     CHECK(source.computations() == 2);
     CHECK(panel.list()->topLevelItemCount() == int(lint(doc.project(), doc.analysis()).size()));
 }
+
+TEST_CASE("a model without findings says so once the panel is shown", "[ui][panels][findings]") {
+    Document doc;
+    doc.reset(Project{}, QString());
+    REQUIRE(lint(doc.project(), doc.analysis()).empty());
+    AdviceSource source(&doc);
+    FindingsPanel panel(&source);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    CHECK(panel.list()->topLevelItemCount() == 0);
+    CHECK(panel.summary() == QStringLiteral("0 errors · 0 warnings · 0 notes — 0 shown"));
+    CHECK(panel.detailsHtml().contains(QStringLiteral("No findings")));
+}
