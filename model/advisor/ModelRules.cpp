@@ -1,5 +1,6 @@
 #include "advisor/AdvisorContext.h"
 
+#include "advisor/DateLike.h"
 #include "advisor/RuleCatalog.h"
 #include "estimate/IndexEstimator.h"
 
@@ -66,8 +67,8 @@ constexpr std::string_view kAuditWords[] = {
     "activity", "activities", "journal", "trail", "versions", "timeline"};
 constexpr std::string_view kDateWords[] = {"date", "timestamp", "datetime", "birthday", "dob"};
 
-// A date by its name, or by its string pattern when given.
-bool looksLikeDate(std::string_view name, const std::string *pattern) {
+// A date by its name alone.
+bool nameSaysDate(std::string_view name) {
     std::size_t count = 0;
     std::string_view last;
     bool dateWord = false;
@@ -78,15 +79,7 @@ bool looksLikeDate(std::string_view name, const std::string *pattern) {
     });
     if (dateWord || (count > 1 && equalsLower(last, "at")))
         return true;
-    if (name == "time" || name == "when" || name == "day")
-        return true;
-    if (pattern) {
-        const std::string &p = *pattern;
-        for (std::string_view marker : {"\\d{4}-", "[0-9]{4}-", "\\d{2}:\\d{2}", "[0-9]{2}:[0-9]{2}", "T\\d", "T[0-9]"})
-            if (p.find(marker) != std::string::npos)
-                return true;
-    }
-    return false;
+    return name == "time" || name == "when" || name == "day";
 }
 
 // A field's place: its name and its parent's, up to the entity, kept on
@@ -455,11 +448,47 @@ void checkLifecycle(Context &ctx) {
     }
 }
 
+// A string that holds dates (DS161). What the field states decides: its
+// pattern, else its enum values (all of them dates or times); only a field
+// that states neither is judged by its name.
+void checkDateAsString(Context &ctx, const Field &f, const Entity &e, const std::string &path, bool nameSaysDate) {
+    const FieldDetails &d = *f.details;
+    if (d.pattern) {
+        const std::string_view shape = dateShapeOfPattern(*d.pattern);
+        if (shape.empty())
+            return;
+        Finding &finding =
+            ctx.add(rule::kDateAsString, fieldTarget(f, e, path), "{0}.{1} holds a date as a string", e.name, path);
+        finding.reasonPhrase =
+            finding.words.say("Its pattern {0} has the shape of a date or time ({1}).", *d.pattern, Static{shape});
+        return;
+    }
+    if (!d.enumValues.empty()) {
+        std::string_view shape;
+        for (const auto &value : d.enumValues) {
+            shape = dateShapeOfValue(value);
+            if (shape.empty())
+                return;
+        }
+        Finding &finding =
+            ctx.add(rule::kDateAsString, fieldTarget(f, e, path), "{0}.{1} holds a date as a string", e.name, path);
+        finding.reasonPhrase = finding.words.say("Its enum values are dates or times ({0}: '{1}').", Static{shape},
+                                                 d.enumValues.front());
+        return;
+    }
+    if (!nameSaysDate)
+        return;
+    Finding &finding =
+        ctx.add(rule::kDateAsString, fieldTarget(f, e, path), "{0}.{1} holds a date as a string", e.name, path);
+    finding.reasonPhrase = finding.words.say(
+        "Its name says it is a date, and it states no pattern or enum values that say otherwise.");
+}
+
 // What a field's name says, computed once per distinct name.
 struct NameClass {
     bool money = false;
     bool minor = false;
-    bool date = false; // by name; a date-like pattern is checked per field
+    bool date = false; // by name; a stated pattern or enum is checked per field
 };
 
 // Every field once: copies without a plan, then the types that hurt
@@ -481,7 +510,7 @@ void checkFields(Context &ctx, Span<Entity> entities) {
         NameClass kind;
         kind.money = anyWordIn(name, kMoneyWords);
         kind.minor = anyWordIn(name, kMinorWords);
-        kind.date = looksLikeDate(name, nullptr);
+        kind.date = nameSaysDate(name);
         return kind;
     };
     auto classify = [&](const Field &f) -> NameClass {
@@ -525,10 +554,8 @@ void checkFields(Context &ctx, Span<Entity> entities) {
         else if (minor && (t == BsonType::Decimal || t == BsonType::String))
             ctx.add(rule::kMoneyAsFloat, fieldTarget(f, e, at()),
                     "{0}.{1} is a {2} although its name says integer minor units", e.name, at(), Static{toString(t)});
-        const FieldDetails &d = *f.details;
-        if (t == BsonType::String && d.enumValues.empty() &&
-            (kind.date || (d.pattern && looksLikeDate(f.name, &*d.pattern))))
-            ctx.add(rule::kDateAsString, fieldTarget(f, e, at()), "{0}.{1} holds a date as a string", e.name, at());
+        if (t == BsonType::String)
+            checkDateAsString(ctx, f, e, at(), kind.date);
         if ((t == BsonType::Int || t == BsonType::Long) && !f.details->enumValues.empty())
             ctx.add(rule::kEnumAsInteger, fieldTarget(f, e, at()), "{0}.{1} is an enum of {2} integers", e.name, at(),
                     f.details->enumValues.size());
