@@ -198,7 +198,7 @@ void Context::enter(int c) {
         } else if (a.node && !a.node->relationshipId.empty()) {
             a.relationship = relationship(a.node->relationshipId);
             if (a.relationship)
-                a.enforcer = a.relationship->maxEnforcedBy;
+                a.enforcer = arrayBoundEnforcer(*a.relationship);
         }
     }
     // Top-level fields only, not the variants'.

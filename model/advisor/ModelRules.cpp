@@ -142,7 +142,7 @@ void checkArrays(Context &ctx) {
             const ArrayStat &a = stat.arrays[j];
             const CollectionView::Array &info = view.array(j);
             const ShapeNode *node = info.node;
-            if (node && (node->origin == NodeOrigin::Subset || node->origin == NodeOrigin::Bucket))
+            if (node && node->origin == NodeOrigin::Bucket)
                 continue; // DocShape bounds these arrays itself
             const Relationship *rel = info.relationship;
             const BoundEnforcer enforcer = info.enforcer;

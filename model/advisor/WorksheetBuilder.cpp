@@ -81,7 +81,7 @@ Worksheet WorksheetBuilder::build(Context &ctx) {
         const ArrayStat &a = stat.arrays[j];
         const CollectionView::Array &info = view.array(j);
         BoundEnforcer enforcer = info.enforcer;
-        if (info.node && (info.node->origin == NodeOrigin::Subset || info.node->origin == NodeOrigin::Bucket))
+        if (info.node && info.node->origin == NodeOrigin::Bucket)
             enforcer = BoundEnforcer::Validator; // DocShape writes the bound itself
         if (a.maxCount) {
             if (largest)

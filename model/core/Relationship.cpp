@@ -9,6 +9,10 @@ bool embedsChild(Representation r) {
            r == Representation::Bucket;
 }
 
+BoundEnforcer arrayBoundEnforcer(const Relationship &r) {
+    return r.representation == Representation::Subset ? r.subsetEnforcedBy : r.maxEnforcedBy;
+}
+
 std::string_view toString(Cardinality c) { return detail::enumName(kCardinalityNames, c); }
 std::optional<Cardinality> cardinalityFromString(std::string_view s) {
     return detail::enumFromName(kCardinalityNames, s);

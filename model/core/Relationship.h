@@ -27,7 +27,8 @@ enum class Cardinality { OneToOne, OneToFew, OneToMany, ManyToMany };
 // - Junction: a collection `junctionName` of {parentId, childId} pairs.
 // - Subset: child is a collection referencing the parent (`backFieldName`),
 //   and the newest `subsetCount` children are copied into the parent's array
-//   `fieldName`.
+//   `fieldName`; `subsetEnforcedBy` says who keeps that array at
+//   `subsetCount` (maxChildren and maxEnforcedBy still bound all children).
 // - ExtendedReference: parent holds a subdocument `fieldName` with the
 //   child's _id and the child's fields listed in `copiedFieldIds`.
 // - Bucket: children are grouped `bucketSize` to a document of a bucket
@@ -61,6 +62,7 @@ struct Relationship {
     std::string backFieldName; // see Representation
     std::string junctionName;  // junction or bucket collection
     std::uint64_t subsetCount = 0;
+    BoundEnforcer subsetEnforcedBy = BoundEnforcer::Nobody; // of the subset's array
     std::vector<std::string> copiedFieldIds; // extended reference / subset copies (empty: all)
     std::uint64_t bucketSize = 0;
     bool parentRequired = true; // child always has a parent (reference field present)
@@ -73,6 +75,11 @@ struct Relationship {
 // True for representations that put the child inside the parent's documents
 // and so take it out of the list of collections.
 bool embedsChild(Representation r);
+
+// Who enforces the bound of the array `r` puts in the parent's documents:
+// for a subset, the subset's size (subsetEnforcedBy); otherwise the
+// children's maximum (maxEnforcedBy).
+BoundEnforcer arrayBoundEnforcer(const Relationship &r);
 
 std::string_view toString(Cardinality c);
 std::optional<Cardinality> cardinalityFromString(std::string_view s);

@@ -88,7 +88,7 @@ private:
         if (node.field)
             return node.field->maxEnforcedBy;
         if (const Relationship *r = m_project.findRelationship(node.relationshipId))
-            return r->maxEnforcedBy;
+            return arrayBoundEnforcer(*r);
         return BoundEnforcer::Nobody;
     }
 

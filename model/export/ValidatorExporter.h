@@ -22,7 +22,8 @@ namespace docshape {
 // - Arrays: `items` describes the elements (a subdocument schema for
 //   arrays of objects); `minItems` from the field; `maxItems` only when the
 //   model says the validator enforces the bound (maxEnforcedBy ==
-//   validator on the field, or on the relationship that made the array).
+//   validator on the field, or on the relationship that made the array;
+//   subsetEnforcedBy for a subset's array, bounded at subsetCount).
 //   A bound enforced by the UI or by nobody is a design statement, not a
 //   database rule: exporting it would turn an estimate into write failures.
 //   The exported maxItems equals the node's maxCount, so a document at the

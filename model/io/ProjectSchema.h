@@ -151,6 +151,7 @@ template <typename V> void describe(V &v, Tag<Relationship>) {
     v("backFieldName", &Relationship::backFieldName, kOptional);
     v("junctionName", &Relationship::junctionName, kOptional);
     v("subsetCount", &Relationship::subsetCount, kOptional);
+    v("subsetEnforcedBy", &Relationship::subsetEnforcedBy, kOptional);
     v("copiedFieldIds", &Relationship::copiedFieldIds, kOptional);
     v("bucketSize", &Relationship::bucketSize, kOptional);
     v("parentRequired", &Relationship::parentRequired, kOptional);

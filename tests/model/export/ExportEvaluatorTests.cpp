@@ -152,7 +152,7 @@ TEST_CASE("sample documents pass the exported validators; broken ones fail them"
                     const Relationship *rel = project.findRelationship(array->node->relationshipId);
                     const bool enforced =
                         (array->node->field && array->node->field->maxEnforcedBy == BoundEnforcer::Validator) ||
-                        (rel && rel->maxEnforcedBy == BoundEnforcer::Validator);
+                        (rel && arrayBoundEnforcer(*rel) == BoundEnforcer::Validator);
                     CHECK(result.valid == !enforced);
                     if (!enforced)
                         continue;

@@ -100,6 +100,7 @@ applyCollection("products", {
         },
         recentReviews: {
           bsonType: "array",
+          maxItems: 3,
           items: {
             bsonType: "object",
             required: [
