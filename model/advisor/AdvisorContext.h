@@ -360,6 +360,11 @@ std::vector<SuggestedIndex> suggestIndexes(Context &ctx);
 std::vector<RelationshipAdvice> adviseRelationships(Context &ctx);
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                         const std::vector<SuggestedIndex> &suggestions);
+// By position in project.indexes, 1 for the indexes some access pattern
+// uses: the one its plan chose, and the one the inner side of each of its
+// joins would use (the documents of an entity it also reads, found by the
+// reference that links them). Reads the plans of the whole run.
+std::vector<char> indexesInUse(const Context &ctx);
 
 // The worksheet of each collection, built as the advisor enters it.
 class WorksheetBuilder {

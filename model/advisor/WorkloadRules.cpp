@@ -115,12 +115,9 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                 "{0} of {1} write patterns span collections and need a transaction or a consistency plan", multi,
                 writes);
 
-    // Indexes no pattern chose. Unique and TTL indexes have a job besides
+    // Indexes no pattern uses. Unique and TTL indexes have a job besides
     // serving queries, so they are left alone.
-    std::vector<char> used(ctx.project.indexes.size(), 0);
-    for (const auto &plan : ctx.plans)
-        if (plan.indexSpec)
-            used[static_cast<std::size_t>(plan.indexSpec - ctx.project.indexes.data())] = 1;
+    const std::vector<char> used = indexesInUse(ctx);
     auto checkIndex = [&](Context &cx, std::size_t i) {
         if (used[i])
             return;
