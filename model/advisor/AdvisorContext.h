@@ -349,6 +349,11 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep);
 void checkProjectRules(Context &ctx);
 void checkFieldRules(Context &ctx);
 void checkReferenceRules(Context &ctx);
+// Parts of checkReferenceRules: whether each copy's semantics fit how it
+// is read and written (DuplicationRules.cpp), and deletion with retention
+// (DeletionRules.cpp).
+void checkDuplicationFit(Context &ctx);
+void checkDeletionRules(Context &ctx);
 // For the entered collection: plan and cost its patterns, then its rules
 // and its worksheet. A pattern whose entity is not stored is planned
 // without entering a collection.

@@ -1,6 +1,7 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/DateLike.h"
+#include "advisor/NameWords.h"
 #include "advisor/RuleCatalog.h"
 #include "estimate/IndexEstimator.h"
 
@@ -11,61 +12,6 @@
 namespace docshape::advisor {
 
 namespace {
-
-// camelCase, snake_case and kebab-case names split into words, without
-// allocating: fn(word) for each, in order.
-template <typename Fn> void forEachWord(std::string_view name, Fn fn) {
-    auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
-    auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= name.size(); ++i) {
-        const bool end = i == name.size();
-        const char c = end ? '\0' : name[i];
-        const bool separator = c == '_' || c == '-' || c == ' ' || c == '.';
-        const bool boundary = !end && !separator && i > start && upper(c) &&
-                              (!upper(name[i - 1]) || (i + 1 < name.size() && lower(name[i + 1])));
-        if (end || separator || boundary) {
-            if (i > start)
-                fn(name.substr(start, i - start));
-            start = separator ? i + 1 : i;
-        }
-    }
-}
-
-bool equalsLower(std::string_view word, std::string_view lowerCase) {
-    if (word.size() != lowerCase.size())
-        return false;
-    for (std::size_t i = 0; i < word.size(); ++i) {
-        char c = word[i];
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-        if (c != lowerCase[i])
-            return false;
-    }
-    return true;
-}
-
-template <std::size_t N> bool inSet(std::string_view word, const std::string_view (&set)[N]) {
-    for (auto s : set)
-        if (equalsLower(word, s))
-            return true;
-    return false;
-}
-
-template <std::size_t N> bool anyWordIn(std::string_view name, const std::string_view (&set)[N]) {
-    bool found = false;
-    forEachWord(name, [&](std::string_view w) { found = found || inSet(w, set); });
-    return found;
-}
-
-constexpr std::string_view kMoneyWords[] = {
-    "price", "amount", "total", "subtotal", "balance", "cost", "fee", "fees", "tax", "salary",
-    "payment", "discount", "revenue", "refund", "charge", "money", "wage", "budget", "paid"};
-constexpr std::string_view kMinorWords[] = {"minor", "cents", "cent", "paise", "pence"};
-constexpr std::string_view kAuditWords[] = {
-    "history", "audit", "events", "log", "logs", "changes", "changelog", "revisions",
-    "activity", "activities", "journal", "trail", "versions", "timeline"};
-constexpr std::string_view kDateWords[] = {"date", "timestamp", "datetime", "birthday", "dob"};
 
 // A date by its name alone.
 bool nameSaysDate(std::string_view name) {
@@ -368,55 +314,6 @@ void checkRelationshipCopies(Context &ctx) {
     }
 }
 
-void checkReferencedDeletion(Context &ctx) {
-    const Project &p = ctx.project;
-    // Entities other documents point at that state no deletion policy, with
-    // the relationships that point at them, in model order.
-    std::vector<std::pair<const Entity *, std::vector<const Relationship *>>> referenced;
-    auto mark = [&](int entity, const Relationship &r) {
-        const Entity *e = ctx.entityAt(entity);
-        if (!e || e->deletion != DeletionPolicy::Unspecified)
-            return;
-        for (auto &[entity, by] : referenced)
-            if (entity == e) {
-                by.push_back(&r);
-                return;
-            }
-        referenced.push_back({e, {&r}});
-    };
-    for (const auto &r : p.relationships) {
-        switch (r.representation) {
-        case Representation::ReferenceFromChild:
-        case Representation::Subset:
-        case Representation::TwoWay:
-            mark(ctx.parentOf(r), r);
-            break;
-        case Representation::ReferenceArrayInParent:
-        case Representation::ExtendedReference:
-            mark(ctx.childOf(r), r);
-            break;
-        case Representation::Junction:
-            mark(ctx.parentOf(r), r);
-            mark(ctx.childOf(r), r);
-            break;
-        default:
-            break;
-        }
-    }
-    for (const auto &[e, by] : referenced) {
-        std::string names;
-        for (const Relationship *r : by) {
-            if (!names.empty())
-                names += ", ";
-            names += '\'';
-            names += r->name.empty() ? r->id : r->name;
-            names += '\'';
-        }
-        ctx.add(rule::kDeletionUnspecified, Context::entityTarget(*e), "{0} is referenced by {1} but has no deletion policy",
-                e->name, std::move(names));
-    }
-}
-
 void checkLifecycle(Context &ctx) {
     const CollectionView &view = ctx.view();
     const CollectionShape &shape = *view.shape;
@@ -580,7 +477,8 @@ void checkFieldRules(Context &ctx) { checkFields(ctx, Span<Entity>(ctx.project.e
 
 void checkReferenceRules(Context &ctx) {
     checkRelationshipCopies(ctx);
-    checkReferencedDeletion(ctx);
+    checkDuplicationFit(ctx);
+    checkDeletionRules(ctx);
 }
 
 void checkCollectionRules(Context &ctx) {

@@ -109,6 +109,20 @@ std::vector<Rule> makeCatalogue() {
          "\"If every primary query performs several complex lookups across heavily normalized collections, "
          "revisit the document model.\"",
          "Embed what is read together, or copy the displayed fields (extended reference)."},
+        {rule::kSnapshotReadAsCurrent, S::Warning, "Snapshot or eventual copy read as current data", kLesson, {},
+         "\"Consistency is part of the contract exposed by the read model. A caller that requires current "
+         "profile data should not silently depend on a projection whose documented behavior is eventual.\" A "
+         "snapshot is never updated at all: \"a customer's current phone number duplicated in an account "
+         "dashboard where the value is expected to stay current ... may be better modeled by referencing or "
+         "querying the canonical customer record instead.\"",
+         "Read the canonical record (a reference the pattern also reads), or keep the copy synchronous, with an "
+         "owner and an update path."},
+        {rule::kHistoryRewritten, S::Warning, "Historical record kept in sync with its source", kLesson, {},
+         "\"An historical order should preserve what the customer bought, including the name and price "
+         "represented at that time. A later product rename should not silently rewrite the history of an "
+         "already placed order.\" \"A historical field should not be 'fixed' by an automatic synchronization "
+         "job.\"",
+         "Make the copy a snapshot: written with the record, never synchronized."},
         {rule::kDeletionUnspecified, S::Warning, "No deletion policy on a referenced entity", kLesson, {},
          "MongoDB does not cascade deletes; the application must define what happens to references (restrict, "
          "soft delete, cascade, allow orphans, cleanup job).",
@@ -122,6 +136,19 @@ std::vector<Rule> makeCatalogue() {
          "With soft delete \"unique indexes need a partial strategy\": a deleted document still holds its "
          "unique key and blocks re-creating it.",
          "Make the unique index partial: partialFilterExpression { deletedAt: { $exists: false } }."},
+        {rule::kCascadeOutlivesRecord, S::Error, "Deletion removes records that must outlive their parent", kLesson,
+         {},
+         "\"Deletion also needs to account for authorization and retention. A cleanup job should not remove "
+         "records that must remain available for audit.\" Audit, history and financial records are kept for "
+         "their own retention, not for as long as what they describe exists.",
+         "Restrict the delete, soft-delete the parent, or let these records outlive it (allow orphans: they keep "
+         "the id of what was deleted) and expire them by their own retention (a TTL index)."},
+        {rule::kCascadeCrossesTenant, S::Error, "Cascade across a tenant boundary", kLesson, {},
+         "\"A cascade should not cross a tenant boundary because of an unchecked reference\": deleting a "
+         "document of one scope removes documents of another, so one tenant's action deletes other tenants' "
+         "data, or shared data disappears with one tenant.",
+         "Restrict the delete across the boundary, or scope both sides to the tenant and carry the tenant "
+         "constraint in the cascade's filter."},
         {rule::kHotDocument, S::Warning, "Hot document", kLesson, {kHotDocumentWrites},
          "\"A single document still has finite write throughput and cannot absorb unlimited concurrent "
          "updates\"; every writer queues on the same document.",

@@ -207,6 +207,51 @@ const std::vector<RuleCase> &cases() {
              pattern(p, "q1").alsoReads = {"e1"};
              pattern(p, "q1").frequencyPerSecond = 0.2;
          }},
+        {rule::kSnapshotReadAsCurrent,
+         [](Project &p) {
+             Field email = field("f36", "customerEmail", BsonType::String, 24, 254);
+             email.details.edit().duplicatedFrom = "f2";
+             email.details.edit().duplication = Duplication::Snapshot;
+             entityNamed(p, "Order").fields.push_back(email);
+             p.accessPatterns[0].consistency = "current customer email";
+         },
+         [](Project &p) {
+             Field email = field("f36", "customerEmail", BsonType::String, 24, 254);
+             email.details.edit().duplicatedFrom = "f2";
+             email.details.edit().duplication = Duplication::Snapshot;
+             entityNamed(p, "Order").fields.push_back(email);
+             p.accessPatterns[0].consistency = "strong";
+         }},
+        {rule::kHistoryRewritten,
+         [](Project &p) {
+             Field name = field("f37", "customerName", BsonType::String, 14, 100);
+             name.details.edit().duplicatedFrom = "f1";
+             name.details.edit().duplication = Duplication::Synchronous;
+             name.details.edit().duplicationOwner = "profile service, in the rename transaction";
+             entityNamed(p, "Order").fields.push_back(name);
+         },
+         [](Project &p) {
+             Field name = field("f37", "customerName", BsonType::String, 14, 100);
+             name.details.edit().duplicatedFrom = "f1";
+             name.details.edit().duplication = Duplication::Snapshot;
+             entityNamed(p, "Order").fields.push_back(name);
+         }},
+        {rule::kCascadeOutlivesRecord,
+         [](Project &p) {
+             entityNamed(p, "Customer").deletion = DeletionPolicy::Cascade;
+             entityNamed(p, "Order").retentionDays = 3650;
+         },
+         [](Project &p) { entityNamed(p, "Order").retentionDays = 3650; }},
+        {rule::kCascadeCrossesTenant,
+         [](Project &p) {
+             p.tenancy = Tenancy::SharedCollection;
+             entityNamed(p, "Customer").deletion = DeletionPolicy::Cascade;
+             entityNamed(p, "Order").tenantScoped = true;
+         },
+         [](Project &p) {
+             p.tenancy = Tenancy::SharedCollection;
+             entityNamed(p, "Order").tenantScoped = true;
+         }},
         {rule::kDeletionUnspecified, [](Project &p) { entityNamed(p, "Customer").deletion = DeletionPolicy::Unspecified; },
          [](Project &p) { entityNamed(p, "Order").deletion = DeletionPolicy::Unspecified; }},
         {rule::kNoSchemaVersion, addPolymorphicOrders,
