@@ -65,8 +65,17 @@ Result<JsonSchema> JsonSchema::compileValidator(const bson_t *validator) {
 
 Result<BsonDocument> JsonSchema::readValidator(std::string_view extendedJson) {
     auto parsed = threadParser().parse(extendedJson);
-    if (!parsed)
+    if (!parsed) {
+        // JSON that is not an object ("foo", []) is a $jsonSchema value of
+        // the wrong type, which compileValidator refuses as the server does.
+        const std::size_t first = extendedJson.find_first_not_of(" \t\r\n");
+        if (first != std::string_view::npos && extendedJson[first] != '{') {
+            auto wrapped = threadParser().parse("{\"$jsonSchema\": " + std::string(extendedJson) + "\n}");
+            if (wrapped)
+                return std::move(*wrapped);
+        }
         return parsed.error();
+    }
     const bson_t *doc = parsed->get();
 
     const uint8_t *data = bson_get_data(doc);

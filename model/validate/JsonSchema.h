@@ -59,9 +59,11 @@ public:
     // collection options `{"validator": {"$jsonSchema": ...}, ...}`.
     static Result<JsonSchema> compileJson(std::string_view extendedJson);
 
-    // Normalises the three text forms above to `{"$jsonSchema": <value>}`.
-    // Errors here are about the text (not JSON, or a validator mixing
-    // `$jsonSchema` with other query operators), not about the schema.
+    // Normalises the three text forms above to `{"$jsonSchema": <value>}`;
+    // JSON that is not an object ("foo", []) becomes that value, for
+    // compileValidator to refuse. Errors here are about the text (not JSON,
+    // or a validator mixing `$jsonSchema` with other query operators), not
+    // about the schema.
     static Result<BsonDocument> readValidator(std::string_view extendedJson);
 
     // True when `doc` passes. The fast path: no allocation for valid documents.

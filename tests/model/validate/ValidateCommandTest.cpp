@@ -97,6 +97,29 @@ TEST_CASE("validate: a schema the server refuses exits 3 with the server's reaso
     CHECK(r.err.find("properties.email") != std::string::npos);
 }
 
+TEST_CASE("validate: a schema that is JSON but not an object exits 3 with the server's reason",
+          "[validate][cli]") {
+    // The server parses a $jsonSchema of any other type with
+    //   if (elem.type() != BSONType::Object)
+    //       return {Status(ErrorCodes::TypeMismatch, "$jsonSchema must be an object")};
+    // (mongodb/mongo src/mongo/db/matcher/expression_parser.cpp, parseJSONSchema).
+    const std::string dir = docshape::test::makeTempDir("validate-cli");
+    for (const char *text : {"\"foo\"", "[]", " [1, 2]\n", "42", "true", "null"}) {
+        INFO(text);
+        Run r = run({"--schema", writeFile(dir, "schema.json", text), "-"}, "{}");
+        CHECK(r.code == 3);
+        CHECK(r.err.find("$jsonSchema must be an object") != std::string::npos);
+        CHECK(r.out.empty());
+    }
+    // Text that is not JSON at all stays a usage error, with the parser's reason.
+    for (const char *text : {"foo", "[1,", "", "\"open"}) {
+        INFO(text);
+        Run r = run({"--schema", writeFile(dir, "schema.json", text), "-"}, "{}");
+        CHECK(r.code == 2);
+        CHECK(r.err.find("$jsonSchema must be an object") == std::string::npos);
+    }
+}
+
 TEST_CASE("validate: usage errors and unreadable input exit 2", "[validate][cli]") {
     const std::string dir = docshape::test::makeTempDir("validate-cli");
     const std::string schema = writeFile(dir, "schema.json", kSchema);
