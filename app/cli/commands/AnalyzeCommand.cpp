@@ -149,7 +149,41 @@ void printTable(std::ostream &os, const Project &project, const Analysis &a) {
     }
 }
 
+constexpr std::string_view kForms[] = {"analyze MODEL [--json]"};
+
+constexpr Option kOptions[] = {
+    {"--json", "the same as JSON, with the advisor's cost of each access pattern, the relationships, the "
+               "suggested indexes and the worksheets"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli analyze model.docshape", "the analysis as a table"},
+    {"docshape-cli analyze --example order-aggregate --json > analysis.json",
+     "a bundled example's analysis as JSON, for a script"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "analysed"},
+    {kUsage, "a usage error"},
+    {kBadModel, "the model cannot be read or is invalid"},
+};
+
 } // namespace
+
+const Command kAnalyzeCommand{
+    .name = "analyze",
+    .summary = "sizes, arrays, indexes and growth, per collection",
+    .usage = kForms,
+    .description = "Per collection: documents now and after growth, average and maximum BSON document size "
+                   "(exact; unbounded where an array has no bound), arrays with their bounds and growth, the "
+                   "day the average crosses 100 KB and the largest document 16 MiB, index entries (multikey, "
+                   "sparse, partial) and estimated index size, and the limit checks.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = true,
+    .run = runAnalyze,
+};
 
 int runAnalyze(const std::vector<std::string> &args, Io io) {
     std::string path;
@@ -157,21 +191,15 @@ int runAnalyze(const std::vector<std::string> &args, Io io) {
     for (const auto &arg : args) {
         if (arg == "--json")
             json = true;
-        else if (!arg.empty() && arg[0] == '-') {
-            io.err << "docshape-cli analyze: unknown option '" << arg << "'\n"
-                   << "usage: docshape-cli analyze MODEL [--json]\n";
-            return kUsage;
-        } else if (path.empty())
+        else if (!arg.empty() && arg[0] == '-')
+            return usageError(kAnalyzeCommand, io, "unknown option '" + arg + "'");
+        else if (path.empty())
             path = arg;
-        else {
-            io.err << "docshape-cli analyze: more than one model given\n";
-            return kUsage;
-        }
+        else
+            return usageError(kAnalyzeCommand, io, "more than one model given");
     }
-    if (path.empty()) {
-        io.err << "usage: docshape-cli analyze MODEL [--json]\n";
-        return kUsage;
-    }
+    if (path.empty())
+        return usageError(kAnalyzeCommand, io, "no model given");
     auto project = loadProject(path);
     if (!project) {
         io.err << path << ": " << project.error().toString() << '\n';

@@ -11,17 +11,30 @@
 namespace docshape::cli {
 
 namespace {
-constexpr const char *kUsageText =
-    "usage: docshape-cli diagram MODEL --out FILE.svg|FILE.png [--scale S] [--transparent] [--collection NAME]...\n"
-    "  the diagram as the studio draws it: SVG (text stays text) or PNG at S pixels per canvas unit\n"
-    "  (default 1), on white unless --transparent; --collection, repeated, draws those collections\n"
-    "  with the entities they embed. The same model gives the same bytes.\n"
-    "  example: docshape-cli diagram shop.docshape --out shop.png --scale 2 --collection orders\n";
+constexpr std::string_view kForms[] = {
+    "diagram MODEL --out FILE.svg|FILE.png [--scale S] [--transparent] [--collection NAME]...",
+};
 
-int usageError(Io io, const std::string &message) {
-    io.err << "docshape-cli diagram: " << message << '\n' << kUsageText;
-    return kUsage;
-}
+constexpr Option kOptions[] = {
+    {"--out FILE", "FILE.svg (text stays text) or FILE.png"},
+    {"--scale S", "pixels per canvas unit in a PNG (default 1)"},
+    {"--transparent", "no white background"},
+    {"--collection NAME", "draws only NAME with the entities it embeds; repeat for more"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli diagram model.docshape --out model.svg", "the whole diagram as SVG"},
+    {"docshape-cli diagram --example order-aggregate --out orders.png --scale 2 --collection orders",
+     "one collection as a PNG at twice the size"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "written"},
+    {kUsage, "a usage error, or FILE cannot be written"},
+    {kBadModel, "the model cannot be read or is invalid"},
+};
+
+int usageError(Io io, const std::string &message) { return usageError(kDiagramCommand, io, message); }
 
 bool endsWith(std::string s, std::string_view suffix) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
@@ -29,8 +42,21 @@ bool endsWith(std::string s, std::string_view suffix) {
 }
 } // namespace
 
-// Exit 0 when written, 2 for a bad command line or an unwritable file, 3
-// for a model that does not load.
+const Command kDiagramCommand{
+    .name = "diagram",
+    .summary = "the diagram as the studio draws it, as SVG or PNG",
+    .usage = kForms,
+    .description = "Draws the model's diagram with the studio's own canvas, without a display: SVG keeps the "
+                   "text as text, PNG has S pixels per canvas unit, on white unless --transparent. The same "
+                   "model gives the same bytes.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = true,
+    .run = runDiagram,
+};
+
+// The exit status as kExits says.
 int runDiagram(const std::vector<std::string> &args, Io io) {
     std::string path, out;
     ui::exporting::DiagramOptions options;
@@ -55,9 +81,6 @@ int runDiagram(const std::vector<std::string> &args, Io io) {
             options.collections.push_back(*v);
         } else if (arg == "--transparent") {
             options.transparent = true;
-        } else if (arg == "--help" || arg == "-h") {
-            io.out << kUsageText;
-            return kOk;
         } else if (!arg.empty() && arg[0] == '-') {
             return usageError(io, "unknown option '" + arg + "'");
         } else if (path.empty()) {

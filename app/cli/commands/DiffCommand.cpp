@@ -10,38 +10,56 @@
 namespace docshape::cli {
 
 namespace {
-constexpr const char *kUsageLine = "usage: docshape-cli diff OLD.docshape NEW.docshape [--json]\n";
 
-int usageError(Io io, const std::string &message) {
-    io.err << "docshape-cli diff: " << message << '\n' << kUsageLine;
-    return kUsage;
-}
+constexpr std::string_view kForms[] = {"diff OLD NEW [--json]"};
+
+constexpr Option kOptions[] = {
+    {"OLD NEW", "two versions of a .docshape model"},
+    {"--json", "the difference as JSON"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli diff old.docshape new.docshape", "what changed, and what follows from it"},
+    {"docshape-cli diff old.docshape new.docshape --json > diff.json", "the same, for a script or a review tool"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "the two are equal as designs"},
+    {kFindings, "they differ"},
+    {kUsage, "a usage error"},
+    {kBadModel, "a model cannot be read or is invalid"},
+};
 
 } // namespace
 
-// Compares two versions of a model by id. Exit 0 when they are equal as
-// designs, 1 when they differ, 2 for a bad command line, 3 when a model does
-// not load.
+const Command kDiffCommand{
+    .name = "diff",
+    .summary = "what changed between two versions, and what follows",
+    .usage = kForms,
+    .description = "Matches entities, fields, relationships, access patterns, indexes and decisions by id, "
+                   "lists what was added, removed, renamed or changed (each property with its old and new "
+                   "value) and the consequences: document sizes, index entries, findings and access costs.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = false,
+    .run = runDiff,
+};
+
 int runDiff(const std::vector<std::string> &args, Io io) {
     std::vector<std::string> paths;
     bool json = false;
     for (const auto &arg : args) {
         if (arg == "--json")
             json = true;
-        else if (arg == "--help" || arg == "-h") {
-            io.out << kUsageLine
-                   << "\nMatches entities, fields, relationships, access patterns, indexes and decisions by id,\n"
-                      "lists what was added, removed, renamed or changed (each property with its old and new\n"
-                      "value) and the consequences: document sizes, index entries, findings and access costs.\n"
-                      "Exit 0 when equal, 1 when different, 2 for usage, 3 when a model does not load.\n";
-            return kOk;
-        } else if (!arg.empty() && arg[0] == '-')
-            return usageError(io, "unknown option '" + arg + "'");
+        else if (!arg.empty() && arg[0] == '-')
+            return usageError(kDiffCommand, io, "unknown option '" + arg + "'");
         else
             paths.push_back(arg);
     }
     if (paths.size() != 2)
-        return usageError(io, paths.size() < 2 ? "two models are needed" : "more than two models given");
+        return usageError(kDiffCommand, io,
+                          paths.size() < 2 ? "two models are needed" : "more than two models given");
     std::optional<Project> before = loadModel(paths[0], io);
     if (!before)
         return kBadModel;

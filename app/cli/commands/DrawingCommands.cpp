@@ -16,16 +16,7 @@ int g_argc = 1;
 char g_name[] = "docshape-cli";
 char *g_argv[] = {g_name, nullptr};
 
-constexpr Command kDrawing[] = {
-    {"diagram",
-     "diagram MODEL --out FILE.svg|FILE.png [--scale S] [--transparent] [--collection NAME]...\n"
-     "                                   the diagram as the studio draws it",
-     runDiagram},
-    {"report",
-     "report MODEL --out FILE.html|FILE.pdf [--title T] [--author A] [--date YYYY-MM-DD]\n"
-     "         [--collection NAME]... [--no-appendices]   the design-review report",
-     runReport},
-};
+constexpr const Command *kDrawing[] = {&kDiagramCommand, &kReportCommand};
 // Qt tells an offscreen program that it has no runtime directory: true,
 // and nothing a user of the command line can act on.
 QtMessageHandler g_previous = nullptr;
@@ -37,7 +28,7 @@ void quietHandler(QtMsgType type, const QMessageLogContext &context, const QStri
 }
 } // namespace
 
-std::span<const Command> drawingCommands() { return kDrawing; }
+std::span<const Command *const> drawingCommands() { return kDrawing; }
 
 OffscreenCanvas::OffscreenCanvas() {
     if (!QCoreApplication::instance()) {

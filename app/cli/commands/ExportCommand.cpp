@@ -8,18 +8,42 @@
 namespace docshape::cli {
 
 namespace {
-constexpr const char *kUsageLine = "usage: docshape-cli export MODEL --out DIR\n";
 
-int usageError(Io io, const std::string &message) {
-    io.err << "docshape-cli export: " << message << '\n' << kUsageLine;
-    return kUsage;
-}
+constexpr std::string_view kForms[] = {"export MODEL --out DIR"};
+
+constexpr Option kOptions[] = {
+    {"--out DIR", "where to write; made if missing, and files already there are replaced"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli export model.docshape --out schema",
+     "schema/mongosh/create.js, schema/validators/orders.json, schema/indexes/orders.json, ..."},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "written"},
+    {kUsage, "a usage error, or DIR cannot be written"},
+    {kBadModel, "the model cannot be read, is invalid, or cannot be exported as it is (e.g. a bad partial "
+                "filter)"},
+};
+
 } // namespace
 
-// Writes DIR/mongosh/create.js, DIR/validators/<collection>.json and
-// DIR/indexes/<collection>.json (see exportAll). Exit 0 when written, 2 for
-// a bad command line or an unwritable DIR, 3 for a model that does not load
-// or cannot be exported.
+const Command kExportCommand{
+    .name = "export",
+    .summary = "$jsonSchema validators, index definitions and a mongosh script",
+    .usage = kForms,
+    .description = "Writes DIR/mongosh/create.js (the collections with their validators, and their indexes), "
+                   "DIR/validators/<collection>.json ($jsonSchema) and DIR/indexes/<collection>.json: the "
+                   "same bytes as the studio's Export dialog.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = true,
+    .run = runExport,
+};
+
+// Writes the files of exportAll; the exit status as kExits says.
 int runExport(const std::vector<std::string> &args, Io io) {
     std::string path;
     std::string outDir;
@@ -28,27 +52,24 @@ int runExport(const std::vector<std::string> &args, Io io) {
         const std::string &arg = args[i];
         if (arg == "--out") {
             if (i + 1 >= args.size())
-                return usageError(io, "--out needs a directory");
+                return usageError(kExportCommand, io, "--out needs a directory");
             outDir = args[++i];
             outGiven = true;
         } else if (arg.rfind("--out=", 0) == 0) {
             outDir = arg.substr(6);
             outGiven = true;
-        } else if (arg == "--help" || arg == "-h") {
-            io.out << kUsageLine;
-            return kOk;
         } else if (!arg.empty() && arg[0] == '-') {
-            return usageError(io, "unknown option '" + arg + "'");
+            return usageError(kExportCommand, io, "unknown option '" + arg + "'");
         } else if (path.empty()) {
             path = arg;
         } else {
-            return usageError(io, "more than one model given");
+            return usageError(kExportCommand, io, "more than one model given");
         }
     }
     if (path.empty())
-        return usageError(io, "no model given");
+        return usageError(kExportCommand, io, "no model given");
     if (!outGiven || outDir.empty())
-        return usageError(io, "--out DIR is required");
+        return usageError(kExportCommand, io, "--out DIR is required");
 
     auto project = loadProject(path);
     if (!project) {

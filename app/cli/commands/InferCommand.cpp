@@ -13,26 +13,38 @@ namespace docshape::cli {
 
 namespace {
 
-constexpr std::string_view kHelp =
-    "usage: docshape-cli infer FILE|DIR|- ... --out MODEL.docshape [--limit N] [--json]\n"
-    "                          [--skip-invalid] [--collection NAME] [--name PROJECT]\n"
-    "\n"
-    "Reads every document of mongoexport and mongodump output and writes the model they imply.\n"
-    "  FILE          NAME.json, .jsonl or .ndjson (Extended JSON, one document a line or a JSON\n"
-    "                array: mongoexport), NAME.bson with NAME.metadata.json beside it (mongodump),\n"
-    "                any of them gzip-compressed (.gz); the collection is NAME\n"
-    "  DIR           every such file in the directory and one level down (dump/DB/)\n"
-    "  -             mongoexport output on standard input (collection --collection, default 'stdin')\n"
-    "  --out MODEL   the .docshape file to write, only when the import completes\n"
-    "  --limit N     read at most N documents of each collection\n"
-    "  --skip-invalid  count and skip invalid documents instead of stopping at the first\n"
-    "  --json        the summary as JSON\n"
-    "Prints what was read and inferred: documents, exact BSON sizes, paths, findings, reference\n"
-    "candidates, time and throughput. Exit codes: 0 done, 2 usage, 3 unreadable or invalid input.\n"
-    "\n"
-    "examples:\n"
-    "  docshape-cli infer dump/shop --out shop.docshape\n"
-    "  mongoexport -c orders | docshape-cli infer - --collection orders --out orders.docshape\n";
+constexpr std::string_view kForms[] = {
+    "infer FILE|DIR|- ... --out MODEL.docshape [--limit N] [--json] [--skip-invalid] [--collection NAME] "
+    "[--name PROJECT]",
+};
+
+constexpr Option kOptions[] = {
+    {"FILE", "NAME.json, .jsonl or .ndjson (Extended JSON, one document a line or a JSON array: mongoexport), "
+             "NAME.bson with NAME.metadata.json beside it (mongodump), any of them gzip-compressed (.gz); the "
+             "collection is NAME"},
+    {"DIR", "every such file in the directory and one level down (dump/DB/)"},
+    {"-", "mongoexport output on standard input (the collection is --collection, default 'stdin')"},
+    {"--out MODEL", "the .docshape file to write, only when the import completes"},
+    {"--limit N", "read at most N documents of each collection"},
+    {"--skip-invalid", "count and skip invalid documents instead of stopping at the first"},
+    {"--json", "the summary as JSON"},
+    {"--collection NAME", "the collection of the documents read from standard input"},
+    {"--name PROJECT", "the model's name"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli infer orders.json --out inferred.docshape",
+     "a model from the orders the sample example wrote: sizes, paths, findings and reference candidates"},
+    {"docshape-cli infer orders.json --limit 10 --json --out first10.docshape",
+     "from the first 10 documents only, the summary as JSON"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "the model was written"},
+    {kUsage, "a usage error"},
+    {kBadModel, "an input cannot be read or holds an invalid document (nothing is written), or MODEL cannot "
+                "be written"},
+};
 
 struct Options {
     std::vector<std::string> inputs;
@@ -42,17 +54,12 @@ struct Options {
     std::uint64_t limit = 0;
     bool json = false;
     bool skipInvalid = false;
-    bool help = false;
 };
 
 std::variant<Options, std::string> parse(const std::vector<std::string> &args) {
     Options o;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
-        if (arg == "--help" || arg == "-h") {
-            o.help = true;
-            return o;
-        }
         if (arg == "-" || arg.size() < 2 || arg.compare(0, 2, "--") != 0) {
             o.inputs.push_back(arg);
             continue;
@@ -99,17 +106,27 @@ std::variant<Options, std::string> parse(const std::vector<std::string> &args) {
 
 } // namespace
 
+const Command kInferCommand{
+    .name = "infer",
+    .summary = "a model from mongoexport or mongodump data",
+    .usage = kForms,
+    .description = "Reads every document of mongoexport and mongodump output and writes the model they imply "
+                   "(mongoexport -c orders | docshape-cli infer - --collection orders --out orders.docshape "
+                   "reads a pipe). Prints what was read and inferred: documents, exact BSON sizes, paths, "
+                   "findings, reference candidates, time and throughput.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = false,
+    .run = runInfer,
+};
+
+// The exit status as kExits says.
 int runInfer(const std::vector<std::string> &args, Io io) {
     auto parsed = parse(args);
-    if (auto *message = std::get_if<std::string>(&parsed)) {
-        io.err << "docshape-cli infer: " << *message << "\n\n" << kHelp;
-        return kUsage;
-    }
+    if (auto *message = std::get_if<std::string>(&parsed))
+        return usageError(kInferCommand, io, *message);
     const Options &o = std::get<Options>(parsed);
-    if (o.help) {
-        io.out << kHelp;
-        return kOk;
-    }
     import::ImportOptions options;
     options.limit = o.limit;
     options.skipInvalid = o.skipInvalid;

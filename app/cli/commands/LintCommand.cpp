@@ -15,9 +15,31 @@ namespace docshape::cli {
 
 namespace {
 
-constexpr const char *kUsageText =
-    "usage: docshape-cli lint MODEL [--json] [--fail-on error|warning|info]\n"
-    "       docshape-cli lint --rules [MODEL] [--json]\n";
+constexpr std::string_view kForms[] = {
+    "lint MODEL [--json] [--fail-on error|warning|info]",
+    "lint --rules [MODEL] [--json]",
+};
+
+constexpr Option kOptions[] = {
+    {"--json", "the findings (or the rules) as JSON"},
+    {"--fail-on LEVEL", "exit 1 when a finding is at LEVEL or above: error (the default), warning or info"},
+    {"--rules", "the rule catalogue and the thresholds, with their sources; with MODEL, the thresholds the "
+                "model overrides in force"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli lint model.docshape", "each finding, why, its source and the fix"},
+    {"docshape-cli lint --example saas-multitenant --fail-on warning",
+     "fail a CI step on warnings as well as errors"},
+    {"docshape-cli lint --rules", "what the advisor checks, and the thresholds it uses"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "no finding at the --fail-on level (or the rules were listed)"},
+    {kFindings, "a finding at the --fail-on level"},
+    {kUsage, "a usage error"},
+    {kBadModel, "the model cannot be read or is invalid"},
+};
 
 std::string numberText(double v) {
     nlohmann::json j = v;
@@ -61,6 +83,19 @@ void printFindings(std::ostream &os, const std::string &path, const std::vector<
 
 } // namespace
 
+const Command kLintCommand{
+    .name = "lint",
+    .summary = "the advisor's findings, with reasons and fixes",
+    .usage = kForms,
+    .description = "The advisor's findings on the model: each with its severity, the object it points at, a "
+                   "message, the reasoning with its source (the seeds or MongoDB's documentation) and a fix.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = true,
+    .run = runLint,
+};
+
 int runLint(const std::vector<std::string> &args, Io io) {
     std::string path;
     bool json = false;
@@ -75,38 +110,26 @@ int runLint(const std::vector<std::string> &args, Io io) {
         } else if (arg == "--fail-on" || arg.starts_with("--fail-on=")) {
             std::string level;
             if (arg == "--fail-on") {
-                if (i + 1 >= args.size()) {
-                    io.err << "docshape-cli lint: --fail-on needs a level (error, warning or info)\n" << kUsageText;
-                    return kUsage;
-                }
+                if (i + 1 >= args.size())
+                    return usageError(kLintCommand, io, "--fail-on needs a level (error, warning or info)");
                 level = args[++i];
             } else {
                 level = arg.substr(std::string_view("--fail-on=").size());
             }
             auto parsed = severityFromString(level);
-            if (!parsed) {
-                io.err << "docshape-cli lint: unknown level '" << level << "' (error, warning or info)\n"
-                       << kUsageText;
-                return kUsage;
-            }
+            if (!parsed)
+                return usageError(kLintCommand, io, "unknown level '" + level + "' (error, warning or info)");
             failOn = *parsed;
-        } else if (arg == "--help" || arg == "-h") {
-            io.out << kUsageText;
-            return kOk;
         } else if (!arg.empty() && arg[0] == '-') {
-            io.err << "docshape-cli lint: unknown option '" << arg << "'\n" << kUsageText;
-            return kUsage;
+            return usageError(kLintCommand, io, "unknown option '" + arg + "'");
         } else if (path.empty()) {
             path = arg;
         } else {
-            io.err << "docshape-cli lint: more than one model given\n" << kUsageText;
-            return kUsage;
+            return usageError(kLintCommand, io, "more than one model given");
         }
     }
-    if (!rules && path.empty()) {
-        io.err << kUsageText;
-        return kUsage;
-    }
+    if (!rules && path.empty())
+        return usageError(kLintCommand, io, "no model given");
 
     std::optional<Project> project;
     if (!path.empty()) {

@@ -12,28 +12,30 @@
 namespace docshape::cli {
 
 namespace {
-constexpr const char *kUsageLine =
-    "usage: docshape-cli migrate OLD.docshape NEW.docshape --out DIR [--batch-size N] [--pause-ms N]\n"
-    "                            [--write-rate DOCS_PER_S] [--index-rate ENTRIES_PER_S]\n";
+constexpr std::string_view kForms[] = {
+    "migrate OLD NEW --out DIR [--batch-size N] [--pause-ms N] [--write-rate R] [--index-rate R]"};
 
-constexpr const char *kHelp =
-    "\nWrites DIR/migrate.js (a mongosh script) and DIR/PLAN.md (the order of work, each step's\n"
-    "cost and rollback) for moving a database from the OLD model to the NEW one: new indexes\n"
-    "first, validators relaxed to moderate while documents are rewritten in batches by _id\n"
-    "(idempotent, resumable), representation changes with $lookup/$merge, old indexes and\n"
-    "collections dropped last, a dry run and a rollback section.\n"
-    "  --batch-size N     documents per batch (default 1000)\n"
-    "  --pause-ms N       pause between batches (default 100)\n"
-    "  --write-rate R     documents rewritten per second, for the plan's estimates (default 1000)\n"
-    "  --index-rate R     index entries built per second, for the estimates (default 100000)\n"
-    "Changes the script does not make are listed in PLAN.md and on stderr.\n"
-    "Exit 0 when written, 2 for a bad command line or an unwritable DIR, 3 when a model does\n"
-    "not load or a value the script must write cannot be made.\n";
+constexpr Option kOptions[] = {
+    {"OLD NEW", "the .docshape model the database follows now, and the one it is to follow"},
+    {"--out DIR", "where to write migrate.js and PLAN.md; made if missing"},
+    {"--batch-size N", "documents per batch (default 1000)"},
+    {"--pause-ms N", "pause between batches, in milliseconds (default 100)"},
+    {"--write-rate R", "documents rewritten per second, for the plan's estimates (default 1000)"},
+    {"--index-rate R", "index entries built per second, for the estimates (default 100000)"},
+};
 
-int usageError(Io io, const std::string &message) {
-    io.err << "docshape-cli migrate: " << message << '\n' << kUsageLine;
-    return kUsage;
-}
+constexpr Example kExamples[] = {
+    {"docshape-cli migrate old.docshape new.docshape --out migration",
+     "migration/migrate.js and migration/PLAN.md"},
+    {"docshape-cli migrate old.docshape new.docshape --out migration --batch-size 200 --pause-ms 500",
+     "smaller batches and longer pauses, for a busy primary"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "written"},
+    {kUsage, "a usage error, or DIR cannot be written"},
+    {kBadModel, "a model cannot be read or is invalid, or a value the script must write cannot be made"},
+};
 
 std::optional<double> positive(const std::string &text) {
     double value = 0;
@@ -44,6 +46,23 @@ std::optional<double> positive(const std::string &text) {
 }
 
 } // namespace
+
+const Command kMigrateCommand{
+    .name = "migrate",
+    .summary = "a mongosh migration script and its plan, from two versions",
+    .usage = kForms,
+    .description = "Writes DIR/migrate.js (a mongosh script) and DIR/PLAN.md (the order of work, each step's "
+                   "cost and rollback) for moving a database from the OLD model to the NEW one: new indexes "
+                   "first, validators relaxed to moderate while documents are rewritten in batches by _id "
+                   "(idempotent, resumable), representation changes with $lookup/$merge, old indexes and "
+                   "collections dropped last, a dry run and a rollback section. Changes the script does not "
+                   "make are listed in PLAN.md and on standard error.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = false,
+    .run = runMigrate,
+};
 
 int runMigrate(const std::vector<std::string> &args, Io io) {
     std::vector<std::string> paths;
@@ -65,22 +84,19 @@ int runMigrate(const std::vector<std::string> &args, Io io) {
                 return std::nullopt;
             return args[++i];
         };
-        if (arg == "--help" || arg == "-h") {
-            io.out << kUsageLine << kHelp;
-            return kOk;
-        }
         if (arg == "--out") {
             auto v = next();
             if (!v || v->empty())
-                return usageError(io, "--out needs a directory");
+                return usageError(kMigrateCommand, io, "--out needs a directory");
             outDir = *v;
         } else if (arg == "--batch-size" || arg == "--pause-ms" || arg == "--write-rate" || arg == "--index-rate") {
             const std::optional<std::string> v = next();
             const double number = v ? positive(*v).value_or(0) : 0;
             const bool integral = arg == "--batch-size" || arg == "--pause-ms";
             if (number <= 0 || (integral && (number != std::floor(number) || number > 1e9)))
-                return usageError(io, arg + " needs a positive " + (integral ? "integer" : "number") +
-                                          (v ? ", not '" + *v + "'" : std::string()));
+                return usageError(kMigrateCommand, io,
+                                  arg + " needs a positive " + (integral ? "integer" : "number") +
+                                      (v ? ", not '" + *v + "'" : std::string()));
             if (arg == "--batch-size")
                 options.batchSize = static_cast<std::uint64_t>(number);
             else if (arg == "--pause-ms")
@@ -90,15 +106,16 @@ int runMigrate(const std::vector<std::string> &args, Io io) {
             else
                 options.indexRate = number;
         } else if (!arg.empty() && arg[0] == '-') {
-            return usageError(io, "unknown option '" + arg + "'");
+            return usageError(kMigrateCommand, io, "unknown option '" + arg + "'");
         } else {
             paths.push_back(arg);
         }
     }
     if (paths.size() != 2)
-        return usageError(io, paths.size() < 2 ? "two models are needed" : "more than two models given");
+        return usageError(kMigrateCommand, io,
+                          paths.size() < 2 ? "two models are needed" : "more than two models given");
     if (outDir.empty())
-        return usageError(io, "--out DIR is required");
+        return usageError(kMigrateCommand, io, "--out DIR is required");
     std::optional<Project> before = loadModel(paths[0], io);
     if (!before)
         return kBadModel;

@@ -11,19 +11,33 @@
 namespace docshape::cli {
 
 namespace {
-constexpr const char *kUsageText =
-    "usage: docshape-cli report MODEL --out FILE.html|FILE.pdf [--title T] [--author A] [--date YYYY-MM-DD]\n"
-    "                           [--collection NAME]... [--no-appendices]\n"
-    "  the design-review report: summary, diagram, each collection's worksheet, sizes, growth and\n"
-    "  indexes, access-pattern costs, embed-or-reference decisions, findings, decisions, assumptions,\n"
-    "  and the exported validators and index definitions as appendices (unless --no-appendices).\n"
-    "  The numbers are those of analyze --json and lint --json. --date defaults to today.\n"
-    "  example: docshape-cli report shop.docshape --out review.pdf --author \"A. Architect\"\n";
+constexpr std::string_view kForms[] = {
+    "report MODEL --out FILE.html|FILE.pdf [--title T] [--author A] [--date YYYY-MM-DD] "
+    "[--collection NAME]... [--no-appendices]",
+};
 
-int usageError(Io io, const std::string &message) {
-    io.err << "docshape-cli report: " << message << '\n' << kUsageText;
-    return kUsage;
-}
+constexpr Option kOptions[] = {
+    {"--out FILE", "FILE.html or FILE.pdf"},
+    {"--title T", "the report's title (default: \"Design review: \" and the model's name)"},
+    {"--author A", "who wrote it, under the title"},
+    {"--date YYYY-MM-DD", "the day under the title (default: today)"},
+    {"--collection NAME", "reports only NAME; repeat for more"},
+    {"--no-appendices", "without the exported validators and index definitions"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli report model.docshape --out review.html", "the design review as one HTML file"},
+    {"docshape-cli report --example order-aggregate --out review.pdf --author Reviewer --date 2025-01-31",
+     "the same as PDF, with an author and a fixed date"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "written"},
+    {kUsage, "a usage error, or FILE cannot be written"},
+    {kBadModel, "the model cannot be read or is invalid"},
+};
+
+int usageError(Io io, const std::string &message) { return usageError(kReportCommand, io, message); }
 
 std::string today() {
     const std::time_t now = std::time(nullptr);
@@ -48,8 +62,22 @@ bool validDay(const std::string &date) {
 }
 } // namespace
 
-// Exit 0 when written, 2 for a bad command line or an unwritable file, 3
-// for a model that does not load.
+const Command kReportCommand{
+    .name = "report",
+    .summary = "the design-review report, as HTML or PDF",
+    .usage = kForms,
+    .description = "The design-review report: summary, diagram, each collection's worksheet, sizes, growth and "
+                   "indexes, access-pattern costs, embed-or-reference decisions, findings, decisions, "
+                   "assumptions, and the exported validators and index definitions as appendices. The numbers "
+                   "are those of analyze --json and lint --json.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = true,
+    .run = runReport,
+};
+
+// The exit status as kExits says.
 int runReport(const std::vector<std::string> &args, Io io) {
     std::string path, out;
     report::ReportOptions options;
@@ -80,9 +108,6 @@ int runReport(const std::vector<std::string> &args, Io io) {
             options.collections.push_back(*v);
         } else if (arg == "--no-appendices") {
             options.appendices = false;
-        } else if (arg == "--help" || arg == "-h") {
-            io.out << kUsageText;
-            return kOk;
         } else if (!arg.empty() && arg[0] == '-') {
             return usageError(io, "unknown option '" + arg + "'");
         } else if (path.empty()) {

@@ -20,21 +20,37 @@ constexpr std::uint64_t kMaxCount = 1'000'000;
 constexpr std::uint64_t kDefaultCount = 10;
 constexpr std::uint64_t kDefaultSeed = 1;
 
-constexpr std::string_view kHelp =
-    "usage: docshape-cli sample MODEL --collection NAME [--count N] [--seed S]\n"
-    "                           [--shape typical|max]\n"
-    "                           [--break missing-required|wrong-type|array-over-bound|outside-enum]\n"
-    "\n"
-    "Prints N documents (default 10) of the collection in canonical Extended JSON v2,\n"
-    "one per line. The same seed (default 1) gives the same documents.\n"
-    "  --shape typical  presence, lengths and counts drawn from the model: the mean size\n"
-    "                   converges to the average document size of `analyze`\n"
-    "  --shape max      every key present, lengths and counts at their maximum: each\n"
-    "                   document is exactly the maximum document size\n"
-    "  --break RULE     each document breaks RULE in one value; stderr gets one line per\n"
-    "                   document: 'document K breaks RULE at PATH' (PATH dotted, array\n"
-    "                   elements by index, e.g. items.2.sku)\n"
-    "Model conflicts the generator had to resolve are reported on stderr as warnings.\n";
+constexpr std::string_view kForms[] = {
+    "sample MODEL --collection NAME [--count N] [--seed S] [--shape typical|max] [--break RULE]"};
+
+constexpr Option kOptions[] = {
+    {"--collection NAME", "the collection to sample (as `analyze` names it)"},
+    {"--count N", "how many documents, 1 to 1000000 (default 10)"},
+    {"--seed S", "the same seed (default 1) gives the same documents"},
+    {"--shape typical", "presence, lengths and counts drawn from the model: the mean size converges to the "
+                        "average document size of `analyze` (the default)"},
+    {"--shape max", "every key present, lengths and counts at their maximum: each document is exactly the "
+                    "maximum document size"},
+    {"--break RULE", "each document breaks RULE in one value: missing-required, wrong-type, array-over-bound "
+                     "or outside-enum; standard error gets one line per document, 'document K breaks RULE "
+                     "at PATH' (PATH dotted, array elements by index, e.g. items.2.sku)"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli sample model.docshape --collection orders --count 100 > orders.json",
+     "100 typical orders, one per line"},
+    {"docshape-cli sample model.docshape --collection orders --shape max --count 1",
+     "an order of exactly the maximum document size"},
+    {"docshape-cli sample --example order-aggregate --collection orders --break wrong-type > bad.json",
+     "orders a validator must refuse, and where each one breaks it"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "the documents were printed"},
+    {kUsage, "a usage error, a collection the model does not have, or a --shape or --break the collection "
+             "cannot give (the maximum of an unbounded array, an enum it does not have)"},
+    {kBadModel, "the model cannot be read or is invalid"},
+};
 
 struct Options {
     std::string model;
@@ -43,7 +59,6 @@ struct Options {
     std::uint64_t seed = kDefaultSeed;
     SampleShape shape = SampleShape::Typical;
     std::optional<BreakRule> breakRule;
-    bool help = false;
 };
 
 std::optional<std::uint64_t> parseUnsigned(std::string_view s) {
@@ -61,10 +76,6 @@ std::variant<Options, std::string> parse(const std::vector<std::string> &args) {
     bool haveCollection = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
-        if (arg == "--help" || arg == "-h") {
-            o.help = true;
-            return o;
-        }
         if (arg.size() < 2 || arg.compare(0, 2, "--") != 0) {
             if (!o.model.empty())
                 return "unexpected argument '" + arg + "' (one MODEL only)";
@@ -123,17 +134,25 @@ std::variant<Options, std::string> parse(const std::vector<std::string> &args) {
 
 } // namespace
 
+const Command kSampleCommand{
+    .name = "sample",
+    .summary = "sample documents in canonical Extended JSON v2",
+    .usage = kForms,
+    .description = "Prints documents of the collection in canonical Extended JSON v2, one per line, drawn "
+                   "from the model: the same seed gives the same documents. Conflicts in the model that the "
+                   "generator had to resolve are reported on standard error as warnings.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = true,
+    .run = runSample,
+};
+
 int runSample(const std::vector<std::string> &args, Io io) {
     auto parsed = parse(args);
-    if (auto *message = std::get_if<std::string>(&parsed)) {
-        io.err << "docshape-cli sample: " << *message << "\n\n" << kHelp;
-        return kUsage;
-    }
+    if (auto *message = std::get_if<std::string>(&parsed))
+        return usageError(kSampleCommand, io, *message);
     const Options &o = std::get<Options>(parsed);
-    if (o.help) {
-        io.out << kHelp;
-        return kOk;
-    }
 
     auto project = loadProject(o.model);
     if (!project) {

@@ -18,17 +18,29 @@ namespace {
 using validate::JsonSchema;
 using validate::ValidationError;
 
-constexpr const char *kUsageText =
-    "usage: docshape-cli validate --schema FILE DOCS [--json]\n"
-    "\n"
-    "Checks documents against a $jsonSchema exactly as the MongoDB server would.\n"
-    "  FILE  a $jsonSchema, {\"$jsonSchema\": ...} or {\"validator\": {\"$jsonSchema\": ...}},\n"
-    "        in Extended JSON\n"
-    "  DOCS  Extended JSON documents, one per line or as a JSON array; '-' for standard input\n"
-    "  --json  one line per document: {\"index\":N,\"valid\":...,\"errors\":[...]}\n"
-    "\n"
-    "exit status: 0 all valid, 1 some invalid, 2 usage or unreadable input,\n"
-    "             3 a schema the server refuses\n";
+constexpr std::string_view kForms[] = {"validate --schema FILE DOCS [--json]"};
+
+constexpr Option kOptions[] = {
+    {"--schema FILE", "a $jsonSchema, {\"$jsonSchema\": ...} or collection options {\"validator\": "
+                      "{\"$jsonSchema\": ...}}, in Extended JSON; '-' for standard input"},
+    {"DOCS", "Extended JSON documents, one per line or as a JSON array; '-' for standard input"},
+    {"--json", "one line per document: {\"index\":N,\"valid\":...,\"errors\":[...]}"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli validate --schema schema/validators/orders.json orders.json",
+     "the sampled orders against the exported validator: all valid"},
+    {"docshape-cli validate --schema schema/validators/orders.json bad.json --json",
+     "the broken orders: each invalid, with the path, the keyword and the reason"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "every document is valid"},
+    {kFindings, "some document is invalid, or is not an Extended JSON document"},
+    {kUsage, "a usage error, a file that cannot be read, a schema file that is not JSON, or documents "
+             "that are not JSON"},
+    {kBadModel, "a schema the server refuses, with the server's reason"},
+};
 
 struct Options {
     std::string schemaPath;
@@ -36,41 +48,31 @@ struct Options {
     bool json = false;
 };
 
-bool parseArgs(const std::vector<std::string> &args, Options &opt, std::ostream &err) {
+// Empty, or the message of a usage error.
+std::string parseArgs(const std::vector<std::string> &args, Options &opt) {
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
         if (a == "--schema") {
-            if (i + 1 >= args.size()) {
-                err << "docshape-cli validate: --schema needs a file\n";
-                return false;
-            }
+            if (i + 1 >= args.size())
+                return "--schema needs a file";
             opt.schemaPath = args[++i];
         } else if (a.rfind("--schema=", 0) == 0) {
             opt.schemaPath = a.substr(9);
         } else if (a == "--json") {
             opt.json = true;
         } else if (a != "-" && a.rfind("-", 0) == 0) {
-            err << "docshape-cli validate: unknown option '" << a << "'\n";
-            return false;
+            return "unknown option '" + a + "'";
         } else if (opt.docsPath.empty()) {
             opt.docsPath = a;
         } else {
-            err << "docshape-cli validate: more than one DOCS argument ('" << opt.docsPath
-                << "', '" << a << "')\n";
-            return false;
+            return "more than one DOCS argument ('" + opt.docsPath + "', '" + a + "')";
         }
     }
-    if (opt.schemaPath.empty() || opt.docsPath.empty()) {
-        err << "docshape-cli validate: " << (opt.schemaPath.empty() ? "--schema FILE" : "DOCS")
-            << " is missing\n";
-        return false;
-    }
-    if (opt.schemaPath == "-" && opt.docsPath == "-") {
-        err << "docshape-cli validate: the schema and the documents cannot both come from "
-               "standard input\n";
-        return false;
-    }
-    return true;
+    if (opt.schemaPath.empty() || opt.docsPath.empty())
+        return std::string(opt.schemaPath.empty() ? "--schema FILE" : "DOCS") + " is missing";
+    if (opt.schemaPath == "-" && opt.docsPath == "-")
+        return "the schema and the documents cannot both come from standard input";
+    return {};
 }
 
 bool readAll(const std::string &path, std::istream &stdinStream, std::string &out) {
@@ -113,17 +115,24 @@ void printText(std::ostream &out, size_t index, size_t line, bool valid,
 
 } // namespace
 
+const Command kValidateCommand{
+    .name = "validate",
+    .summary = "check documents against a $jsonSchema as the server does",
+    .usage = kForms,
+    .description = "Checks documents against a $jsonSchema exactly as the MongoDB server would, and says of "
+                   "each document whether it passes and why not. A schema the server would refuse is "
+                   "refused with the server's reason.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = false,
+    .run = runValidate,
+};
+
 int runValidate(const std::vector<std::string> &args, Io io) {
-    for (const std::string &a : args)
-        if (a == "--help" || a == "-h") {
-            io.out << kUsageText;
-            return kOk;
-        }
     Options opt;
-    if (!parseArgs(args, opt, io.err)) {
-        io.err << kUsageText;
-        return kUsage;
-    }
+    if (std::string message = parseArgs(args, opt); !message.empty())
+        return usageError(kValidateCommand, io, message);
 
     std::string schemaText;
     if (!readAll(opt.schemaPath, io.in, schemaText)) {

@@ -161,11 +161,8 @@ TEST_CASE("sample: --break reports each broken path on stderr", "[sample][cli]")
 }
 
 TEST_CASE("sample: --help", "[sample][cli]") {
-    const Run r = sample({"--help"});
-    CHECK(r.code == cli::kOk);
-    CHECK_THAT(r.out, Catch::Contains("--shape typical|max"));
     std::istringstream in;
     std::ostringstream out, err;
     CHECK(cli::run({"sample", "--help"}, {in, out, err}) == cli::kOk);
-    CHECK(out.str() == r.out);
+    CHECK_THAT(out.str(), Catch::Contains("--shape typical|max"));
 }
