@@ -10,6 +10,7 @@
 #include "inspector/Inspector.h"
 #include "panels/PanelSetup.h"
 
+#include "io/BundledExamples.h"
 #include "io/ProjectFile.h"
 
 #include <QAction>
@@ -231,21 +232,11 @@ Status MainWindow::loadExample(const QString &path) {
 }
 
 QStringList MainWindow::exampleFiles() {
-    QStringList dirs{QStringLiteral(":/examples")};
-    // Fallback for builds without the resource: the source tree's examples.
-    const QString appDir = QCoreApplication::applicationDirPath();
-    dirs << appDir + QStringLiteral("/../resources/examples") << appDir + QStringLiteral("/../../resources/examples")
-         << appDir + QStringLiteral("/../../../resources/examples");
-    for (const QString &dir : dirs) {
-        const QStringList names = QDir(dir).entryList({QStringLiteral("*.docshape")}, QDir::Files, QDir::Name);
-        if (names.isEmpty())
-            continue;
-        QStringList paths;
-        for (const QString &name : names)
-            paths << QDir(dir).filePath(name);
-        return paths;
-    }
-    return {};
+    const QDir dir(QString::fromStdString(bundledExamplesDirectory()));
+    QStringList paths;
+    for (const std::string &name : bundledExampleNames())
+        paths << dir.filePath(QString::fromStdString(name) + QStringLiteral(".docshape"));
+    return paths;
 }
 
 void MainWindow::rebuildExamplesMenu() {

@@ -1,19 +1,25 @@
 #include "MainWindow.h"
 #include "canvas/CanvasView.h"
+#include "io/BundledExamples.h"
 #include "util/Memory.h"
 #include "util/Result.h"
 
+#include "BuildInfo.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QImage>
-#include <QPainter>
+#include <QMessageBox>
 #include <QTimer>
 
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 
 namespace {
+
+constexpr int kUsageExit = 2;
+constexpr int kBadModelExit = 3;
 
 // Without a display Qt aborts in QApplication's constructor; say what to do
 // instead, once, and exit cleanly so that scripts and CI are not surprised.
@@ -25,16 +31,47 @@ bool displayAvailable() {
     return set("DISPLAY") || set("WAYLAND_DISPLAY") || set("QT_QPA_PLATFORM");
 }
 
-const char *fileArgument(int argc, char **argv) {
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--screenshot") == 0) {
-            ++i;
-            continue;
-        }
-        if (argv[i][0] != '-')
-            return argv[i];
-    }
-    return nullptr;
+struct Options {
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                  QStringLiteral("Render the main window after loading to PNG and exit."),
+                                  QStringLiteral("PNG")};
+    QCommandLineOption example{QStringLiteral("example"), QStringLiteral("Open a bundled example by name."),
+                               QStringLiteral("NAME")};
+};
+
+// Handles --help and --version itself (it prints and exits), so both work
+// with or without a display.
+void parse(QCommandLineParser &parser, const Options &options, const QCoreApplication &app) {
+    parser.setApplicationDescription(QStringLiteral("DocShape studio: design MongoDB schemas from the workload up."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption(options.screenshot);
+    parser.addOption(options.example);
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .docshape model to open."));
+    parser.process(app);
+}
+
+void setIdentity() {
+    QCoreApplication::setOrganizationName(QStringLiteral("DocShape"));
+    QCoreApplication::setApplicationName(QStringLiteral("DocShape"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(docshape::build::kVersion));
+}
+
+int withoutDisplay(int argc, char **argv) {
+    QCoreApplication app(argc, argv);
+    setIdentity();
+    QCommandLineParser parser;
+    Options options;
+    parse(parser, options, app);
+    QString model = QStringLiteral("FILE");
+    if (!parser.positionalArguments().isEmpty())
+        model = parser.positionalArguments().front();
+    else if (parser.isSet(options.example))
+        model = QStringLiteral("--example ") + parser.value(options.example);
+    std::printf("docshape: no display available (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM are unset); "
+                "for the same analysis on the command line run: docshape-cli analyze %s\n",
+                qPrintable(model));
+    return 0;
 }
 
 } // namespace
@@ -43,64 +80,73 @@ int main(int argc, char **argv) {
     // The studio analyses the model again after every edit: keep what each
     // analysis frees for the next one instead of faulting it in again.
     docshape::keepFreedMemory();
-    if (!displayAvailable()) {
-        const char *file = fileArgument(argc, argv);
-        std::printf("docshape: no display available (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM are unset); "
-                    "for the same analysis on the command line run: docshape-cli analyze %s\n",
-                    file ? file : "FILE");
-        return 0;
-    }
+    if (!displayAvailable())
+        return withoutDisplay(argc, argv);
 
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("DocShape"));
-    QApplication::setApplicationName(QStringLiteral("DocShape"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    setIdentity();
+    // The desktop entry's name: Wayland compositors match the window to it
+    // (its icon and name in the task switcher).
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.docshape.DocShape"));
+    // Installed, the icon theme has it in PNG sizes (no SVG plugin needed);
+    // from the build tree, the SVG compiled in.
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.docshape.DocShape"),
+                                                 QIcon(QStringLiteral(":/icons/org.docshape.DocShape.svg"))));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("DocShape studio: design MongoDB schemas from the workload up."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Render the main window after loading to PNG and exit."),
-                                  QStringLiteral("PNG"));
-    QCommandLineOption example(QStringLiteral("example"), QStringLiteral("Open a bundled example by name."),
-                               QStringLiteral("NAME"));
-    parser.addOption(screenshot);
-    parser.addOption(example);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .docshape model to open."));
-    parser.process(app);
+    Options options;
+    parse(parser, options, app);
+
+    const QStringList files = parser.positionalArguments();
+    const bool shooting = parser.isSet(options.screenshot);
+    QString path;
+    bool example = false;
+    if (!files.isEmpty()) {
+        path = files.front();
+    } else if (parser.isSet(options.example)) {
+        auto found = docshape::findBundledExample(parser.value(options.example).toStdString());
+        if (!found) {
+            std::fprintf(stderr, "docshape: %s\n", found.error().toString().c_str());
+            return kUsageExit;
+        }
+        path = QString::fromStdString(*found);
+        example = true;
+    }
 
     docshape::ui::MainWindow window;
-    const QStringList files = parser.positionalArguments();
-    const bool shooting = parser.isSet(screenshot);
-    if (!files.isEmpty()) {
-        docshape::Status status = window.loadFile(files.front());
+    if (!path.isEmpty()) {
+        const docshape::Status status = example ? window.loadExample(path) : window.loadFile(path);
         if (!status) {
-            std::fprintf(stderr, "docshape: %s: %s\n", qPrintable(files.front()), status.error().toString().c_str());
+            const QString message = path + QStringLiteral(": ") + QString::fromStdString(status.error().toString());
+            std::fprintf(stderr, "docshape: %s\n", qPrintable(message));
             if (shooting)
-                return 3;
+                return kBadModelExit;
+            // Opened from a file manager there is no terminal to read stderr.
+            QTimer::singleShot(0, &window, [&window, message] {
+                QMessageBox::warning(&window, QObject::tr("Open"), message);
+            });
         }
-    } else if (parser.isSet(example)) {
-        for (const QString &path : docshape::ui::MainWindow::exampleFiles())
-            if (path.endsWith(QLatin1Char('/') + parser.value(example) + QStringLiteral(".docshape")))
-                window.loadExample(path);
     }
     window.show();
 
     if (shooting) {
         // Let the layout settle, fit the canvas, then grab the whole window.
-        QTimer::singleShot(50, &window, [&] {
+        const QString target = parser.value(options.screenshot);
+        QTimer::singleShot(50, &window, [&window, target] {
             window.canvas()->fitToView();
-            QTimer::singleShot(50, &window, [&] {
+            QTimer::singleShot(50, &window, [&window, target] {
                 const QImage image = window.grab().toImage();
-                const bool ok = image.save(parser.value(screenshot), "PNG");
+                const bool ok = image.save(target, "PNG");
                 if (!ok)
-                    std::fprintf(stderr, "docshape: cannot write %s\n", qPrintable(parser.value(screenshot)));
+                    std::fprintf(stderr, "docshape: cannot write %s\n", qPrintable(target));
                 QApplication::exit(ok ? 0 : 1);
             });
         });
         return QApplication::exec();
     }
+    // Loading fitted the model to a window not yet shown: fit it to the
+    // shown one.
+    QTimer::singleShot(0, &window, [&window] { window.canvas()->fitToView(); });
     QTimer::singleShot(0, &window, &docshape::ui::MainWindow::offerRecovery);
     return QApplication::exec();
 }
