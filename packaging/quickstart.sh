@@ -2,9 +2,11 @@
 # DocShape quick start on Debian 12, as root:
 #   bash packaging/quickstart.sh studio   install, build, open the studio on an example
 #   bash packaging/quickstart.sh test     install, build, run every test (ctest)
+#   bash packaging/quickstart.sh package  build docshape_<version>_amd64.deb in build-package/
 # Extra modes used by CI and developers:
 #   bash packaging/quickstart.sh sanitize build the model tests with ASan+UBSan and run them
 #   bash packaging/quickstart.sh bench    build in Release and run the benchmarks
+# Each mode installs the packages packaging/debian-packages.txt lists for it.
 set -euo pipefail
 
 mode=${1:-}
@@ -12,25 +14,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 jobs=${DOCSHAPE_JOBS:-2}
 example=resources/examples/order-aggregate.docshape
-
-install_packages() {
-    local wanted missing=()
-    wanted=$(grep -v '^#' packaging/debian-packages.txt | grep -v '^$')
-    for p in $wanted; do
-        # node and npm from elsewhere (a newer NodeSource build) serve as well.
-        case "$p" in
-        nodejs) command -v node >/dev/null 2>&1 && continue ;;
-        npm) command -v npm >/dev/null 2>&1 && continue ;;
-        esac
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "docshape: installing ${missing[*]}"
-        export DEBIAN_FRONTEND=noninteractive
-        apt-get update -qq
-        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    fi
-}
 
 build() { # build DIR [cmake options...]
     local dir=$1
@@ -40,8 +23,15 @@ build() { # build DIR [cmake options...]
 }
 
 case "$mode" in
+studio | test | package | sanitize | bench) bash packaging/install-packages.sh "$mode" ;;
+*)
+    echo "usage: bash packaging/quickstart.sh studio|test|package|sanitize|bench" >&2
+    exit 2
+    ;;
+esac
+
+case "$mode" in
 studio)
-    install_packages
     build build -DDOCSHAPE_BENCH=OFF
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
         echo "docshape: no display here; the same analysis on the command line: build/app/cli/docshape-cli analyze $example"
@@ -50,20 +40,28 @@ studio)
     exec build/app/studio/docshape "$example"
     ;;
 test)
-    install_packages
     build build
     cd build
     exec ctest --output-on-failure -j"$jobs" --timeout 600
     ;;
+package)
+    # Its own Release build without tests, whatever build/ was configured with.
+    rm -f build-package/docshape_*.deb
+    build build-package -DCMAKE_BUILD_TYPE=Release -DDOCSHAPE_STUDIO=ON -DDOCSHAPE_TESTS=OFF \
+        -DDOCSHAPE_BENCH=OFF -DDOCSHAPE_SANITIZE=OFF
+    (cd build-package && cpack -G DEB >/dev/null)
+    deb=$(ls build-package/docshape_*_amd64.deb)
+    bash packaging/check-deb.sh "$deb"
+    echo "docshape: $deb (install with: apt-get install ./$deb)"
+    ;;
 sanitize)
-    install_packages
     build build-asan -DDOCSHAPE_SANITIZE=ON -DDOCSHAPE_STUDIO=OFF -DDOCSHAPE_BENCH=OFF
     cd build-asan
+    # The desktop and man page checks build nothing the sanitizers could see.
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        exec ctest --output-on-failure -j"$jobs" --timeout 900
+        exec ctest --output-on-failure -j"$jobs" --timeout 900 -LE packaging
     ;;
 bench)
-    install_packages
     build build-release -DCMAKE_BUILD_TYPE=Release
     # bench_import runs mongodb-schema beside DocShape when node has its packages.
     if command -v npm >/dev/null 2>&1; then
@@ -74,9 +72,5 @@ bench)
         echo "== $(basename "$b")"
         "$b" || echo "   ($(basename "$b") reports a missed budget)"
     done
-    ;;
-*)
-    echo "usage: bash packaging/quickstart.sh studio|test|sanitize|bench" >&2
-    exit 2
     ;;
 esac
