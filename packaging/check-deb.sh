@@ -37,6 +37,15 @@ if [ ${#missing[@]} -gt 0 ]; then
     exit 1
 fi
 
+# The man pages say where the examples are: where the package puts them.
+for page in docshape docshape-cli; do
+    dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/share/man/man1/$page.1.gz" | zcat |
+        grep -xF '.I /usr/share/docshape/examples' >/dev/null || {
+        echo "docshape: $deb: $page(1) does not name /usr/share/docshape/examples" >&2
+        exit 1
+    }
+done
+
 depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libqt6widgets6 libbson-1.0-0 libc6; do
     grep -q "$lib" <<<"$depends" || {

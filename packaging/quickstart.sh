@@ -2,7 +2,7 @@
 # DocShape quick start on Debian 12, as root:
 #   bash packaging/quickstart.sh studio   install, build, open the studio on an example
 #   bash packaging/quickstart.sh test     install, build, run every test (ctest)
-#   bash packaging/quickstart.sh package  build docshape_<version>_amd64.deb in build-package/
+#   bash packaging/quickstart.sh package  build docshape_<version>_amd64.deb in build/
 # Extra modes used by CI and developers:
 #   bash packaging/quickstart.sh sanitize build the model tests with ASan+UBSan and run them
 #   bash packaging/quickstart.sh bench    build in Release and run the benchmarks
@@ -32,7 +32,8 @@ esac
 
 case "$mode" in
 studio)
-    build build -DDOCSHAPE_BENCH=OFF
+    # The studio and the CLI only: the tests are `test`'s to build.
+    build build -DDOCSHAPE_STUDIO=ON -DDOCSHAPE_TESTS=OFF -DDOCSHAPE_BENCH=OFF
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
         echo "docshape: no display here; the same analysis on the command line: build/app/cli/docshape-cli analyze $example"
         exec build/app/cli/docshape-cli analyze "$example"
@@ -40,17 +41,19 @@ studio)
     exec build/app/studio/docshape "$example"
     ;;
 test)
-    build build
+    # The benchmarks too, so that they keep building; they run in `bench`.
+    build build -DDOCSHAPE_STUDIO=ON -DDOCSHAPE_TESTS=ON -DDOCSHAPE_BENCH=ON
     cd build
     exec ctest --output-on-failure -j"$jobs" --timeout 600
     ;;
 package)
-    # Its own Release build without tests, whatever build/ was configured with.
-    rm -f build-package/docshape_*.deb
-    build build-package -DCMAKE_BUILD_TYPE=Release -DDOCSHAPE_STUDIO=ON -DDOCSHAPE_TESTS=OFF \
-        -DDOCSHAPE_BENCH=OFF -DDOCSHAPE_SANITIZE=OFF
-    (cd build-package && cpack -G DEB >/dev/null)
-    deb=$(ls build-package/docshape_*_amd64.deb)
+    # The build `studio` and `test` make (after them there is nothing left to
+    # compile), installed under /usr, stripped.
+    rm -f build/docshape_*.deb
+    build build -DDOCSHAPE_STUDIO=ON -DDOCSHAPE_TESTS=OFF -DDOCSHAPE_BENCH=OFF -DDOCSHAPE_SANITIZE=OFF \
+        -DCMAKE_INSTALL_PREFIX=/usr
+    (cd build && cpack -G DEB >/dev/null)
+    deb=$(ls build/docshape_*_amd64.deb)
     bash packaging/check-deb.sh "$deb"
     echo "docshape: $deb (install with: apt-get install ./$deb)"
     ;;
