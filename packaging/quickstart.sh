@@ -6,6 +6,8 @@
 # Extra modes used by CI and developers:
 #   bash packaging/quickstart.sh sanitize build the model tests with ASan+UBSan and run them
 #   bash packaging/quickstart.sh bench    build in Release and run the benchmarks
+#   bash packaging/quickstart.sh fresh    the quick start and the package on fresh Debian 12
+#                                         roots (packaging/fresh-check.sh)
 # Each mode installs the packages packaging/debian-packages.txt lists for it.
 set -euo pipefail
 
@@ -23,9 +25,9 @@ build() { # build DIR [cmake options...]
 }
 
 case "$mode" in
-studio | test | package | sanitize | bench) bash packaging/install-packages.sh "$mode" ;;
+studio | test | package | sanitize | bench | fresh) bash packaging/install-packages.sh "$mode" ;;
 *)
-    echo "usage: bash packaging/quickstart.sh studio|test|package|sanitize|bench" >&2
+    echo "usage: bash packaging/quickstart.sh studio|test|package|sanitize|bench|fresh" >&2
     exit 2
     ;;
 esac
@@ -75,5 +77,8 @@ bench)
         echo "== $(basename "$b")"
         "$b" || echo "   ($(basename "$b") reports a missed budget)"
     done
+    ;;
+fresh)
+    exec bash packaging/fresh-check.sh
     ;;
 esac
