@@ -1,8 +1,8 @@
 #include "sample/SampleGenerator.h"
 
 #include "estimate/BsonSize.h"
-#include "sample/PatternStrings.h"
-#include "sample/Prng.h"
+#include "util/PatternStrings.h"
+#include "util/Prng.h"
 
 #include <bson/bson.h>
 #define PCRE2_CODE_UNIT_WIDTH 8

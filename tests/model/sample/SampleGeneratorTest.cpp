@@ -1,6 +1,6 @@
 #include "derive/DeriveCollections.h"
 #include "estimate/BsonSize.h"
-#include "sample/Prng.h"
+#include "util/Prng.h"
 #include "sample/SampleGenerator.h"
 #include "support/TestPaths.h"
 

@@ -1,4 +1,4 @@
-#include "sample/PatternStrings.h"
+#include "util/PatternStrings.h"
 
 #include <cctype>
 #include <cstring>

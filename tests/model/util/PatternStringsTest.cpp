@@ -1,4 +1,4 @@
-#include "sample/PatternStrings.h"
+#include "util/PatternStrings.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sample/Prng.h"
+#include "util/Prng.h"
 
 #include <bitset>
 #include <cstdint>
