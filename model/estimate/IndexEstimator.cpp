@@ -29,26 +29,6 @@ constexpr std::string_view kIdAssumptions =
     "Estimate: one entry per document, the _id in KeyString form and an 8-byte record id, before "
     "prefix compression.";
 
-const ShapeNode *findChild(const ObjectShape &shape, std::string_view name) {
-    for (const auto &n : shape.fields)
-        if (n.name == name)
-            return &n;
-    for (const auto &v : shape.variants)
-        for (const auto &n : v.fields)
-            if (n.name == name)
-                return &n;
-    return nullptr;
-}
-
-// Presence of a variant field includes its variant's share.
-double presenceIn(const ObjectShape &shape, const ShapeNode *node) {
-    for (const auto &v : shape.variants)
-        for (const auto &n : v.fields)
-            if (&n == node)
-                return v.share * n.presence;
-    return node->presence;
-}
-
 // Approximate KeyString bytes of one key component: a type byte and the
 // value, strings with their terminator.
 double keyComponentBytes(const ShapeNode &node) {
@@ -88,37 +68,6 @@ bool isPrefixChain(const std::vector<std::string_view> &a, const std::vector<std
 
 namespace {
 
-// resolvePath into `out`, reusing its buffers; false when there is no such path.
-bool resolveInto(const ObjectShape &shape, std::string_view path, ResolvedPath &out) {
-    out.node = nullptr;
-    out.arrays.clear();
-    out.arrayPaths.clear();
-    out.presence = 1;
-    const ObjectShape *current = &shape;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t dot = path.find('.', start);
-        const std::size_t end = dot == std::string_view::npos ? path.size() : dot;
-        const std::string_view segment = path.substr(start, end - start);
-        if (segment.empty() || !current)
-            return false;
-        const ShapeNode *node = findChild(*current, segment);
-        if (!node)
-            return false;
-        out.presence *= presenceIn(*current, node);
-        if (node->type == BsonType::Array) {
-            out.arrays.push_back(node);
-            out.arrayPaths.push_back(path.substr(0, end));
-        }
-        if (dot == std::string_view::npos) {
-            out.node = node;
-            return true;
-        }
-        current = node->hasObject() ? &*node->object : nullptr;
-        start = dot + 1;
-    }
-}
-
 // An index's keys resolved against a collection's shape, once for every
 // use; the buffers are kept from one index to the next.
 struct ResolvedKeys {
@@ -133,7 +82,7 @@ struct ResolvedKeys {
         missing = 0;
         std::size_t n = 0;
         for (std::size_t k = 0; k < index.keys.size(); ++k) {
-            found[k] = resolveInto(shape, index.keys[k].path, paths[n]);
+            found[k] = resolvePathInto(shape, index.keys[k].path, paths[n]);
             if (found[k])
                 ++n;
             else
@@ -220,13 +169,6 @@ void estimateResolved(const IndexSpec &index, const CollectionShape &collection,
 }
 
 } // namespace
-
-std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_view path) {
-    ResolvedPath out;
-    if (!resolveInto(shape, path, out))
-        return std::nullopt;
-    return out;
-}
 
 IndexesByCollection::IndexesByCollection(const Project &project, const Derived &derived) {
     IdIndex home; // entity id -> the first collection that stores it

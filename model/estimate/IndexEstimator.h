@@ -3,6 +3,7 @@
 #include "util/Grouped.h"
 #include "core/Project.h"
 #include "derive/CollectionShape.h"
+#include "derive/ResolvedPath.h"
 #include "estimate/Analysis.h"
 
 #include <memory>
@@ -13,19 +14,6 @@
 #include <vector>
 
 namespace docshape {
-
-// A dotted path resolved against a document shape.
-struct ResolvedPath {
-    const ShapeNode *node = nullptr;          // the value at the end of the path
-    std::vector<const ShapeNode *> arrays;    // arrays crossed, outermost first (node itself included)
-    std::vector<std::string_view> arrayPaths; // their dotted paths: prefixes of the path looked up
-    double presence = 1;                      // probability the whole path exists
-};
-
-// Looks a path up through subdocuments, arrays of subdocuments and variant
-// fields; nullopt when the shape has no such path. The result refers to
-// `shape` and to the characters of `path`.
-std::optional<ResolvedPath> resolvePath(const ObjectShape &shape, std::string_view path);
 
 // Entries, multikey flag and estimated size of each collection's indexes
 // (the implicit _id_ first; time-series collections have none), by the rules
