@@ -360,6 +360,11 @@ void checkDeletionRules(Context &ctx);
 void planPattern(Context &ctx, const AccessPattern &q);
 AccessCost costPattern(const Context &ctx, const PatternPlan &plan);
 void checkCollectionRules(Context &ctx);
+// Sizes (SizeRules.cpp): values whose maximum length is unknown, in the
+// entered collection; stated maxBytes the constraints contradict, over
+// every entity.
+void checkValueSizes(Context &ctx);
+void checkStatedSizes(Context &ctx);
 std::vector<SuggestedIndex> suggestIndexes(Context &ctx);
 // The advice on every relationship whose ends are known.
 std::vector<RelationshipAdvice> adviseRelationships(Context &ctx);

@@ -165,7 +165,11 @@ void checkSizes(Context &ctx) {
         auto target = [&stat] { return Context::collectionTarget(stat); };
         const double grownAvg = stat.avgDocumentBytesAfterGrowth;
         bool overLimit = false;
-        if (stat.maxDocumentBytes && static_cast<double>(*stat.maxDocumentBytes) > ctx.s.maxDocument) {
+        if (stat.avgDocumentBytes > ctx.s.maxDocument) {
+            overLimit = true;
+            ctx.add(rule::kDocumentOverLimit, target(), "the average {0} document is {1}, over the {2}-byte limit",
+                    stat.name, Bytes{stat.avgDocumentBytes}, Num{ctx.s.maxDocument});
+        } else if (stat.maxDocumentBytes && static_cast<double>(*stat.maxDocumentBytes) > ctx.s.maxDocument) {
             overLimit = true;
             ctx.add(rule::kDocumentOverLimit, target(), "the largest {0} document is {1}, over the {2}-byte limit",
                     stat.name, Bytes{static_cast<double>(*stat.maxDocumentBytes)}, Num{ctx.s.maxDocument});
@@ -473,7 +477,10 @@ void checkProjectRules(Context &ctx) {
     checkStructure(ctx);
 }
 
-void checkFieldRules(Context &ctx) { checkFields(ctx, Span<Entity>(ctx.project.entities)); }
+void checkFieldRules(Context &ctx) {
+    checkFields(ctx, Span<Entity>(ctx.project.entities));
+    checkStatedSizes(ctx);
+}
 
 void checkReferenceRules(Context &ctx) {
     checkRelationshipCopies(ctx);
@@ -484,6 +491,7 @@ void checkReferenceRules(Context &ctx) {
 void checkCollectionRules(Context &ctx) {
     checkArrays(ctx);
     checkSizes(ctx);
+    checkValueSizes(ctx);
     checkTenancy(ctx);
     checkIndexCount(ctx);
     checkLifecycle(ctx);

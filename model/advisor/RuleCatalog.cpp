@@ -19,6 +19,9 @@ constexpr std::string_view kCompass = "Compass performance insights "
                                       "(https://www.mongodb.com/docs/compass/current/manage-data/performance-insights/)";
 constexpr std::string_view kEsr = "MongoDB manual, The ESR (Equality, Sort, Range) Guideline "
                                   "(https://www.mongodb.com/docs/manual/tutorial/equality-sort-range-guideline/)";
+constexpr std::string_view kBsonSpec = "BSON specification 1.1 (https://bsonspec.org/spec.html)";
+constexpr std::string_view kJsonSchema =
+    "MongoDB manual, $jsonSchema (https://www.mongodb.com/docs/manual/reference/operator/query/jsonSchema/)";
 constexpr std::string_view kWiredTiger =
     "MongoDB manual, WiredTiger Storage Engine, cache size "
     "(https://www.mongodb.com/docs/manual/core/wiredtiger/)";
@@ -65,6 +68,20 @@ std::vector<Rule> makeCatalogue() {
          "A BSON document cannot exceed 16 MiB; the insert or update that crosses it fails. Treat the limit "
          "\"as a disaster line, not a budget\" (start-from-the-queries.txt).",
          "Bound the array that grows, or reference its elements from their own collection."},
+        {rule::kValueWithoutMaximum, S::Warning, "Value without a maximum length", kBsonSpec, {},
+         "A document's largest size is the sum of its values' largest sizes, and a string, binData or regex "
+         "value is as large as its length in bytes. With no maximum length stated or implied, the largest "
+         "document is unknown: the 16 MiB limit cannot be checked and no max-shape sample can be built.",
+         "State maxBytes (the longest value in UTF-8 bytes), or bound the value with an enum, maxLength or an "
+         "anchored pattern (^...$)."},
+        {rule::kStatedSizeContradicts, S::Warning, "Stated maxBytes contradicts the field's constraints",
+         kJsonSchema, {},
+         "No valid value has the stated size: an enum's values, maxLength (characters, at most 4 UTF-8 bytes "
+         "each, 1 when the pattern admits only ASCII) or an anchored pattern bound the length, and minLength "
+         "or the pattern set a least one. The analysis uses the size the constraints allow, so that the "
+         "largest document is one the validator accepts.",
+         "Make maxBytes the longest valid value's size in UTF-8 bytes, or change the constraint that "
+         "contradicts it."},
         {rule::kCollectionPerTenant, S::Warning, "One collection per tenant", kLesson, {kAtlasCollections},
          "\"A collection per tenant is often operationally painful\": every collection carries its indexes "
          "and files, migrations run per tenant, and the count grows with the customer base.",

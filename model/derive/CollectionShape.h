@@ -61,7 +61,8 @@ struct ShapeNode {
     // bounding a string's length). Each member is written once.
     explicit ShapeNode(const Field &f)
         : name(f.name), type(f.type), required(f.required), elementType(f.elementType),
-          presence(f.required ? 1.0 : f.presence), avgBytes(f.avgBytes), maxBytes(f.maxBytes), avgCount(f.avgCount),
+          presence(f.required ? 1.0 : f.presence), avgBytes(f.avgBytes),
+          maxBytes(f.maxBytes > 0 ? std::optional<std::uint64_t>(f.maxBytes) : std::nullopt), avgCount(f.avgCount),
           maxCount(f.maxCount), countGrowthPerDay(f.countGrowthPerDay), distinctFraction(f.distinctFraction),
           field(&f), nullFraction(f.nullFraction) {}
 
@@ -74,8 +75,10 @@ struct ShapeNode {
     double presence = 1.0; // probability the key is present
 
     // Byte-length values (string, binData, regex), or such array elements.
+    // No maxBytes: nothing bounds the value (see ValueLengths), so neither
+    // the document's size.
     double avgBytes = 0;
-    std::uint64_t maxBytes = 0;
+    std::optional<std::uint64_t> maxBytes;
     std::string_view regexOptions; // the model field's
 
     // Arrays.

@@ -1,5 +1,6 @@
 #include "derive/DeriveCollections.h"
 
+#include "derive/ValueLengths.h"
 #include "util/Grouped.h"
 #include "util/IdIndex.h"
 
@@ -45,14 +46,12 @@ void appendField(const Field &field, NodeList &out) {
     const BsonType valueType = field.type == BsonType::Array ? field.elementType : field.type;
     if (valueType == BsonType::Regex)
         node.regexOptions = field.details->regexOptions;
-    if (valueType == BsonType::String && !field.details->enumValues.empty()) {
-        // An enum bounds the value better than a stated length: the longest
-        // value is the maximum, so a maximum document is also a valid one.
-        std::uint64_t longest = 0;
-        for (const auto &v : field.details->enumValues)
-            longest = std::max<std::uint64_t>(longest, v.size());
-        node.maxBytes = longest;
-        node.avgBytes = std::min(node.avgBytes, static_cast<double>(longest));
+    if (hasByteLength(valueType)) {
+        // The constraints bound the value better than a stated length
+        // (ValueLengths), so that a maximum document is also a valid one.
+        node.maxBytes = valueLengths(field, valueType).max;
+        if (node.maxBytes)
+            node.avgBytes = std::min(node.avgBytes, static_cast<double>(*node.maxBytes));
     }
     if (node.hasObject())
         appendFields(field.fields, node.object.edit().fields);

@@ -23,11 +23,22 @@ std::string formatBytes(double bytes) {
     return buf;
 }
 
+// What one walk over a document's structure collects besides its depth.
+struct Structure {
+    std::vector<ArrayStat> &arrays;
+    std::vector<std::string> &unboundedValues; // values without a maximum length
+    bool grows = false;                        // an array still grows
+};
+
 // One walk over a document's structure: its nesting depth (returned), its
-// arrays with their dotted paths, and whether any array still grows.
-int walkStructure(const ObjectShape &shape, std::string &path, std::vector<ArrayStat> &arrays, bool &grows) {
+// arrays with their dotted paths, the values without a maximum length, and
+// whether any array still grows.
+int walkStructure(const ObjectShape &shape, std::string &path, Structure &out) {
     int deepest = 0;
     auto visit = [&](const ShapeNode &n) {
+        const BsonType valueType = n.type == BsonType::Array ? n.elementType : n.type;
+        if (hasByteLength(valueType) && !n.maxBytes)
+            out.unboundedValues.push_back(dottedPath(path, n.name));
         if (n.type != BsonType::Array && n.type != BsonType::Object)
             return;
         const std::size_t parentLength = path.size();
@@ -36,17 +47,17 @@ int walkStructure(const ObjectShape &shape, std::string &path, std::vector<Array
         path += n.name;
         int d = 0;
         if (n.type == BsonType::Array) {
-            ArrayStat &a = arrays.emplace_back();
+            ArrayStat &a = out.arrays.emplace_back();
             a.path = path;
             a.avgCount = n.avgCount;
             a.maxCount = n.maxCount;
             a.growthPerDay = n.countGrowthPerDay;
             a.entityId = n.entityId;
             if (n.countGrowthPerDay > 0 && (!n.maxCount || n.avgCount < static_cast<double>(*n.maxCount)))
-                grows = true;
-            d = 1 + (n.elementType == BsonType::Object ? walkStructure(*n.object, path, arrays, grows) : 0);
+                out.grows = true;
+            d = 1 + (n.elementType == BsonType::Object ? walkStructure(*n.object, path, out) : 0);
         } else {
-            d = walkStructure(*n.object, path, arrays, grows);
+            d = walkStructure(*n.object, path, out);
         }
         deepest = std::max(deepest, d);
         path.resize(parentLength);
@@ -119,9 +130,15 @@ void measure(const Project &project, const Limits &limits, const CollectionShape
     s.avgDocumentBytes = bytes.avg;
     s.maxDocumentBytes = bytes.max;
     s.dataBytes = s.documents * s.avgDocumentBytes;
-    bool growing = false;
     scratch.path.clear();
-    s.depth = walkStructure(c.shape, scratch.path, s.arrays, growing);
+    std::vector<std::string> unboundedValues;
+    Structure structure{s.arrays, unboundedValues};
+    s.depth = walkStructure(c.shape, scratch.path, structure);
+    const bool growing = structure.grows;
+    for (const auto &a : s.arrays)
+        if (!a.maxCount)
+            s.unbounded.push_back(a.path);
+    std::move(unboundedValues.begin(), unboundedValues.end(), std::back_inserter(s.unbounded));
 
     s.breakdown.reserve(c.shape.fields.size() + (c.shape.variants.empty() ? 0 : 1));
     for (std::size_t i = 0; i < c.shape.fields.size(); ++i) {
@@ -151,7 +168,11 @@ void measure(const Project &project, const Limits &limits, const CollectionShape
         s.avgDocumentBytesAfterGrowth = s.avgDocumentBytes;
         if (s.avgDocumentBytes >= limits.target)
             s.daysToAvgTarget = 0.0;
-        if (s.maxDocumentBytes && static_cast<double>(*s.maxDocumentBytes) > limits.maxDocument)
+        // The largest document without a maximum is at least the average
+        // one: past the limit already when the average is.
+        const double largest = s.maxDocumentBytes ? static_cast<double>(*s.maxDocumentBytes)
+                                                  : largestObjectBytesAfter(c.shape, 0);
+        if (largest > limits.maxDocument)
             s.daysToMaxLimit = 0.0;
     }
     s.dataBytesAfterGrowth = s.documentsAfterGrowth * s.avgDocumentBytesAfterGrowth;
@@ -163,10 +184,14 @@ void finish(const Project &project, const Limits &limits, int nsLimit, const Col
             IndexEstimator &estimator) {
     s.indexes = estimator.estimate(c, indexes, problems);
 
-    if (s.maxDocumentBytes && static_cast<double>(*s.maxDocumentBytes) > limits.maxDocument)
+    if (s.avgDocumentBytes > limits.maxDocument)
         problems.push_back({"error", c.name,
-                            "the largest document is " + formatBytes(static_cast<double>(*s.maxDocumentBytes)) +
-                                " bytes, over the " + limitText(limits.maxDocument) + " BSON document limit"});
+                            "the average document is " + formatBytes(s.avgDocumentBytes) + " bytes, over the " +
+                                limitText(limits.maxDocument) + " BSON document limit"});
+    else if (s.maxDocumentBytes && static_cast<double>(*s.maxDocumentBytes) > limits.maxDocument)
+        problems.push_back({"error", c.name,
+                            "the largest document is " + std::to_string(*s.maxDocumentBytes) + " bytes, over the " +
+                                limitText(limits.maxDocument) + " BSON document limit"});
     if (s.depth > kMaxNestingDepth)
         problems.push_back({"error", c.name,
                             "documents nest " + std::to_string(s.depth) +

@@ -60,7 +60,14 @@ struct CollectionStat {
     double documents = 0;
     double documentsAfterGrowth = 0; // after project.growthDays
     double avgDocumentBytes = 0;
-    std::optional<std::uint64_t> maxDocumentBytes; // nullopt: an array is unbounded
+    // nullopt: something in the document has no maximum (`unbounded`
+    // says what). Saturated at kSaturatedBytes (BsonSize.h): a size past
+    // 2^64 - 1 bytes is reported as that, past every limit.
+    std::optional<std::uint64_t> maxDocumentBytes;
+    // Dotted paths of what leaves the maximum unknown: arrays without a
+    // maxCount, then string, binData and regex values without a maximum
+    // length (ValueLengths), in document order.
+    std::vector<std::string> unbounded;
     double avgDocumentBytesAfterGrowth = 0;
     double dataBytes = 0; // documents * avg size
     double dataBytesAfterGrowth = 0;

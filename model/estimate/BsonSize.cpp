@@ -9,14 +9,14 @@ namespace {
 
 constexpr std::uint64_t kDocumentOverhead = 5; // int32 length + terminating NUL
 
-// Sum of digits(i) for i in [0, n).
+// Sum of digits(i) for i in [0, n), saturated.
 std::uint64_t digitSum(std::uint64_t n) {
     std::uint64_t total = 0;
     std::uint64_t lo = 0, hi = 10;
     int digits = 1;
     while (lo < n) {
         const std::uint64_t upto = std::min(n, hi);
-        total += (upto - lo) * static_cast<std::uint64_t>(digits);
+        total = saturatedAdd(total, saturatedTimes(upto - lo, static_cast<std::uint64_t>(digits)));
         lo = hi;
         if (hi > UINT64_MAX / 10)
             break;
@@ -26,7 +26,11 @@ std::uint64_t digitSum(std::uint64_t n) {
     return total;
 }
 
-double byteLengthPayload(BsonType type, double length, std::size_t optionsLength) {
+// Payload of a value that is not an object: byte-length values at `length`,
+// fixed-size values at their size, and an array element that is itself an
+// array, which the model gives no shape: an empty array, 5 bytes, as the
+// sampler writes it.
+double valuePayload(BsonType type, double length, std::size_t optionsLength) {
     switch (type) {
     case BsonType::String:
         return 4 + length + 1;
@@ -34,24 +38,26 @@ double byteLengthPayload(BsonType type, double length, std::size_t optionsLength
         return 4 + 1 + length;
     case BsonType::Regex:
         return length + 1 + static_cast<double>(optionsLength) + 1;
+    case BsonType::Array:
+        return static_cast<double>(kDocumentOverhead);
     default:
         return fixedPayloadBytes(type).value_or(0);
     }
 }
 
-// Payload of one element of an array node (or of the node itself when it is
-// not an array), at average shape.
-double averageValuePayload(const ShapeNode &node, BsonType type) {
-    if (type == BsonType::Object)
-        return averageObjectBytes(*node.object);
-    return byteLengthPayload(type, node.avgBytes, node.regexOptions.size());
+// The same at a value's maximum length, in whole bytes; nullopt when a
+// byte-length value has no maximum.
+std::optional<std::uint64_t> maxValuePayload(BsonType type, std::optional<std::uint64_t> length,
+                                             std::string_view regexOptions) {
+    if (hasByteLength(type) && !length)
+        return std::nullopt;
+    return scalarPayloadBytes(type, length.value_or(0), regexOptions);
 }
 
-std::optional<std::uint64_t> maxValuePayload(const ShapeNode &node, BsonType type) {
-    if (type == BsonType::Object)
-        return maxObjectBytes(*node.object);
-    return static_cast<std::uint64_t>(
-        byteLengthPayload(type, static_cast<double>(node.maxBytes), node.regexOptions.size()));
+// The length a value reaches in the largest document after growth: its
+// maximum, or its average when it has none.
+double largestLength(const ShapeNode &node) {
+    return node.maxBytes ? static_cast<double>(*node.maxBytes) : node.avgBytes;
 }
 
 double averagePayload(const ShapeNode &node, double days);
@@ -60,7 +66,7 @@ double largestPayload(const ShapeNode &node, double days);
 double averageArrayPayload(const ShapeNode &node, double count, double days) {
     const double element = node.elementType == BsonType::Object
                                ? averageObjectBytesAfter(*node.object, days)
-                               : averageValuePayload(node, node.elementType);
+                               : valuePayload(node.elementType, node.avgBytes, node.regexOptions.size());
     return static_cast<double>(kDocumentOverhead) + arrayKeyBytes(count) + count * element;
 }
 
@@ -81,7 +87,7 @@ double averagePayload(const ShapeNode &node, double days) {
         payload = averageArrayPayload(node, grownCount(node, days), days);
         break;
     default:
-        payload = byteLengthPayload(node.type, node.avgBytes, node.regexOptions.size());
+        payload = valuePayload(node.type, node.avgBytes, node.regexOptions.size());
         break;
     }
     return (1 - node.nullFraction) * payload;
@@ -95,12 +101,11 @@ double largestPayload(const ShapeNode &node, double days) {
         const double count = node.maxCount ? static_cast<double>(*node.maxCount) : grownCount(node, days);
         const double element = node.elementType == BsonType::Object
                                    ? largestObjectBytesAfter(*node.object, days)
-                                   : byteLengthPayload(node.elementType, static_cast<double>(node.maxBytes),
-                                                       node.regexOptions.size());
+                                   : valuePayload(node.elementType, largestLength(node), node.regexOptions.size());
         return static_cast<double>(kDocumentOverhead) + arrayKeyBytes(count) + count * element;
     }
     default:
-        return byteLengthPayload(node.type, static_cast<double>(node.maxBytes), node.regexOptions.size());
+        return valuePayload(node.type, largestLength(node), node.regexOptions.size());
     }
 }
 
@@ -113,6 +118,16 @@ template <typename NodeBytes> double sumFields(const NodeList &fields, NodeBytes
 
 } // namespace
 
+std::uint64_t saturatedAdd(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t sum = 0;
+    return __builtin_add_overflow(a, b, &sum) ? kSaturatedBytes : sum;
+}
+
+std::uint64_t saturatedTimes(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t product = 0;
+    return __builtin_mul_overflow(a, b, &product) ? kSaturatedBytes : product;
+}
+
 int indexKeyDigits(std::uint64_t index) {
     int digits = 1;
     while (index >= 10) {
@@ -122,11 +137,13 @@ int indexKeyDigits(std::uint64_t index) {
     return digits;
 }
 
-std::uint64_t arrayKeyBytes(std::uint64_t n) { return 2 * n + digitSum(n); }
+std::uint64_t arrayKeyBytes(std::uint64_t n) { return saturatedAdd(saturatedTimes(2, n), digitSum(n)); }
 
 double arrayKeyBytes(double n) {
     if (n <= 0)
         return 0;
+    if (!(n < 0x1p64))
+        return n * 21; // beyond every count: 20 digits, the type byte and the NUL
     const double lo = std::floor(n);
     const auto whole = static_cast<std::uint64_t>(lo);
     const double base = static_cast<double>(arrayKeyBytes(whole));
@@ -137,40 +154,23 @@ double arrayKeyBytes(double n) {
 }
 
 std::uint64_t scalarPayloadBytes(BsonType type, std::uint64_t byteLength, std::string_view regexOptions) {
-    return static_cast<std::uint64_t>(
-        byteLengthPayload(type, static_cast<double>(byteLength), regexOptions.size()));
+    switch (type) {
+    case BsonType::String:
+        return saturatedAdd(byteLength, 4 + 1);
+    case BsonType::BinData:
+        return saturatedAdd(byteLength, 4 + 1);
+    case BsonType::Regex:
+        return saturatedAdd(byteLength, saturatedAdd(regexOptions.size(), 1 + 1));
+    case BsonType::Array:
+        return kDocumentOverhead;
+    default:
+        return static_cast<std::uint64_t>(fixedPayloadBytes(type).value_or(0));
+    }
 }
 
 double averageElementBytes(const ShapeNode &node) {
     return node.presence *
            (static_cast<double>(elementHeaderBytes(node.name)) + averagePayload(node, 0));
-}
-
-std::optional<std::uint64_t> maxElementBytes(const ShapeNode &node) {
-    std::uint64_t payload = 0;
-    switch (node.type) {
-    case BsonType::Object: {
-        auto inner = maxObjectBytes(*node.object);
-        if (!inner)
-            return std::nullopt;
-        payload = *inner;
-        break;
-    }
-    case BsonType::Array: {
-        if (!node.maxCount)
-            return std::nullopt;
-        auto element = maxValuePayload(node, node.elementType);
-        if (!element)
-            return std::nullopt;
-        const std::uint64_t n = *node.maxCount;
-        payload = kDocumentOverhead + arrayKeyBytes(n) + n * *element;
-        break;
-    }
-    default:
-        payload = *maxValuePayload(node, node.type);
-        break;
-    }
-    return elementHeaderBytes(node.name) + payload;
 }
 
 double averageObjectBytes(const ObjectShape &shape) { return averageObjectBytesAfter(shape, 0); }
@@ -204,7 +204,7 @@ double largestObjectBytesAfter(const ObjectShape &shape, double days) {
         double bytes = sumFields(v.fields, element);
         if (disc)
             bytes += static_cast<double>(elementHeaderBytes(disc->name)) +
-                     byteLengthPayload(BsonType::String, static_cast<double>(v.value.size()), 0);
+                     valuePayload(BsonType::String, static_cast<double>(v.value.size()), 0);
         best = std::max(best, bytes);
     }
     return common + best;
@@ -212,61 +212,8 @@ double largestObjectBytesAfter(const ObjectShape &shape, double days) {
 
 namespace {
 
-// The larger of the variants' own keys (with the discriminator at the
-// variant's value), for maxObjectBytes; nullopt when one is unbounded.
-std::optional<std::uint64_t> largestVariantBytes(const ObjectShape &shape) {
-    const ShapeNode *disc = nullptr;
-    for (const auto &n : shape.fields)
-        if (n.isDiscriminator)
-            disc = &n;
-    std::uint64_t best = 0;
-    for (const auto &v : shape.variants) {
-        std::uint64_t bytes = 0;
-        for (const auto &n : v.fields) {
-            auto b = maxElementBytes(n);
-            if (!b)
-                return std::nullopt;
-            bytes += *b;
-        }
-        if (disc)
-            bytes += elementHeaderBytes(disc->name) + scalarPayloadBytes(BsonType::String, v.value.size());
-        best = std::max(best, bytes);
-    }
-    return best;
-}
-
-// Adds the variants' shares of their own keys to `total`, in the order
-// averageObjectBytes adds them (so its result is the same double).
-double plusVariantBytes(double total, const ObjectShape &shape) {
-    for (const auto &v : shape.variants)
-        total += v.share * sumFields(v.fields, averageElementBytes);
-    return total;
-}
-
-} // namespace
-
-std::optional<std::uint64_t> maxObjectBytes(const ObjectShape &shape) {
-    std::uint64_t common = kDocumentOverhead;
-    for (const auto &n : shape.fields) {
-        if (n.isDiscriminator && !shape.variants.empty())
-            continue;
-        auto bytes = maxElementBytes(n);
-        if (!bytes)
-            return std::nullopt;
-        common += *bytes;
-    }
-    if (shape.variants.empty())
-        return common;
-    const auto variants = largestVariantBytes(shape);
-    if (!variants)
-        return std::nullopt;
-    return common + *variants;
-}
-
-namespace {
-
 // A key's or a document's sizes while they are summed; `max` means nothing
-// once `bounded` is false.
+// once `bounded` is false, and is saturated at kSaturatedBytes.
 struct Sizes {
     double avg = 0;
     std::uint64_t max = 0;
@@ -275,8 +222,8 @@ struct Sizes {
 
 Sizes objectSizes(const ObjectShape &shape, std::vector<KeyBytes> *keys);
 
-// averageElementBytes and maxElementBytes of one node in one pass: the same
-// arithmetic in the same order, so the same doubles and integers.
+// averageElementBytes and the element's maximum in one pass: the average's
+// arithmetic in averageElementBytes's order, so the same doubles.
 Sizes elementSizes(const ShapeNode &node) {
     const auto header = elementHeaderBytes(node.name);
     const std::size_t options = node.regexOptions.size();
@@ -294,31 +241,30 @@ Sizes elementSizes(const ShapeNode &node) {
     case BsonType::Array: {
         const double count = grownCount(node, 0);
         double avgElement = 0;
-        std::uint64_t maxElement = 0;
-        bool elementBounded = true;
+        std::optional<std::uint64_t> maxElement;
         if (node.elementType == BsonType::Object) {
             const Sizes inner = objectSizes(*node.object, nullptr);
             avgElement = inner.avg;
-            maxElement = inner.max;
-            elementBounded = inner.bounded;
+            if (inner.bounded)
+                maxElement = inner.max;
         } else {
-            avgElement = byteLengthPayload(node.elementType, node.avgBytes, options);
-            maxElement = static_cast<std::uint64_t>(
-                byteLengthPayload(node.elementType, static_cast<double>(node.maxBytes), options));
+            avgElement = valuePayload(node.elementType, node.avgBytes, options);
+            maxElement = maxValuePayload(node.elementType, node.maxBytes, node.regexOptions);
         }
         avgPayload = static_cast<double>(kDocumentOverhead) + arrayKeyBytes(count) + count * avgElement;
-        bounded = node.maxCount && elementBounded;
+        bounded = node.maxCount && maxElement;
         if (bounded) {
             const std::uint64_t n = *node.maxCount;
-            maxPayload = kDocumentOverhead + arrayKeyBytes(n) + n * maxElement;
+            maxPayload = saturatedAdd(kDocumentOverhead, saturatedAdd(arrayKeyBytes(n), saturatedTimes(n, *maxElement)));
         }
         break;
     }
     default:
         if (hasByteLength(node.type)) {
-            avgPayload = byteLengthPayload(node.type, node.avgBytes, options);
-            maxPayload = static_cast<std::uint64_t>(
-                byteLengthPayload(node.type, static_cast<double>(node.maxBytes), options));
+            avgPayload = valuePayload(node.type, node.avgBytes, options);
+            const auto max = maxValuePayload(node.type, node.maxBytes, node.regexOptions);
+            bounded = max.has_value();
+            maxPayload = max.value_or(0);
         } else { // fixed size: looked up once for both
             const int fixed = fixedPayloadBytes(node.type).value_or(0);
             avgPayload = fixed;
@@ -328,9 +274,43 @@ Sizes elementSizes(const ShapeNode &node) {
     }
     Sizes out;
     out.avg = node.presence * (static_cast<double>(header) + (1 - node.nullFraction) * avgPayload);
-    out.max = header + maxPayload;
+    out.max = saturatedAdd(header, maxPayload);
     out.bounded = bounded;
     return out;
+}
+
+// The larger of the variants' own keys (with the discriminator at the
+// variant's value); unbounded when one of them is.
+Sizes largestVariant(const ObjectShape &shape) {
+    const ShapeNode *disc = nullptr;
+    for (const auto &n : shape.fields)
+        if (n.isDiscriminator)
+            disc = &n;
+    Sizes out;
+    for (const auto &v : shape.variants) {
+        std::uint64_t bytes = 0;
+        for (const auto &n : v.fields) {
+            const Sizes k = elementSizes(n);
+            if (!k.bounded) {
+                out.bounded = false;
+                return out;
+            }
+            bytes = saturatedAdd(bytes, k.max);
+        }
+        if (disc)
+            bytes = saturatedAdd(bytes, saturatedAdd(elementHeaderBytes(disc->name),
+                                                     scalarPayloadBytes(BsonType::String, v.value.size())));
+        out.max = std::max(out.max, bytes);
+    }
+    return out;
+}
+
+// Adds the variants' shares of their own keys to `total`, in the order
+// averageObjectBytes adds them (so its result is the same double).
+double plusVariantBytes(double total, const ObjectShape &shape) {
+    for (const auto &v : shape.variants)
+        total += v.share * sumFields(v.fields, averageElementBytes);
+    return total;
 }
 
 Sizes objectSizes(const ObjectShape &shape, std::vector<KeyBytes> *keys) {
@@ -344,7 +324,7 @@ Sizes objectSizes(const ObjectShape &shape, std::vector<KeyBytes> *keys) {
             keys->push_back({k.avg, k.bounded ? std::optional(k.max) : std::nullopt});
         sum += k.avg;
         if (!(n.isDiscriminator && variants)) {
-            common += k.max;
+            common = saturatedAdd(common, k.max);
             bounded = bounded && k.bounded;
         }
     }
@@ -354,15 +334,26 @@ Sizes objectSizes(const ObjectShape &shape, std::vector<KeyBytes> *keys) {
     out.bounded = bounded;
     if (variants) {
         out.avg = plusVariantBytes(out.avg, shape);
-        const auto largest = bounded ? largestVariantBytes(shape) : std::nullopt;
-        out.bounded = largest.has_value();
-        if (largest)
-            out.max = common + *largest;
+        if (bounded) {
+            const Sizes largest = largestVariant(shape);
+            out.bounded = largest.bounded;
+            out.max = saturatedAdd(common, largest.max);
+        }
     }
     return out;
 }
 
 } // namespace
+
+std::optional<std::uint64_t> maxElementBytes(const ShapeNode &node) {
+    const Sizes s = elementSizes(node);
+    return s.bounded ? std::optional(s.max) : std::nullopt;
+}
+
+std::optional<std::uint64_t> maxObjectBytes(const ObjectShape &shape) {
+    const Sizes s = objectSizes(shape, nullptr);
+    return s.bounded ? std::optional(s.max) : std::nullopt;
+}
 
 DocumentBytes documentBytes(const ObjectShape &shape, std::vector<KeyBytes> &keys) {
     keys.clear();

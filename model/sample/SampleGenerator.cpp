@@ -136,13 +136,17 @@ void collectCandidates(const ObjectShape &shape, BreakRule rule, bool topLevel, 
     });
 }
 
-void collectUnbounded(const ObjectShape &shape, const std::string &path, std::vector<std::string> &out) {
+// Arrays without a maxCount, then values without a maximum length.
+void collectUnbounded(const ObjectShape &shape, const std::string &path, std::vector<std::string> &arrays,
+                      std::vector<std::string> &values) {
     forEachKey(shape, [&](const ShapeNode &n, int) {
         const std::string here = join(path, n.name);
         if (n.isArray() && !n.maxCount)
-            out.push_back(here);
+            arrays.push_back(here);
+        if (hasByteLength(valueType(n)) && !n.maxBytes)
+            values.push_back(here);
         if (n.hasObject())
-            collectUnbounded(*n.object, here, out);
+            collectUnbounded(*n.object, here, arrays, values);
     });
 }
 
@@ -258,7 +262,9 @@ std::string SampleDocument::canonicalJson() const {
 
 struct SampleGenerator::Impl {
     Impl(const CollectionShape &c, std::uint64_t seed) : collection(c), rng(seed) {
-        collectUnbounded(c.shape, "", unbounded);
+        collectUnbounded(c.shape, "", unboundedArrays, unboundedValues);
+        unbounded = unboundedArrays;
+        unbounded.insert(unbounded.end(), unboundedValues.begin(), unboundedValues.end());
     }
 
     ~Impl() {
@@ -268,7 +274,8 @@ struct SampleGenerator::Impl {
 
     const CollectionShape &collection;
     Prng rng;
-    std::vector<std::string> unbounded;
+    std::vector<std::string> unboundedArrays, unboundedValues;
+    std::vector<std::string> unbounded; // both
     std::vector<SampleConflict> conflicts;
     std::set<std::pair<std::string, std::string>> seenConflicts;
     std::map<std::string, std::optional<PatternStrings>> parsedPatterns;
@@ -293,14 +300,21 @@ struct SampleGenerator::Impl {
 
     std::optional<Error> refuse(SampleShape s) const {
         if (s == SampleShape::Max) {
-            if (!unbounded.empty()) {
+            auto quoted = [](const std::vector<std::string> &paths) {
                 std::string list;
-                for (const auto &p : unbounded)
+                for (const auto &p : paths)
                     list += (list.empty() ? "'" : ", '") + p + "'";
-                return Error{collection.name, "no max shape: array " + list +
+                return list;
+            };
+            if (!unboundedArrays.empty())
+                return Error{collection.name, "no max shape: array " + quoted(unboundedArrays) +
                                                   " has no bound (maxCount); use --shape typical "
                                                   "or give it a maximum"};
-            }
+            if (!unboundedValues.empty())
+                return Error{collection.name, "no max shape: " + quoted(unboundedValues) +
+                                                  " has no maximum length (maxBytes, or an enum, maxLength "
+                                                  "or anchored pattern that bounds it); use --shape typical "
+                                                  "or give it a maximum"};
             const auto max = maxObjectBytes(collection.shape);
             if (max && *max > kBuildLimitBytes)
                 return Error{collection.name, "the max document is " + std::to_string(*max) +
@@ -584,9 +598,17 @@ struct SampleGenerator::Impl {
             conflict(here.shape, "generated value '" + value + "' does not match pattern /" + pattern + "/");
     }
 
-    // Byte length of a string, binData or regex value (or array element).
-    std::uint64_t byteLength(const ShapeNode &node, BsonType type, const Where &here,
-                             const PatternStrings *pattern) {
+    // The length of a string, binData or regex value (or array element):
+    // characters, which minLength, maxLength and a pattern count, and UTF-8
+    // bytes, which the size counts. Typical values are ASCII (one byte a
+    // character); a max-shape string longer in bytes than its constraints
+    // allow characters takes non-ASCII characters.
+    struct Length {
+        std::uint64_t characters = 0;
+        std::uint64_t bytes = 0;
+    };
+
+    Length valueLength(const ShapeNode &node, BsonType type, const Where &here, const PatternStrings *pattern) {
         double lo = 0;
         double hi = std::numeric_limits<double>::infinity();
         const Field *f = node.field;
@@ -601,15 +623,21 @@ struct SampleGenerator::Impl {
             if (pattern->maxLength())
                 hi = std::min(hi, static_cast<double>(*pattern->maxLength()));
         }
-        const double max = static_cast<double>(node.maxBytes);
         if (shape == SampleShape::Max) {
-            if (max < lo || max > hi)
-                conflict(here.shape, "maxBytes " + std::to_string(node.maxBytes) +
+            // refuse() lets no value without a maximum reach the max shape.
+            const std::uint64_t bytes = node.maxBytes.value_or(0);
+            const double max = static_cast<double>(bytes);
+            Length out{bytes, bytes};
+            if (max > hi)
+                out.characters = static_cast<std::uint64_t>(hi);
+            if (max < lo || max > 4 * hi)
+                conflict(here.shape, "maxBytes " + std::to_string(bytes) +
                                          " is outside the lengths minLength/maxLength/pattern allow: the "
                                          "max-shape value keeps the size and breaks them");
-            return node.maxBytes;
+            return out;
         }
-        hi = std::min(hi, max);
+        if (node.maxBytes)
+            hi = std::min(hi, static_cast<double>(*node.maxBytes));
         if (lo > hi) {
             conflict(here.shape, "no length up to maxBytes satisfies minLength/maxLength/pattern");
             hi = lo;
@@ -621,38 +649,58 @@ struct SampleGenerator::Impl {
                                      "their mean differs from the estimate");
             mean = std::clamp(mean, lo, hi);
         }
-        return rng.aroundMean(mean, lo, hi);
+        const std::uint64_t length = rng.aroundMean(mean, lo, hi);
+        return {length, length};
     }
 
     // A string of the node's constraints, ignoring its enum.
     std::string freeString(const ShapeNode &node, const Where &here) {
         const PatternStrings *pattern = patternOf(node, here);
-        const std::uint64_t length = byteLength(node, BsonType::String, here, pattern);
+        const Length length = valueLength(node, BsonType::String, here, pattern);
         if (node.origin == NodeOrigin::Id || node.origin == NodeOrigin::Reference)
-            return hexDigits(length);
-        if (!pattern)
-            return letters(length);
-        std::uint64_t fitting = length;
-        if (!pattern->canGenerate(length)) {
+            return hexDigits(length.bytes);
+        const bool wide = length.characters < length.bytes;
+        if (!pattern) {
+            if (!wide)
+                return letters(length.bytes);
+            if (length.bytes > 4 * length.characters)
+                return letters(length.bytes); // a conflict already reported
+            return utf8OfLength(length.characters, length.bytes, rng);
+        }
+        std::uint64_t fitting = length.characters;
+        if (!pattern->canGenerate(fitting)) {
             // A gap in the pattern's lengths ("^[0-9]{4}-(spring|fall)$" has
             // 9 and 11), or beyond what it can make (already reported).
-            const auto nearest = pattern->nearestLength(length);
-            const bool inRange = length >= pattern->minLength() &&
-                                 (!pattern->maxLength() || length <= *pattern->maxLength());
+            const auto nearest = pattern->nearestLength(fitting);
+            const bool inRange = fitting >= pattern->minLength() &&
+                                 (!pattern->maxLength() || fitting <= *pattern->maxLength());
             if (shape == SampleShape::Max || !nearest) {
                 if (inRange)
                     conflict(here.shape, "pattern /" + *node.field->details->pattern + "/ has no value of " +
-                                             std::to_string(length) + " characters" +
-                                             (length > PatternStrings::kGroupLengthCap
+                                             std::to_string(fitting) + " characters" +
+                                             (fitting > PatternStrings::kGroupLengthCap
                                                   ? " the sampler can build (groups: up to " +
                                                         std::to_string(PatternStrings::kGroupLengthCap) + ")"
                                                   : "") +
                                              ": the value keeps the size and does not match it");
-                return letters(length);
+                return letters(length.bytes);
             }
             fitting = *nearest;
         }
-        std::string s = pattern->generate(fitting, rng);
+        std::string s;
+        if (wide) {
+            auto widened = pattern->generateBytes(fitting, length.bytes, rng);
+            if (!widened) {
+                conflict(here.shape, "pattern /" + *node.field->details->pattern + "/ has no value of " +
+                                         std::to_string(fitting) + " characters in " + std::to_string(length.bytes) +
+                                         " bytes the sampler can build: the value keeps the size and does not "
+                                         "match it");
+                return letters(length.bytes);
+            }
+            s = std::move(*widened);
+        } else {
+            s = pattern->generate(fitting, rng);
+        }
         verifyPattern(*node.field->details->pattern, s, here);
         return s;
     }
@@ -660,18 +708,19 @@ struct SampleGenerator::Impl {
     std::string enumString(const ShapeNode &node, const std::vector<std::string> &values, const Where &here) {
         if (shape == SampleShape::Max) {
             std::vector<const std::string *> longest;
+            const std::uint64_t max = node.maxBytes.value_or(0);
             for (const auto &v : values)
-                if (v.size() == node.maxBytes)
+                if (v.size() == max)
                     longest.push_back(&v);
             if (!longest.empty())
                 return *longest[rng.below(longest.size())];
             std::size_t maxLen = 0;
             for (const auto &v : values)
                 maxLen = std::max(maxLen, v.size());
-            conflict(here.shape, "maxBytes " + std::to_string(node.maxBytes) +
+            conflict(here.shape, "maxBytes " + std::to_string(max) +
                                      " is not the length of the longest enum value (" + std::to_string(maxLen) +
                                      "): the max-shape value keeps the size and is outside the enum");
-            return letters(node.maxBytes);
+            return letters(max);
         }
         // Uniform over the values, mixed with the shortest or longest ones so
         // that the expected length is the node's average.
@@ -799,7 +848,7 @@ struct SampleGenerator::Impl {
             break;
         }
         case BsonType::BinData: {
-            const std::uint64_t length = byteLength(node, type, here, nullptr);
+            const std::uint64_t length = valueLength(node, type, here, nullptr).bytes;
             std::vector<std::uint8_t> bytes(length + 1); // never empty: libbson wants a pointer
             for (auto &b : bytes)
                 b = static_cast<std::uint8_t>(rng.below(256));
@@ -809,7 +858,7 @@ struct SampleGenerator::Impl {
             break;
         }
         case BsonType::Regex: {
-            const std::uint64_t length = byteLength(node, type, here, nullptr);
+            const std::uint64_t length = valueLength(node, type, here, nullptr).bytes;
             const std::string pattern = letters(length);
             const std::string options(node.regexOptions); // libbson wants it NUL-terminated
             if (bsonRegexOptions(options) != options)
@@ -942,9 +991,11 @@ struct SampleGenerator::Impl {
         case BsonType::Object:
         case BsonType::Array:
             // Arrays of arrays have no element shape in the model: an empty
-            // value of the type keeps the document well-formed.
+            // value of the type keeps the document well-formed, and is what
+            // the estimate sizes (an empty array, 5 bytes).
             conflict(here.shape, "elements of type " + std::string(toString(type)) +
-                                     " have no shape in the model; written empty");
+                                     " have no shape in the model; written empty (5 bytes each, as the "
+                                     "estimate counts them)");
             {
                 bson_t empty;
                 bson_init(&empty);
@@ -993,7 +1044,7 @@ Result<SampleDocument> SampleGenerator::nextBroken(BreakRule rule, SampleShape s
     return doc;
 }
 
-const std::vector<std::string> &SampleGenerator::unboundedArrays() const { return m_impl->unbounded; }
+const std::vector<std::string> &SampleGenerator::unbounded() const { return m_impl->unbounded; }
 
 std::vector<std::string> SampleGenerator::breakablePaths(BreakRule rule) const {
     std::vector<Candidate> candidates;

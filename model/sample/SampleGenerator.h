@@ -66,8 +66,9 @@ public:
     SampleGenerator &operator=(const SampleGenerator &) = delete;
 
     // The next valid document. For SampleShape::Max its size is
-    // maxObjectBytes(collection.shape); an Error when an array is unbounded
-    // (the message names its path) or the document is too large to build.
+    // maxObjectBytes(collection.shape); an Error when an array or a value
+    // is unbounded (the message names its path) or the document is too
+    // large to build.
     Result<SampleDocument> next(SampleShape shape);
 
     // The next document broken by `rule` in exactly one value, otherwise a
@@ -75,8 +76,9 @@ public:
     // present). An Error when the collection has nothing the rule can break.
     Result<SampleDocument> nextBroken(BreakRule rule, SampleShape shape = SampleShape::Typical);
 
-    // Dotted paths of the arrays that have no maxCount; max shape needs none.
-    const std::vector<std::string> &unboundedArrays() const;
+    // Dotted paths of what has no maximum: arrays without a maxCount, then
+    // values without a maximum length. The max shape needs none.
+    const std::vector<std::string> &unbounded() const;
 
     // Paths `rule` could break in this collection (element indexes omitted).
     std::vector<std::string> breakablePaths(BreakRule rule) const;

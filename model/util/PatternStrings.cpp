@@ -1,5 +1,6 @@
 #include "util/PatternStrings.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
@@ -24,21 +25,31 @@ CharSet digits() { return range('0', '9'); }
 CharSet wordChars() { return range('a', 'z') | range('A', 'Z') | digits() | range('_', '_'); }
 CharSet spaces() { return range(' ', ' '); } // the only printable \s
 
-// The class an escape letter stands for, if it is one.
-std::optional<CharSet> escapeClass(char c) {
+// One character position: the printable ASCII characters generate()
+// draws from, and whether a match may hold a non-ASCII character there.
+struct Cell {
+    CharSet chars;
+    bool wide = false;
+};
+
+// The class an escape letter stands for, if it is one. Without PCRE2_UCP
+// (the server compiles $jsonSchema patterns with PCRE2_UTF alone) \d, \w
+// and \s are ASCII classes, so \D, \W and \S admit every non-ASCII
+// character.
+std::optional<Cell> escapeClass(char c) {
     switch (c) {
     case 'd':
-        return digits();
+        return Cell{digits(), false};
     case 'D':
-        return printable() & ~digits();
+        return Cell{printable() & ~digits(), true};
     case 'w':
-        return wordChars();
+        return Cell{wordChars(), false};
     case 'W':
-        return printable() & ~wordChars();
+        return Cell{printable() & ~wordChars(), true};
     case 's':
-        return spaces();
+        return Cell{spaces(), false};
     case 'S':
-        return printable() & ~spaces();
+        return Cell{printable() & ~spaces(), true};
     default:
         return std::nullopt;
     }
@@ -58,14 +69,16 @@ CharSet single(char c) {
     return s;
 }
 
-// Parses a class body after '[' up to and including ']'.
-std::optional<CharSet> parseClass(std::string_view p, std::size_t &i) {
+// Parses a class body after '[' up to and including ']'. A negated class
+// admits every non-ASCII character (its members are all ASCII).
+std::optional<Cell> parseClass(std::string_view p, std::size_t &i) {
     bool negate = false;
     if (i < p.size() && p[i] == '^') {
         negate = true;
         ++i;
     }
     CharSet set;
+    bool wide = false;
     bool first = true;
     while (i < p.size() && (p[i] != ']' || first)) {
         first = false;
@@ -76,7 +89,8 @@ std::optional<CharSet> parseClass(std::string_view p, std::size_t &i) {
             const char e = p[i + 1];
             i += 2;
             if (auto cls = escapeClass(e)) {
-                set |= *cls;
+                set |= cls->chars;
+                wide = wide || cls->wide;
                 continue;
             }
             if (!isLiteralEscape(e))
@@ -108,8 +122,8 @@ std::optional<CharSet> parseClass(std::string_view p, std::size_t &i) {
         return std::nullopt; // unterminated
     ++i;                     // ']'
     if (negate)
-        set = printable() & ~set;
-    return set;
+        return Cell{printable() & ~set, true};
+    return Cell{set, wide};
 }
 
 bool parseNumber(std::string_view p, std::size_t &i, std::uint64_t &out) {
@@ -137,14 +151,14 @@ std::string alphabetOf(const CharSet &chars) {
 
 // One character position: a class, an escape, '.', or a literal.
 // nullopt for anything else (groups, anchors, quantifiers out of place).
-std::optional<CharSet> parseCharAtom(std::string_view p, std::size_t &i) {
+std::optional<Cell> parseCharAtom(std::string_view p, std::size_t &i) {
     const char c = p[i];
     if (c == '[') {
         ++i;
-        auto set = parseClass(p, i);
-        if (!set || set->none())
+        auto cell = parseClass(p, i);
+        if (!cell || cell->chars.none())
             return std::nullopt;
-        return set;
+        return cell;
     }
     if (c == '\\') {
         if (i + 1 >= p.size())
@@ -154,17 +168,17 @@ std::optional<CharSet> parseCharAtom(std::string_view p, std::size_t &i) {
         if (auto cls = escapeClass(e))
             return cls;
         if (isLiteralEscape(e))
-            return single(e);
+            return Cell{single(e), false};
         return std::nullopt;
     }
-    if (c == '.') {
+    if (c == '.') { // any character but a newline
         ++i;
-        return printable();
+        return Cell{printable(), true};
     }
     if (std::strchr("()|^$*+?{}", c) != nullptr || !isPrintable(c))
         return std::nullopt;
     ++i;
-    return single(c);
+    return Cell{single(c), false};
 }
 
 // An optional quantifier after an atom; {1,1} when there is none. False
@@ -224,10 +238,43 @@ Lengths sumset(const Lengths &a, const Lengths &b) {
     return out;
 }
 
+// Sums and products of lengths, nullopt (no bound) past 2^64.
 std::optional<std::uint64_t> addLengths(std::optional<std::uint64_t> a, std::optional<std::uint64_t> b) {
-    if (!a || !b)
+    std::uint64_t sum = 0;
+    if (!a || !b || __builtin_add_overflow(*a, *b, &sum))
         return std::nullopt;
-    return *a + *b;
+    return sum;
+}
+
+std::optional<std::uint64_t> timesLengths(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t product = 0;
+    if (__builtin_mul_overflow(a, b, &product))
+        return std::nullopt;
+    return product;
+}
+
+// UTF-8 characters of 2, 3 and 4 bytes that no class of a parsed pattern
+// names (its members are printable ASCII): e-acute, the euro sign, and
+// U+1F600.
+constexpr std::string_view kWideChars[] = {"\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80"};
+
+// Widens characters of `s` at the positions `wideAt` allows, from the
+// first, until `s` holds `bytes` bytes; false when they cannot hold that many.
+bool widen(std::string &s, const std::vector<bool> &wideAt, std::uint64_t bytes) {
+    std::uint64_t extra = bytes > s.size() ? bytes - s.size() : 0;
+    std::string out;
+    out.reserve(s.size() + extra);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (extra > 0 && i < wideAt.size() && wideAt[i]) {
+            const std::uint64_t more = std::min<std::uint64_t>(extra, 3);
+            out += kWideChars[more - 1];
+            extra -= more;
+        } else {
+            out.push_back(s[i]);
+        }
+    }
+    s = std::move(out);
+    return extra == 0;
 }
 
 } // namespace
@@ -236,6 +283,7 @@ struct PatternStrings::Node {
     enum class Kind { Chars, Seq, Alt, Repeat };
     Kind kind = Kind::Seq;
     CharSet chars;                        // Chars
+    bool wide = false;                    // Chars: a match may hold a non-ASCII character here
     std::string alphabet;                 // Chars
     std::vector<Node> kids;               // Seq, Alt; Repeat has one
     std::uint64_t min = 1;                // Repeat
@@ -247,10 +295,11 @@ struct PatternStrings::Node {
     Lengths can;
     std::vector<Lengths> table;
 
-    static Node ofChars(const CharSet &set) {
+    static Node ofChars(const Cell &cell) {
         Node n;
         n.kind = Kind::Chars;
-        n.chars = set;
+        n.chars = cell.chars;
+        n.wide = cell.wide;
         return n;
     }
     static Node repeat(Node kid, std::uint64_t min, std::optional<std::uint64_t> max) {
@@ -316,6 +365,45 @@ struct PatternStrings::Node {
         return 0;
     }
 
+    // The most UTF-8 bytes a match can have: a wide position up to 4.
+    std::optional<std::uint64_t> maxBytes() const {
+        switch (kind) {
+        case Kind::Chars:
+            return wide ? 4 : 1;
+        case Kind::Seq: {
+            std::optional<std::uint64_t> total = 0;
+            for (const auto &k : kids)
+                total = addLengths(total, k.maxBytes());
+            return total;
+        }
+        case Kind::Alt: {
+            std::uint64_t most = 0;
+            for (const auto &k : kids) {
+                auto m = k.maxBytes();
+                if (!m)
+                    return std::nullopt;
+                most = std::max(most, *m);
+            }
+            return most;
+        }
+        case Kind::Repeat: {
+            auto kid = kids[0].maxBytes();
+            if (kid && *kid == 0)
+                return 0;
+            if (!kid || !max)
+                return std::nullopt;
+            return timesLengths(*kid, *max);
+        }
+        }
+        return 0;
+    }
+
+    bool anyWide() const {
+        if (kind == Kind::Chars)
+            return wide;
+        return std::any_of(kids.begin(), kids.end(), [](const Node &k) { return k.anyWide(); });
+    }
+
     // The most copies a Repeat needs to reach every length up to the cap:
     // beyond the cap copies are empty, and empty copies add nothing.
     std::uint64_t copyLimit() const {
@@ -370,18 +458,20 @@ struct PatternStrings::Node {
         return options[rng.below(options.size())];
     }
 
-    // Requires can[length].
-    void emit(std::uint64_t length, Prng &rng, std::string &out) const {
+    // Requires can[length]. `wide` receives, per character, whether a
+    // non-ASCII character may take its place.
+    void emit(std::uint64_t length, Prng &rng, std::string &out, std::vector<bool> &wideAt) const {
         switch (kind) {
         case Kind::Chars:
             out.push_back(alphabet[rng.below(alphabet.size())]);
+            wideAt.push_back(wide);
             break;
         case Kind::Alt: {
             std::vector<const Node *> options;
             for (const auto &k : kids)
                 if (k.can[length])
                     options.push_back(&k);
-            options[rng.below(options.size())]->emit(length, rng, out);
+            options[rng.below(options.size())]->emit(length, rng, out, wideAt);
             break;
         }
         case Kind::Seq: {
@@ -392,7 +482,7 @@ struct PatternStrings::Node {
                     if (kids[i].can[l] && table[i + 1][rest - l])
                         options.push_back(l);
                 const std::uint64_t l = pickLength(options, rng);
-                kids[i].emit(l, rng, out);
+                kids[i].emit(l, rng, out, wideAt);
                 rest -= l;
             }
             break;
@@ -410,7 +500,7 @@ struct PatternStrings::Node {
                     if (kids[0].can[l] && table[t][rest - l])
                         options.push_back(l);
                 const std::uint64_t l = pickLength(options, rng);
-                kids[0].emit(l, rng, out);
+                kids[0].emit(l, rng, out, wideAt);
                 rest -= l;
             }
             break;
@@ -473,10 +563,10 @@ private:
                 ++m_i;
                 atom = std::move(*inner);
             } else {
-                auto set = parseCharAtom(m_p, m_i);
-                if (!set)
+                auto cell = parseCharAtom(m_p, m_i);
+                if (!cell)
                     return std::nullopt;
-                atom = Node::ofChars(*set);
+                atom = Node::ofChars(*cell);
             }
             std::uint64_t min = 1;
             std::optional<std::uint64_t> max = 1;
@@ -515,7 +605,9 @@ std::optional<PatternStrings> PatternStrings::parse(std::string_view p) {
         }
     }
     const std::string_view body = p.substr(i, end - i);
-    const CharSet padding = range('a', 'z') | digits();
+    // What an unanchored pattern allows around its match: generate() pads
+    // with letters and digits, but a match may hold any character there.
+    const Cell padding{range('a', 'z') | digits(), true};
 
     if (body.find_first_of("(|") != std::string_view::npos) {
         // Anchors are taken to bind the whole alternation: "^a|b$" then
@@ -533,30 +625,36 @@ std::optional<PatternStrings> PatternStrings::parse(std::string_view p) {
         top.compute();
         out.m_minLength = top.minLength();
         out.m_maxLength = top.maxLength();
+        out.m_maxBytes = top.maxBytes();
+        out.m_asciiOnly = !top.anyWide();
         out.m_tree = std::make_shared<const Node>(std::move(top));
         return out;
     }
 
     if (!anchoredStart)
-        out.m_atoms.push_back(Atom{padding, {}, 0, std::nullopt});
+        out.m_atoms.push_back(Atom{padding.chars, {}, 0, std::nullopt, true});
     std::size_t k = 0;
     while (k < body.size()) {
         Atom atom;
-        auto set = parseCharAtom(body, k);
-        if (!set)
+        auto cell = parseCharAtom(body, k);
+        if (!cell)
             return std::nullopt;
-        atom.chars = *set;
+        atom.chars = cell->chars;
+        atom.wide = cell->wide;
         if (!parseQuantifier(body, k, atom.min, atom.max))
             return std::nullopt;
         out.m_atoms.push_back(atom);
     }
     if (!anchoredEnd)
-        out.m_atoms.push_back(Atom{padding, {}, 0, std::nullopt});
+        out.m_atoms.push_back(Atom{padding.chars, {}, 0, std::nullopt, true});
 
+    out.m_maxBytes = 0;
     for (auto &a : out.m_atoms) {
         a.alphabet = alphabetOf(a.chars);
         out.m_minLength += a.min;
         out.m_maxLength = addLengths(out.m_maxLength, a.max);
+        out.m_maxBytes = a.max ? addLengths(out.m_maxBytes, timesLengths(*a.max, a.wide ? 4 : 1)) : std::nullopt;
+        out.m_asciiOnly = out.m_asciiOnly && !a.wide;
     }
     return out;
 }
@@ -583,10 +681,25 @@ std::optional<std::uint64_t> PatternStrings::nearestLength(std::uint64_t length)
 }
 
 std::string PatternStrings::generate(std::uint64_t length, Prng &rng) const {
+    std::vector<bool> wideAt;
+    return generate(length, rng, false, wideAt);
+}
+
+std::optional<std::string> PatternStrings::generateBytes(std::uint64_t length, std::uint64_t bytes,
+                                                         Prng &rng) const {
+    std::vector<bool> wideAt;
+    std::string out = generate(length, rng, bytes > length, wideAt);
+    if (!widen(out, wideAt, bytes))
+        return std::nullopt;
+    return out;
+}
+
+std::string PatternStrings::generate(std::uint64_t length, Prng &rng, bool preferWide,
+                                     std::vector<bool> &wideAt) const {
     if (m_tree) {
         std::string out;
         if (canGenerate(length))
-            m_tree->emit(length, rng, out);
+            m_tree->emit(length, rng, out, wideAt);
         return out;
     }
     std::vector<std::uint64_t> counts;
@@ -598,12 +711,15 @@ std::string PatternStrings::generate(std::uint64_t length, Prng &rng) const {
         const auto &a = m_atoms[k];
         return a.max ? *a.max - counts[k] : UINT64_MAX;
     };
-    // Random chunks to random atoms with room, so variable parts vary.
+    // Random chunks to random atoms with room, so variable parts vary; to
+    // the atoms that may hold non-ASCII characters first when the string
+    // is to hold more bytes than characters.
     while (remaining > 0) {
         std::vector<std::size_t> open;
-        for (std::size_t k = 0; k < m_atoms.size(); ++k)
-            if (spare(k) > 0)
-                open.push_back(k);
+        for (int pass = preferWide ? 0 : 1; pass < 2 && open.empty(); ++pass)
+            for (std::size_t k = 0; k < m_atoms.size(); ++k)
+                if (spare(k) > 0 && (pass == 1 || m_atoms[k].wide))
+                    open.push_back(k);
         if (open.empty())
             break; // length beyond maxLength(): the caller broke the precondition
         const std::size_t k = open[rng.below(open.size())];
@@ -615,8 +731,22 @@ std::string PatternStrings::generate(std::uint64_t length, Prng &rng) const {
     std::string out;
     out.reserve(length);
     for (std::size_t k = 0; k < m_atoms.size(); ++k)
-        for (std::uint64_t n = 0; n < counts[k]; ++n)
+        for (std::uint64_t n = 0; n < counts[k]; ++n) {
             out.push_back(m_atoms[k].alphabet[rng.below(m_atoms[k].alphabet.size())]);
+            wideAt.push_back(m_atoms[k].wide);
+        }
+    return out;
+}
+
+std::string utf8OfLength(std::uint64_t characters, std::uint64_t bytes, Prng &rng) {
+    std::string out;
+    if (characters == 0)
+        return out;
+    out.reserve(bytes);
+    std::vector<bool> wideAt(characters, true);
+    for (std::uint64_t i = 0; i < characters; ++i)
+        out.push_back(static_cast<char>('a' + rng.below(26)));
+    widen(out, wideAt, bytes);
     return out;
 }
 

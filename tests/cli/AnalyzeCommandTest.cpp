@@ -82,13 +82,14 @@ TEST_CASE("analyze prints null for the maximum of a collection with an unbounded
     REQUIRE(r.code == cli::kOk);
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j["collections"][0]["maxDocumentBytes"].is_null());
+    CHECK(j["collections"][0]["unbounded"] == nlohmann::json::array({"postIds"}));
     CHECK(j["collections"][0]["arrays"][0]["maxCount"].is_null());
     // {_id, postIds: 40 ids}: 5 + 17 + (1 + 7 + 1) + 5 + 10 x 3 + 30 x 4 + 40 x 12
     CHECK(j["collections"][0]["avgDocumentBytes"] == 5 + 17 + 9 + 5 + 30 + 120 + 480);
 
     const Run table = analyzeCli({"analyze", path});
     REQUIRE(table.code == cli::kOk);
-    CHECK_THAT(table.out, Catch::Contains("max unbounded"));
+    CHECK_THAT(table.out, Catch::Contains("max unbounded (no maximum: postIds)"));
 }
 
 TEST_CASE("analyze exit codes: usage 2, unreadable or invalid model 3", "[cli][analyze]") {

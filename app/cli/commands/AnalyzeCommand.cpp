@@ -44,6 +44,7 @@ Json analysisJson(const Project &project, const Analysis &a) {
         j["documentsAfterGrowth"] = c.documentsAfterGrowth;
         j["avgDocumentBytes"] = c.avgDocumentBytes;
         j["maxDocumentBytes"] = c.maxDocumentBytes ? Json(*c.maxDocumentBytes) : Json(nullptr);
+        j["unbounded"] = c.unbounded;
         j["avgDocumentBytesAfterGrowth"] = c.avgDocumentBytesAfterGrowth;
         j["dataBytes"] = c.dataBytes;
         j["dataBytesAfterGrowth"] = c.dataBytesAfterGrowth;
@@ -112,10 +113,14 @@ void printTable(std::ostream &os, const Project &project, const Analysis &a) {
            << count(c.documentsAfterGrowth) << " after " << project.growthDays << " days)\n";
         os << "  document size   avg " << std::fixed << std::setprecision(1) << c.avgDocumentBytes
            << " B, max ";
-        if (c.maxDocumentBytes)
+        if (c.maxDocumentBytes) {
             os << *c.maxDocumentBytes << " B";
-        else
-            os << "unbounded";
+        } else {
+            os << "unbounded (no maximum: ";
+            for (std::size_t i = 0; i < c.unbounded.size(); ++i)
+                os << (i ? ", " : "") << c.unbounded[i];
+            os << ')';
+        }
         os << "\n  data size       " << humanBytes(c.dataBytes) << " now, "
            << humanBytes(c.dataBytesAfterGrowth) << " after growth\n";
         if (c.daysToAvgTarget)

@@ -38,7 +38,7 @@ inline Project cleanShop() {
     order.count = 1000000;
     order.growthPerDay = 1000;
     order.deletion = DeletionPolicy::Restrict;
-    Field status = field("f4", "status", BsonType::String, 6, 9);
+    Field status = field("f4", "status", BsonType::String, 6, 7);
     status.details.edit().enumValues = {"placed", "paid", "shipped"};
     order.fields = {status, field("f5", "createdAt", BsonType::Date), field("f6", "totalMinor", BsonType::Long)};
 

@@ -117,6 +117,29 @@ const std::vector<RuleCase> &cases() {
         {rule::kDocumentOverLimit,
          [](Project &p) { entityNamed(p, "Customer").fields.push_back(field("f31", "scan", BsonType::BinData, 5000, 20000000)); },
          [](Project &p) { entityNamed(p, "Customer").fields.push_back(field("f31", "scan", BsonType::BinData, 5000, 15000000)); }},
+        // A string with no maxBytes, and nothing else bounding it, leaves the
+        // largest customer unknown; maxLength 40 (no pattern: 4 bytes a
+        // character) bounds it at 160 bytes.
+        {rule::kValueWithoutMaximum,
+         [](Project &p) { entityNamed(p, "Customer").fields.push_back(field("f31", "nickname", BsonType::String, 12)); },
+         [](Project &p) {
+             Field f = field("f31", "nickname", BsonType::String, 12);
+             f.details.edit().maxLength = 40;
+             entityNamed(p, "Customer").fields.push_back(f);
+         }},
+        // ^[A-Z]{2}[0-9]{5}$ matches 7 ASCII characters: maxBytes 8 is one
+        // no valid value has; 7 is right.
+        {rule::kStatedSizeContradicts,
+         [](Project &p) {
+             Field f = field("f31", "code", BsonType::String, 7, 8);
+             f.details.edit().pattern = "^[A-Z]{2}[0-9]{5}$";
+             entityNamed(p, "Customer").fields.push_back(f);
+         },
+         [](Project &p) {
+             Field f = field("f31", "code", BsonType::String, 7, 7);
+             f.details.edit().pattern = "^[A-Z]{2}[0-9]{5}$";
+             entityNamed(p, "Customer").fields.push_back(f);
+         }},
         {rule::kCollectionPerTenant,
          [](Project &p) {
              p.tenancy = Tenancy::CollectionPerTenant;

@@ -2,6 +2,7 @@
 #include "estimate/BsonSize.h"
 #include "model/estimate/EstimateFixtures.h"
 
+#include <bson/bson.h>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -379,4 +380,83 @@ TEST_CASE("The analysis reads the project's document target and size limit", "[e
         return q.message.find("over the 1000 bytes BSON document limit") != std::string::npos;
     });
     CHECK(over != overridden.problems.end());
+}
+
+TEST_CASE("A string without a maximum length leaves the maximum unknown, named", "[estimate][size]") {
+    // avg 5000 bytes and no maxBytes, enum, maxLength or pattern: the
+    // average is 67 + (1 + "bio" 3 + 1 + 4 + 5000 + 1); no document is
+    // smaller than the average, so the maximum is unknown (it was reported
+    // as 67 + 10 then, smaller than the average).
+    Project p = aliceProject();
+    p.entities[0].fields.push_back(stringField("f3", "bio", 5000, 0));
+    const CollectionStat c = only(analyze(p));
+    CHECK(c.avgDocumentBytes == Approx(67 + 5010));
+    CHECK_FALSE(c.maxDocumentBytes);
+    CHECK(c.unbounded == std::vector<std::string>{"bio"});
+    // A maxLength bounds it: 300 characters of up to 4 UTF-8 bytes each.
+    p.entities[0].fields.back().details.edit().maxLength = 300;
+    const CollectionStat capped = only(analyze(p));
+    CHECK(capped.maxDocumentBytes == 67 + 5 + 5 + 1200);
+    CHECK(capped.unbounded.empty());
+    // An unbounded array is named first, then values.
+    p.entities[0].fields.back().details.edit().maxLength.reset();
+    p.entities[0].fields[1].maxCount.reset();
+    CHECK(only(analyze(p)).unbounded == std::vector<std::string>{"tags", "bio"});
+}
+
+TEST_CASE("Limits: an average already past 16 MiB is an error without growth", "[estimate][limits]") {
+    // 2,000,000 longs in an unbounded array "reads", nothing grows:
+    // 4 + _id 17 + (1 + "reads" 5 + 1 + 4 + keys + 2,000,000 x (8) + 1) + 1,
+    // keys = 2 x 2,000,000 + digitSum(2,000,000) = 4,000,000 + 12,888,890
+    // (10 + 180 + 2,700 + 36,000 + 450,000 + 5,400,000 + 7,000,000 digits),
+    // so 32,888,924 bytes; libbson builds the same length below.
+    Project p;
+    Entity e = entity("e1", "sensors", 10);
+    e.fields.push_back(arrayField("f1", "reads", BsonType::Long, 2000000, std::nullopt));
+    p.entities.push_back(e);
+    const Analysis a = analyze(p);
+    const CollectionStat &c = only(a);
+    CHECK(c.avgDocumentBytes == 32888924);
+    CHECK_FALSE(c.maxDocumentBytes);
+    REQUIRE(c.daysToMaxLimit);
+    CHECK(*c.daysToMaxLimit == 0);
+    const auto over = std::find_if(a.problems.begin(), a.problems.end(), [](const Problem &q) {
+        return q.severity == "error" && q.message.find("the average document is 32888924 bytes") != std::string::npos;
+    });
+    INFO((a.problems.empty() ? std::string("no problems") : a.problems.front().message));
+    CHECK(over != a.problems.end());
+
+    bson_t doc, reads;
+    bson_init(&doc);
+    bson_oid_t oid;
+    bson_oid_init(&oid, nullptr);
+    BSON_APPEND_OID(&doc, "_id", &oid);
+    BSON_APPEND_ARRAY_BEGIN(&doc, "reads", &reads);
+    char key[16];
+    for (std::uint32_t i = 0; i < 2000000; ++i) {
+        const char *k = nullptr;
+        const std::size_t n = bson_uint32_to_string(i, &k, key, sizeof key);
+        bson_append_int64(&reads, k, static_cast<int>(n), 0);
+    }
+    bson_append_array_end(&doc, &reads);
+    CHECK(doc.len == 32888924);
+    bson_destroy(&doc);
+}
+
+TEST_CASE("Limits: a maximum past 2^64 bytes is past the limit, not wrapped", "[estimate][limits]") {
+    // maxBytes 2^64 - 1 gives a payload of 4 + (2^64 - 1) + 1 bytes: it
+    // used to wrap to "max 25 B". Saturated, it is reported as the largest
+    // integer, and the 16 MiB error follows.
+    Project p = aliceProject();
+    p.entities[0].fields[0].maxBytes = UINT64_MAX;
+    const Analysis a = analyze(p);
+    REQUIRE(only(a).maxDocumentBytes);
+    CHECK(*only(a).maxDocumentBytes == kSaturatedBytes);
+    REQUIRE(a.problems.size() == 1);
+    CHECK_THAT(a.problems[0].message, Catch::Contains("18446744073709551615 bytes, over the 16 MiB"));
+    // maxCount 773243966034194279 of a string array: keys and values wrap
+    // past 2^64 too ("max 1 B" before).
+    Project q = aliceProject();
+    q.entities[0].fields[1].maxCount = 773243966034194279ull;
+    CHECK(only(analyze(q)).maxDocumentBytes == kSaturatedBytes);
 }

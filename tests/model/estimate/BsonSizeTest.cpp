@@ -237,7 +237,7 @@ TEST_CASE("one field of each of the 16 BSON types", "[estimate][bson]") {
     for (const auto &n : shape.fields) {
         const std::uint64_t payload = n.type == BsonType::Object  ? 5
                                       : n.type == BsonType::Array ? 5
-                                                                  : scalarPayloadBytes(n.type, n.maxBytes, n.regexOptions);
+                                                                  : scalarPayloadBytes(n.type, n.maxBytes.value_or(0), n.regexOptions);
         sum += elementHeaderBytes(n.name) + payload;
     }
     CHECK(sum == 150);
@@ -290,4 +290,79 @@ TEST_CASE("an unbounded array has no maximum", "[estimate][bson]") {
     a.maxCount = std::nullopt;
     CHECK_FALSE(maxObjectBytes(shapeOf({a})).has_value());
     CHECK_FALSE(maxObjectBytes(shapeOf({objectNode("o", {a})})).has_value());
+}
+
+TEST_CASE("an array of arrays: each empty element array is 5 bytes", "[estimate][bson]") {
+    // {_id: ObjectId, matrix: [[], [], []]}
+    // 4 + _id (1 + 3 + 1 + 12) + matrix (1 + 6 + 1 + (4 + 3 x (1 + 1 + 1 + 5) + 1)) + 1
+    // = 4 + 17 + (8 + 29) + 1 = 59 (bsonspec.org: an array is a document,
+    // the empty one 5 bytes; without them it would be 44).
+    Doc d;
+    bson_oid_t oid;
+    bson_oid_init(&oid, nullptr);
+    BSON_APPEND_OID(&d.b, "_id", &oid);
+    bson_t matrix, row;
+    BSON_APPEND_ARRAY_BEGIN(&d.b, "matrix", &matrix);
+    for (const char *key : {"0", "1", "2"}) {
+        BSON_APPEND_ARRAY_BEGIN(&matrix, key, &row);
+        bson_append_array_end(&matrix, &row);
+    }
+    bson_append_array_end(&d.b, &matrix);
+    REQUIRE(d.len() == 59);
+    requireSize(shapeOf({node("_id", BsonType::ObjectId), arrayNode("matrix", BsonType::Array, 3)}), 59);
+}
+
+TEST_CASE("a string, binData or regex without a maximum length has no maximum", "[estimate][bson]") {
+    // The average is exact ({bio: "5000 bytes"}: 5 + 1 + 3 + 1 + 4 + 5000 + 1
+    // = 5015); no document is smaller than its average, so an unstated
+    // maximum is an unknown one, not a length of 0.
+    for (BsonType type : {BsonType::String, BsonType::BinData, BsonType::Regex}) {
+        ShapeNode bio = node("bio", type);
+        bio.avgBytes = 5000;
+        bio.maxBytes = std::nullopt;
+        INFO(toString(type));
+        CHECK_FALSE(maxObjectBytes(shapeOf({bio})).has_value());
+        CHECK_FALSE(maxObjectBytes(shapeOf({objectNode("o", {bio})})).has_value());
+        ShapeNode list = arrayNode("list", type, 3);
+        list.avgBytes = 10;
+        list.maxBytes = std::nullopt;
+        CHECK_FALSE(maxObjectBytes(shapeOf({list})).has_value());
+    }
+    ShapeNode bio = node("bio", BsonType::String);
+    bio.avgBytes = 5000;
+    bio.maxBytes = std::nullopt;
+    Doc d;
+    BSON_APPEND_UTF8(&d.b, "bio", std::string(5000, 'x').c_str());
+    CHECK(d.len() == 5015);
+    CHECK(averageObjectBytes(shapeOf({bio})) == Approx(5015));
+    // After growth the largest document takes such a value at its average.
+    CHECK(largestObjectBytesAfter(shapeOf({bio}), 0) == Approx(5015));
+}
+
+TEST_CASE("sizes past 2^64 saturate: never wrapped round to a small number", "[estimate][bson]") {
+    // 773243966034194279 longs: the keys "0".."773243966034194278" take
+    // 2n + digitSum(n) = 15353768209572774470 bytes and the values 8n =
+    // 6185951728273554232; with the 5 of the array the sum is past
+    // 2^64 - 1 (it wrapped to 3092975864136777091 before), so the only
+    // honest integer is the saturated one, past the 16 MiB limit.
+    const ShapeNode longs = arrayNode("a", BsonType::Long, 773243966034194279ull);
+    const auto many = maxObjectBytes(shapeOf({longs}));
+    REQUIRE(many);
+    CHECK(*many == kSaturatedBytes);
+    // A string of 2^64 - 1 bytes: its payload is 4 + length + 1, past 2^64.
+    const ShapeNode huge = node("s", BsonType::String, UINT64_MAX);
+    CHECK(scalarPayloadBytes(BsonType::String, UINT64_MAX) == kSaturatedBytes);
+    CHECK(maxObjectBytes(shapeOf({huge})) == kSaturatedBytes);
+    // An array of the largest strings, and in a subdocument: still saturated.
+    ShapeNode strings = arrayNode("b", BsonType::String, 1000, UINT64_MAX / 10);
+    CHECK(maxObjectBytes(shapeOf({objectNode("o", {strings})})) == kSaturatedBytes);
+    // The key bytes of the most elements a count can name.
+    CHECK(arrayKeyBytes(UINT64_MAX) == kSaturatedBytes);
+    CHECK(arrayKeyBytes(0x1p70) > 0x1p70);
+    // Below the wrap the sum is exact: 2^20 longs.
+    const std::uint64_t n = 1u << 20;
+    // 5 + 2n + digitSum(n) + 8n; digitSum(2^20) = 10 + 180 + 2700 + 36000
+    // + 450000 + 5400000 + 7 x (1048576 - 1000000) = 6228922.
+    CHECK(maxObjectBytes(shapeOf({arrayNode("a", BsonType::Long, n)})) ==
+          5 + (1 + 1 + 1) + 5 + 2 * n + 6228922 + 8 * n);
 }

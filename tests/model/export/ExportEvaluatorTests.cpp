@@ -8,6 +8,7 @@
 #include "support/TestPaths.h"
 #include "validate/JsonSchema.h"
 
+#include "advisor/Advisor.h"
 #include "estimate/IndexEstimator.h"
 
 #include <catch2/catch.hpp>
@@ -117,7 +118,7 @@ TEST_CASE("sample documents pass the exported validators; broken ones fail them"
             }
             INFO("first invalid typical document: " << firstInvalid);
             CHECK(invalid == 0);
-            if (generator.unboundedArrays().empty()) {
+            if (generator.unbounded().empty()) {
                 auto doc = generator.next(SampleShape::Max);
                 REQUIRE(doc.ok());
                 // In the max shape the sampler lets size win over a constraint
@@ -170,6 +171,57 @@ TEST_CASE("sample documents pass the exported validators; broken ones fail them"
                 INFO(reasons(result));
                 CHECK(pointsAtIt);
             }
+        }
+    }
+}
+
+TEST_CASE("bundled examples: max-shape samples are valid and exactly the maximum", "[export][evaluator][size]") {
+    // The maximum is the largest document the model allows: the sampler's
+    // max shape builds it with libbson, the exported validator (evaluated
+    // by the server's $jsonSchema rules) must accept it, and libbson's
+    // length must be the maximum. A collection without a maximum must say
+    // why in a finding (DS101 for an array, DS113 for a value), and no
+    // maximum is below the average.
+    for (const auto &[name, project] : projects()) {
+        if (name == "richProject")
+            continue; // a test model, not a bundled example
+        const Analysis analysis = analyze(project);
+        const auto findings = lint(project, analysis);
+        for (std::size_t i = 0; i < analysis.collections.size(); ++i) {
+            const CollectionStat &stat = analysis.collections[i];
+            const CollectionShape &c = analysis.derived.collections[i];
+            INFO(name << " collection " << c.name);
+            if (!stat.maxDocumentBytes) {
+                REQUIRE_FALSE(stat.unbounded.empty());
+                for (const auto &path : stat.unbounded) {
+                    const bool said = std::any_of(findings.begin(), findings.end(), [&](const Finding &f) {
+                        return (f.id == "DS101" || f.id == "DS113") &&
+                               f.target.name.find(path) != std::string::npos;
+                    });
+                    INFO("unbounded " << path);
+                    CHECK(said);
+                }
+                continue;
+            }
+            CHECK(static_cast<double>(*stat.maxDocumentBytes) >= stat.avgDocumentBytes);
+            auto schemaJson = validatorFor(project, c);
+            REQUIRE(schemaJson.ok());
+            auto schema = validate::JsonSchema::compileJson(exportJsonText(*schemaJson));
+            REQUIRE(schema.ok());
+            SampleGenerator generator(c, 7);
+            REQUIRE(generator.unbounded().empty());
+            for (int k = 0; k < 20; ++k) {
+                auto doc = generator.next(SampleShape::Max);
+                REQUIRE(doc.ok());
+                bson_t view;
+                REQUIRE(bson_init_static(&view, doc->bson.data(), doc->bson.size()));
+                CHECK(view.len == *stat.maxDocumentBytes);
+                const auto result = check(*schema, *doc);
+                INFO("max shape " << doc->canonicalJson() << reasons(result));
+                CHECK(result.valid);
+            }
+            for (const auto &conflict : generator.conflicts())
+                FAIL_CHECK("the model contradicts itself at " << conflict.path << ": " << conflict.message);
         }
     }
 }

@@ -238,7 +238,7 @@ TEST_CASE("an unbounded array has no max shape", "[sample]") {
     const Project project = test::sampleProject();
     const Derived derived = deriveCollections(project);
     SampleGenerator g(collectionNamed(derived, "feeds"), 1);
-    CHECK(g.unboundedArrays() == std::vector<std::string>{"events"});
+    CHECK(g.unbounded() == std::vector<std::string>{"events"});
     auto doc = g.next(SampleShape::Max);
     REQUIRE_FALSE(doc.ok());
     CHECK(doc.error().where == "feeds");
@@ -246,7 +246,7 @@ TEST_CASE("an unbounded array has no max shape", "[sample]") {
     CHECK(g.next(SampleShape::Typical).ok());
 
     SampleGenerator bounded(collectionNamed(derived, "orders"), 1);
-    CHECK(bounded.unboundedArrays().empty());
+    CHECK(bounded.unbounded().empty());
 }
 
 TEST_CASE("broken samples break exactly the named rule, at the reported path", "[sample]") {

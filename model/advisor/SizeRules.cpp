@@ -1,0 +1,70 @@
+#include "advisor/AdvisorContext.h"
+
+#include "derive/ValueLengths.h"
+
+namespace docshape::advisor {
+
+namespace {
+
+BsonType valueTypeOf(const Field &f) { return f.isArray() ? f.elementType : f.type; }
+
+// Calls fn(field, dotted path) for the fields of `fields` and below.
+template <typename Fn> void walk(const std::vector<Field> &fields, const std::string &prefix, Fn &fn) {
+    for (const auto &f : fields) {
+        const std::string path = dottedPath(prefix, f.name);
+        fn(f, path);
+        walk(f.fields, path, fn);
+    }
+}
+
+} // namespace
+
+void checkStatedSizes(Context &ctx) {
+    for (const auto &e : ctx.project.entities) {
+        auto check = [&](const Field &f, const std::string &path) {
+            const BsonType type = valueTypeOf(f);
+            if (!hasByteLength(type))
+                return;
+            const ValueLengths lengths = valueLengths(f, type);
+            if (!lengths.contradicts())
+                return;
+            const FindingTarget target{"field", f.id, e.name + "." + path};
+            const std::uint64_t stated = *lengths.stated;
+            if (lengths.capBy == LengthCap::Enum)
+                ctx.add(rule::kStatedSizeContradicts, target,
+                        "{0}.{1} states maxBytes {2}, but its longest enum value is {3} bytes: the largest "
+                        "document holds {3}",
+                        e.name, path, stated, *lengths.cap);
+            else if (lengths.cap && stated > *lengths.cap)
+                ctx.add(rule::kStatedSizeContradicts, target,
+                        "{0}.{1} states maxBytes {2}, but its {3} allows at most {4} bytes: the largest "
+                        "document holds {4}",
+                        e.name, path, stated, Static{toString(lengths.capBy)}, *lengths.cap);
+            else
+                ctx.add(rule::kStatedSizeContradicts, target,
+                        "{0}.{1} states maxBytes {2}, but its minLength or pattern needs at least {3} "
+                        "characters: the largest document holds {4} bytes",
+                        e.name, path, stated, lengths.least, lengths.max.value_or(stated));
+        };
+        walk(e.fields, "", check);
+        for (const auto &v : e.variants)
+            walk(v.fields, "", check);
+    }
+}
+
+void checkValueSizes(Context &ctx) {
+    const CollectionView &view = ctx.view();
+    const CollectionStat &stat = *view.stat;
+    for (const auto &path : stat.unbounded) {
+        const ShapeNode *node = view.nodeAt(path);
+        if (!node || !hasByteLength(node->type == BsonType::Array ? node->elementType : node->type))
+            continue; // an array without a maxCount: DS101
+        FindingTarget target{"field", node->field ? node->field->id : std::string(), stat.name + "." + path};
+        ctx.add(rule::kValueWithoutMaximum, std::move(target),
+                "'{0}' of {1} has no maximum length (no maxBytes, and no enum, maxLength or anchored pattern "
+                "bounds it): the largest {1} document is unknown",
+                path, stat.name);
+    }
+}
+
+} // namespace docshape::advisor
