@@ -5,6 +5,7 @@
 #include "util/IdIndex.h"
 
 #include <algorithm>
+#include <cmath>
 #include <span>
 
 namespace docshape {
@@ -18,13 +19,14 @@ constexpr std::string_view kAssumptions =
     "Estimate: per entry, each key value in KeyString form (a type byte plus the value; strings "
     "with a terminator; numbers and dates 8 bytes) and an 8-byte record id, before WiredTiger "
     "prefix compression and page overhead. A missing field gives one null key unless the index "
-    "is sparse or partial.";
+    "is sparse (a partial index stores null keys for the documents it matches).";
 constexpr std::string_view kMultikeyAssumptions =
     "Estimate: per entry, each key value in KeyString form (a type byte plus the value; strings "
     "with a terminator; numbers and dates 8 bytes) and an 8-byte record id, before WiredTiger "
     "prefix compression and page overhead. Multikey: one entry per distinct array element, taken "
-    "as the array's average count times its distinct fraction (an empty or missing array still "
-    "gives one key). A missing field gives one null key unless the index is sparse or partial.";
+    "as the array's average count times its distinct fraction; a missing array, or elements "
+    "missing the indexed field, give one null key per document (keys are a set), none when the "
+    "index is sparse. A partial index stores null keys for the documents it matches.";
 constexpr std::string_view kIdAssumptions =
     "Estimate: one entry per document, the _id in KeyString form and an 8-byte record id, before "
     "prefix compression.";
@@ -97,6 +99,67 @@ private:
     std::size_t count = 0;
 };
 
+// Keys one document gives an index whose key paths cross the arrays of
+// `longest`, by the server's key generation (btree_key_generator.cpp):
+// every element yields its keys (distinct values: count times distinct
+// fraction); an element, or a document, in which every key field is
+// missing yields a null key, and the keys of a document are a set, so
+// those nulls are one key per document (test
+// GetKeysFromArraySubobjectMissing: {a: [{foo: 41}, {foo: 41}, {foo: 41}]}
+// gives one null key for {"a.b": 1}); a sparse index takes no null key
+// from a document or element where every field is missing
+// (_getKeysWithArray returns there).
+//
+// Per array level, innermost first: `keys` is the expected number of
+// non-null keys under one element of the level above, `nulls` the
+// probability that a null key appears there. Elements are independent.
+double multikeyKeysPerDocument(const ResolvedPath &longest, std::span<const ResolvedPath> resolved, bool sparse) {
+    const std::size_t depth = longest.arrays.size();
+    // Below the innermost array: the chance that an element holds at least
+    // one of the key fields that reach it (an element that is the value,
+    // an array of scalars, always does).
+    double absent = 1;
+    double arrayPresence = 1;
+    for (const ShapeNode *a : longest.arrays)
+        arrayPresence *= a->presence;
+    for (const auto &r : resolved) {
+        if (r.arrays.size() != depth)
+            continue;
+        if (r.node == r.arrays.back()) {
+            absent = 0;
+            continue;
+        }
+        double chain = 1;
+        for (const ShapeNode *a : r.arrays)
+            chain *= a->presence;
+        absent *= 1 - (chain > 0 ? std::min(1.0, r.presence / chain) : 0.0);
+    }
+    double keys = 1 - absent;
+    double nulls = absent;
+    for (std::size_t i = depth; i-- > 0;) {
+        const ShapeNode &array = *longest.arrays[i];
+        const double elements = std::max(1.0, array.avgCount);
+        const double distinct = std::max(1.0, array.avgCount * array.distinctFraction);
+        const double p = array.presence;
+        keys = p * distinct * keys;
+        // A missing array is a missing field (a null key); a present one
+        // gives one when any of its elements does.
+        nulls = (1 - p) + p * (1 - std::pow(1 - nulls, elements));
+    }
+    if (!sparse)
+        return keys + nulls;
+    // Sparse: the null key is kept only when another key field, outside
+    // these arrays, is present.
+    double othersAbsent = 1;
+    bool others = false;
+    for (const auto &r : resolved)
+        if (r.arrays.empty()) {
+            others = true;
+            othersAbsent *= 1 - r.presence;
+        }
+    return keys + (others ? nulls * (1 - othersAbsent) : 0);
+}
+
 // Fills `s`, a fresh statistic (built where it stays: it is large).
 void estimateResolved(const IndexSpec &index, const CollectionShape &collection, const ResolvedKeys &keys,
                       IndexStat &s) {
@@ -136,25 +199,17 @@ void estimateResolved(const IndexSpec &index, const CollectionShape &collection,
     }
 
     double perDocument = 1;
+    double share = 1;
     if (longest) {
         s.multikey = true;
-        double presence = 1;
-        for (const ShapeNode *array : longest->arrays) {
-            const double elements = std::max(1.0, array->avgCount * array->distinctFraction);
-            // A missing or empty array still yields one (null or undefined) key.
-            perDocument *= presence * array->presence * elements + (1 - presence * array->presence);
-            presence = 1;
-        }
-    }
-
-    double share = 1;
-    if (index.sparse && !resolved.empty()) {
+        perDocument = multikeyKeysPerDocument(*longest, resolved, index.sparse);
+    } else if (index.sparse) {
+        // Server, btree_key_generator.cpp getKeys: a sparse index skips a
+        // document in which every key field is missing.
         double noneThere = 1;
         for (const auto &r : resolved)
             noneThere *= 1 - r.presence;
         share = 1 - noneThere;
-    } else if (index.sparse) {
-        share = 0;
     }
     if (!index.partialFilter.empty())
         share *= index.partialSelectivity;

@@ -157,3 +157,53 @@ TEST_CASE("resolvePath crosses subdocuments and arrays", "[estimate][index]") {
     REQUIRE(nick);
     CHECK(nick->presence == Approx(0.3));
 }
+
+TEST_CASE("A sparse index over an optional array counts each document's elements once", "[estimate][index]") {
+    // Server, btree_key_generator.cpp: getKeys adds the null key for a
+    // document without the field only when the index is not sparse, and
+    // _getKeysWithArray returns when sparse and every field is missing.
+    // 1,000 documents, the array present in 50% with 10 elements:
+    // sparse 500 x 10 = 5,000 (it was 2,750: the 50% counted twice, plus
+    // null keys); not sparse 5,000 + 500 null keys = 5,500.
+    Project p;
+    Entity e = entity("e1", "Post", 1000);
+    Field labels = arrayField("f1", "labels", BsonType::String, 10, 20);
+    labels.avgBytes = 6;
+    labels.maxBytes = 12;
+    labels.required = false;
+    labels.presence = 0.5;
+    e.fields.push_back(labels);
+    p.entities.push_back(e);
+    IndexSpec spec = index("i1", "e1", {{"labels", "1"}});
+    spec.sparse = true;
+    CHECK(statOf(p, spec).entries == Approx(5000));
+    spec.sparse = false;
+    CHECK(statOf(p, spec).entries == Approx(5500));
+}
+
+TEST_CASE("Elements missing the indexed subfield give one null key per document", "[estimate][index]") {
+    // Server test GetKeysFromArraySubobjectMissing ({a: [{foo: 41} x 3]}
+    // gives the single key null for {"a.b": 1}): a document's keys are a
+    // set. 1,000 orders, 4 lines each, `promo` present in half the lines:
+    // per document 4 x 0.5 promo keys, plus one null key unless all four
+    // lines have it: 1,000 x (2 + 1 - 0.5^4) = 2,937.5 (it was 4,000).
+    Project p;
+    Entity e = entity("e1", "Order", 1000);
+    Field lines = arrayField("f1", "lines", BsonType::Object, 4, 10);
+    Field promo = stringField("f2", "promo", 8, 12);
+    promo.required = false;
+    promo.presence = 0.5;
+    lines.fields = {typedField("f3", "sku", BsonType::Int), promo};
+    e.fields.push_back(lines);
+    p.entities.push_back(e);
+    IndexSpec spec = index("i1", "e1", {{"lines.promo", "1"}});
+    CHECK(statOf(p, spec).entries == Approx(2937.5));
+    // Sparse: no null keys, the 2,000 promo keys alone.
+    spec.sparse = true;
+    CHECK(statOf(p, spec).entries == Approx(2000));
+    // A partial index stores null keys for the documents it matches.
+    spec.sparse = false;
+    spec.partialFilter = R"({"lines.sku":{"$gt":5}})";
+    spec.partialSelectivity = 0.5;
+    CHECK(statOf(p, spec).entries == Approx(0.5 * 2937.5));
+}
