@@ -365,6 +365,8 @@ void checkCollectionRules(Context &ctx);
 // every entity.
 void checkValueSizes(Context &ctx);
 void checkStatedSizes(Context &ctx);
+// The server's refusals (ServerRules.cpp), in the entered collection.
+void checkServerRules(Context &ctx);
 std::vector<SuggestedIndex> suggestIndexes(Context &ctx);
 // The advice on every relationship whose ends are known.
 std::vector<RelationshipAdvice> adviseRelationships(Context &ctx);

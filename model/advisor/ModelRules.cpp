@@ -492,6 +492,7 @@ void checkCollectionRules(Context &ctx) {
     checkArrays(ctx);
     checkSizes(ctx);
     checkValueSizes(ctx);
+    checkServerRules(ctx);
     checkTenancy(ctx);
     checkIndexCount(ctx);
     checkLifecycle(ctx);

@@ -22,6 +22,12 @@ constexpr std::string_view kEsr = "MongoDB manual, The ESR (Equality, Sort, Rang
 constexpr std::string_view kBsonSpec = "BSON specification 1.1 (https://bsonspec.org/spec.html)";
 constexpr std::string_view kJsonSchema =
     "MongoDB manual, $jsonSchema (https://www.mongodb.com/docs/manual/reference/operator/query/jsonSchema/)";
+constexpr std::string_view kServerIndexSource =
+    "MongoDB server source: src/mongo/db/catalog/index_catalog_impl.cpp (_isSpecOk), "
+    "src/mongo/db/index/expression_keys_private.cpp, hash_access_method.cpp, btree_key_generator.cpp; "
+    "manual, Partial Indexes (https://www.mongodb.com/docs/manual/core/index-partial/)";
+constexpr std::string_view kTtlManual =
+    "MongoDB manual, TTL Indexes (https://www.mongodb.com/docs/manual/core/index-ttl/)";
 constexpr std::string_view kWiredTiger =
     "MongoDB manual, WiredTiger Storage Engine, cache size "
     "(https://www.mongodb.com/docs/manual/core/wiredtiger/)";
@@ -152,7 +158,8 @@ std::vector<Rule> makeCatalogue() {
         {rule::kSoftDeleteUnique, S::Warning, "Soft delete with a unique index that is not partial", kLesson, {},
          "With soft delete \"unique indexes need a partial strategy\": a deleted document still holds its "
          "unique key and blocks re-creating it.",
-         "Make the unique index partial: partialFilterExpression { deletedAt: { $exists: false } }."},
+         "Make the unique index partial on the live documents: partialFilterExpression { deletedAt: null } "
+         "(an equality; $exists: false is a negation the server refuses in a partial filter)."},
         {rule::kCascadeOutlivesRecord, S::Error, "Deletion removes records that must outlive their parent", kLesson,
          {},
          "\"Deletion also needs to account for authorization and retention. A cleanup job should not remove "
@@ -188,6 +195,17 @@ std::vector<Rule> makeCatalogue() {
          "\"_id ... is indexed, unique, and required, so a separate id field duplicates identity and costs a "
          "second index.\"",
          "Use _id; give an external identifier its own name (orderNumber, slug)."},
+        {rule::kServerRefuses, S::Error, "The server refuses it", kServerIndexSource, {},
+         "createIndexes fails on an index specification the server refuses (a hashed key over an array, "
+         "unique with hashed, sparse with a partial filter, a partial filter outside equality, $exists: "
+         "true, $gt, $gte, $lt, $lte, $type, $in and top-level $and/$or, a collation on a text index, two "
+         "parallel arrays), and every insert fails when _id is an array or a regex: a deployment that runs "
+         "the export stops there.",
+         "Change the index or the _id type as the message says; export refuses the model until then."},
+        {rule::kServerIgnores, S::Warning, "The server ignores an index option", kTtlManual, {},
+         "TTL indexes are single-field indexes: on a compound index expireAfterSeconds is ignored and "
+         "documents never expire.",
+         "Put expireAfterSeconds on its own single-field index over the date."},
         {rule::kIndexesOverAtlas, S::Warning, "More indexes than Atlas recommends", kAtlas, {kAtlasIndexes},
          "Unnecessary indexes consume disk and memory and slow every write.",
          "Remove indexes no access pattern uses; merge prefixes into compound indexes."},

@@ -1,6 +1,7 @@
 #include "estimate/Analysis.h"
 
 #include "core/Thresholds.h"
+#include "derive/IndexRules.h"
 #include "estimate/BsonSize.h"
 #include "estimate/IndexEstimator.h"
 
@@ -183,6 +184,8 @@ void finish(const Project &project, const Limits &limits, int nsLimit, const Col
             std::span<const IndexSpec *const> indexes, CollectionStat &s, std::vector<Problem> &problems,
             IndexEstimator &estimator) {
     s.indexes = estimator.estimate(c, indexes, problems);
+    if (auto refused = idTypeRefusal(c.shape))
+        problems.push_back({"error", c.name, *refused});
 
     if (s.avgDocumentBytes > limits.maxDocument)
         problems.push_back({"error", c.name,

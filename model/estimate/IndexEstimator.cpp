@@ -1,5 +1,6 @@
 #include "estimate/IndexEstimator.h"
 
+#include "derive/IndexRules.h"
 #include "estimate/BsonSize.h"
 
 #include "util/IdIndex.h"
@@ -56,14 +57,6 @@ double keyComponentBytes(const ShapeNode &node) {
     default: // numbers, dates, timestamps
         return 1 + 8;
     }
-}
-
-bool isPrefixChain(const std::vector<std::string_view> &a, const std::vector<std::string_view> &b) {
-    const auto n = std::min(a.size(), b.size());
-    for (std::size_t i = 0; i < n; ++i)
-        if (a[i] != b[i])
-            return false;
-    return true;
 }
 
 } // namespace
@@ -170,33 +163,14 @@ void estimateResolved(const IndexSpec &index, const CollectionShape &collection,
 
     // The arrays crossed by all key paths must lie on one chain (a key may
     // descend into arrays nested in the array another key crosses); two
-    // arrays side by side are "parallel" and the server refuses the index.
+    // arrays side by side are "parallel" and the server refuses the index
+    // (serverIndexRules reports it).
+    if (parallelArrays(resolved))
+        return;
     const ResolvedPath *longest = nullptr;
-    for (const auto &r : resolved) {
-        if (r.arrays.empty())
-            continue;
-        if (!longest) {
+    for (const auto &r : resolved)
+        if (!r.arrays.empty() && (!longest || r.arrays.size() > longest->arrays.size()))
             longest = &r;
-            continue;
-        }
-        if (!isPrefixChain(longest->arrayPaths, r.arrayPaths)) {
-            // The server names the array it meets second, then the first.
-            const std::size_t at = [&] {
-                std::size_t i = 0;
-                while (longest->arrayPaths[i] == r.arrayPaths[i])
-                    ++i;
-                return i;
-            }();
-            s.error.append("cannot index parallel arrays [")
-                .append(r.arrays[at]->name)
-                .append("] [")
-                .append(longest->arrays[at]->name)
-                .append("]");
-            return;
-        }
-        if (r.arrays.size() > longest->arrays.size())
-            longest = &r;
-    }
 
     double perDocument = 1;
     double share = 1;
@@ -274,8 +248,11 @@ std::vector<IndexStat> IndexEstimator::estimate(const CollectionShape &collectio
         IndexStat &s = out.emplace_back();
         estimateResolved(index, collection, keys, s);
         auto where = [&] { return collection.name + " index " + s.name; };
-        if (!s.error.empty())
-            problems.push_back({"error", where(), s.error});
+        for (auto &rule : serverIndexRules(index, collection.shape)) {
+            if (rule.error && s.error.empty())
+                s.error = rule.message;
+            problems.push_back({rule.error ? "error" : "warning", where(), std::move(rule.message)});
+        }
         if (index.keys.size() > static_cast<std::size_t>(kMaxCompoundIndexFields))
             problems.push_back({"error", where(),
                                 std::to_string(index.keys.size()) +

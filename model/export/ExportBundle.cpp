@@ -1,6 +1,7 @@
 #include "export/ExportBundle.h"
 
 #include "derive/DeriveCollections.h"
+#include "derive/IndexRules.h"
 #include "export/ExtendedJson.h"
 #include "export/IndexExporter.h"
 #include "export/MongoshExporter.h"
@@ -41,6 +42,8 @@ Result<std::vector<ExportFile>> exportAll(const Project &project) {
         const std::string stem = exportFileStem(c.name);
         if (!stems.insert(stem).second)
             return Error{c.name, "another collection exports to the same file name '" + stem + ".json'"};
+        if (auto refused = idTypeRefusal(c.shape))
+            return Error{c.name + "._id", "the server refuses every document: " + *refused};
         auto schema = validatorFor(project, c);
         if (!schema)
             return schema.error();

@@ -1,5 +1,6 @@
 #include "export/IndexExporter.h"
 
+#include "derive/IndexRules.h"
 #include "export/ExtendedJson.h"
 
 #include <algorithm>
@@ -89,6 +90,10 @@ Result<ordered_json> indexSpecsFor(const Project &project, const Derived &derive
         if (!spec)
             return spec.error();
         const std::string name = (*spec)["name"].get<std::string>();
+        // Nothing the server refuses is exported (derive/IndexRules.h).
+        for (const auto &rule : serverIndexRules(*index, collection.shape))
+            if (rule.error)
+                return Error{collection.name + "." + name, "the server refuses this index: " + rule.message};
         if (!names.insert(name).second)
             return Error{collection.name + "." + name, "two indexes of the collection are named '" + name + "'"};
         list.push_back(std::move(*spec));

@@ -26,7 +26,8 @@ Result<nlohmann::ordered_json> indexSpecJson(const IndexSpec &index, const std::
 
 // The createIndexes `indexes` array of a collection. Refuses an index with
 // no keys, a partial filter that is not an Extended JSON object, and two
-// indexes with the same name on one collection (the server would).
+// indexes with the same name on one collection, and every index
+// serverIndexRules refuses (the server would).
 Result<nlohmann::ordered_json> indexSpecsFor(const Project &project, const Derived &derived,
                                              const CollectionShape &collection);
 

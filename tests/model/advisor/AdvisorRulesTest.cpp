@@ -313,6 +313,28 @@ const std::vector<RuleCase> &cases() {
          [](Project &p) {
              entityNamed(p, "Customer").fields.push_back(field("f33", "customerNumber", BsonType::String, 24, 24));
          }},
+        // Unique with hashed: "Currently hashed indexes cannot guarantee
+        // uniqueness" (hash_access_method.cpp); hashed alone is accepted.
+        {rule::kServerRefuses,
+         [](Project &p) {
+             IndexSpec i = index("i3", "e1", {{"name", "hashed"}});
+             i.unique = true;
+             p.indexes.push_back(i);
+         },
+         [](Project &p) { p.indexes.push_back(index("i3", "e1", {{"name", "hashed"}})); }},
+        // expireAfterSeconds on a compound index is ignored (manual, TTL
+        // Indexes); on a single field it is not.
+        {rule::kServerIgnores,
+         [](Project &p) {
+             IndexSpec i = index("i3", "e1", {{"name", "1"}, {"_id", "1"}});
+             i.expireAfterSeconds = 60;
+             p.indexes.push_back(i);
+         },
+         [](Project &p) {
+             IndexSpec i = index("i3", "e1", {{"name", "1"}});
+             i.expireAfterSeconds = 60;
+             p.indexes.push_back(i);
+         }},
         {rule::kIndexesOverAtlas, [](Project &p) { addIndexes(p, 30); }, [](Project &p) { addIndexes(p, 28); }},
         {rule::kIndexesOverCompass, [](Project &p) { addIndexes(p, 10); }, [](Project &p) { addIndexes(p, 8); }},
         {rule::kTooManyCollections, [](Project &p) { addEntities(p, 99); }, [](Project &p) { addEntities(p, 98); }},

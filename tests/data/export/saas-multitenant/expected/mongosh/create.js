@@ -155,9 +155,7 @@ applyCollection("users", {
     name: "tenantId_1_email_1",
     unique: true,
     partialFilterExpression: {
-      deletedAt: {
-        $exists: false
-      }
+      deletedAt: null
     }
   }
 ]);
