@@ -28,6 +28,16 @@ constexpr std::string_view kMultikeyAssumptions =
     "as the array's average count times its distinct fraction; a missing array, or elements "
     "missing the indexed field, give one null key per document (keys are a set), none when the "
     "index is sparse. A partial index stores null keys for the documents it matches.";
+// Distinct terms a text index takes from a string, for want of a
+// terms-per-document field in the model: about one per 6 bytes, an English
+// word of 5 letters and its separator (an assumption, stated in the
+// estimate's text).
+constexpr double kBytesPerTerm = 6;
+constexpr std::string_view kTextAssumptions =
+    "Estimate: a text index has one entry per distinct term of the indexed strings; assumed one "
+    "term per 6 bytes of the string's average length (a 5-letter word and a separator), as the "
+    "model states no terms per document. Text indexes are always sparse: a document without the "
+    "fields has no entry. Per entry: the term, a weight and an 8-byte record id.";
 constexpr std::string_view kIdAssumptions =
     "Estimate: one entry per document, the _id in KeyString form and an 8-byte record id, before "
     "prefix compression.";
@@ -159,7 +169,35 @@ void estimateResolved(const IndexSpec &index, const CollectionShape &collection,
     s.id = index.id;
     s.name = indexName(index);
     s.keys = index.keys;
-    const auto resolved = keys.resolved();
+    std::span<const ResolvedPath> resolved = keys.resolved();
+
+    // Text, 2d and 2dsphere indexes are always sparse (manual, Sparse
+    // Indexes: "2dsphere (version 2), 2d, geoHaystack, and text indexes
+    // are always sparse"). A geo key over an array of numbers is a legacy
+    // [lng, lat] pair: one key, not one per coordinate.
+    bool text = false, geo = false;
+    for (const auto &k : index.keys) {
+        text = text || k.kind == "text";
+        geo = geo || k.kind == "2d" || k.kind == "2dsphere";
+    }
+    const bool sparse = index.sparse || text || geo;
+    std::vector<ResolvedPath> pairs;
+    if (geo) {
+        pairs.assign(resolved.begin(), resolved.end());
+        std::size_t r = 0;
+        for (std::size_t k = 0; k < index.keys.size(); ++k) {
+            if (!keys.found[k])
+                continue;
+            ResolvedPath &path = pairs[r++];
+            const bool geoKey = index.keys[k].kind == "2d" || index.keys[k].kind == "2dsphere";
+            if (geoKey && path.node->type == BsonType::Array && !path.arrays.empty() && path.arrays.back() == path.node &&
+                fixedPayloadBytes(path.node->elementType).has_value() && path.node->elementType != BsonType::Bool) {
+                path.arrays.pop_back();
+                path.arrayPaths.pop_back();
+            }
+        }
+        resolved = pairs;
+    }
 
     // The arrays crossed by all key paths must lie on one chain (a key may
     // descend into arrays nested in the array another key crosses); two
@@ -174,10 +212,26 @@ void estimateResolved(const IndexSpec &index, const CollectionShape &collection,
 
     double perDocument = 1;
     double share = 1;
-    if (longest) {
+    if (text) {
+        // One entry per distinct term of the text fields a document has
+        // (fts_index_format.cpp: a key per term); terms assumed, see
+        // kTextAssumptions.
+        perDocument = 0;
+        std::size_t r = 0;
+        for (std::size_t k = 0; k < index.keys.size(); ++k) {
+            if (!keys.found[k])
+                continue;
+            const ResolvedPath &path = resolved[r++];
+            if (index.keys[k].kind != "text")
+                continue;
+            const ShapeNode &node = *path.node;
+            const double strings = node.type == BsonType::Array ? std::max(0.0, node.avgCount) : 1.0;
+            perDocument += path.presence * strings * std::max(1.0, node.avgBytes / kBytesPerTerm);
+        }
+    } else if (longest) {
         s.multikey = true;
-        perDocument = multikeyKeysPerDocument(*longest, resolved, index.sparse);
-    } else if (index.sparse) {
+        perDocument = multikeyKeysPerDocument(*longest, resolved, sparse);
+    } else if (sparse) {
         // Server, btree_key_generator.cpp getKeys: a sparse index skips a
         // document in which every key field is missing.
         double noneThere = 1;
@@ -194,7 +248,7 @@ void estimateResolved(const IndexSpec &index, const CollectionShape &collection,
         entryBytes += r.presence * keyComponentBytes(*r.node) + (1 - r.presence) * 1;
     entryBytes += static_cast<double>(keys.missing); // null keys
     s.estimatedBytes = s.entries * entryBytes;
-    s.assumptions = longest ? kMultikeyAssumptions : kAssumptions;
+    s.assumptions = text ? kTextAssumptions : longest ? kMultikeyAssumptions : kAssumptions;
 }
 
 } // namespace

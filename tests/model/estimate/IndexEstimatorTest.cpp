@@ -207,3 +207,42 @@ TEST_CASE("Elements missing the indexed subfield give one null key per document"
     spec.partialSelectivity = 0.5;
     CHECK(statOf(p, spec).entries == Approx(0.5 * 2937.5));
 }
+
+TEST_CASE("Text, 2d and 2dsphere indexes are always sparse; a point is one key", "[estimate][index]") {
+    // Manual, Sparse Indexes: "2dsphere (version 2), 2d, geoHaystack, and
+    // text indexes are always sparse". 1,000 places: a GeoJSON point
+    // present in 40%, a legacy [lng, lat] pair in all, a description of
+    // 60 bytes in half.
+    Project p;
+    Entity e = entity("e1", "places", 1000);
+    Field point = typedField("f1", "location", BsonType::Object);
+    point.required = false;
+    point.presence = 0.4;
+    Field type = stringField("f2", "type", 5, 5);
+    Field coordinates = arrayField("f3", "coordinates", BsonType::Double, 2, 2);
+    point.fields = {type, coordinates};
+    e.fields.push_back(point);
+    e.fields.push_back(arrayField("f4", "pair", BsonType::Double, 2, 2));
+    Field description = stringField("f5", "description", 60, 200);
+    description.required = false;
+    description.presence = 0.5;
+    e.fields.push_back(description);
+    p.entities.push_back(e);
+
+    // Not sparse by its options, but documents without the point have no key.
+    const IndexStat sphere = statOf(p, index("i1", "e1", {{"location", "2dsphere"}}));
+    CHECK(sphere.entries == Approx(400));
+    CHECK_FALSE(sphere.multikey);
+    // [lng, lat] is one key, not a multikey of two.
+    const IndexStat flat = statOf(p, index("i1", "e1", {{"pair", "2d"}}));
+    CHECK(flat.entries == Approx(1000));
+    CHECK_FALSE(flat.multikey);
+    // A text index: one entry per distinct term, assumed one per 6 bytes
+    // (stated in the assumptions): 500 documents x 60 / 6 = 5,000.
+    const IndexStat words = statOf(p, index("i1", "e1", {{"description", "text"}}));
+    CHECK(words.entries == Approx(5000));
+    CHECK_THAT(std::string(words.assumptions), Catch::Contains("6 bytes"));
+    // The same pair under an ascending index is multikey, as the server
+    // makes it.
+    CHECK(statOf(p, index("i1", "e1", {{"pair", "1"}})).entries == Approx(2000));
+}
