@@ -1,5 +1,6 @@
 #include "advisor/AdvisorContext.h"
 
+#include "derive/IndexRules.h"
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
@@ -120,6 +121,19 @@ bool isWriteLike(const AccessPattern &q) {
            q.operation == Operation::Delete;
 }
 
+// Whether the planner may use a partial index for the pattern (manual,
+// Partial Indexes, Query Coverage: "the query predicate must include
+// conditions on the filter expression" and be a subset of it). The model
+// records the fields a pattern filters on, not their values, so the
+// pattern is taken to imply the filter when it constrains, by equality or
+// range, every field the filter names.
+bool impliesPartialFilter(const IndexSpec &spec, Span<std::string_view> equality, const AccessPattern &q) {
+    for (const auto &field : partialFilterFields(spec.partialFilter))
+        if (!contains(equality, field) && !contains(q.range, field))
+            return false;
+    return true;
+}
+
 double perDocument(const IndexStat &index, double documents) {
     return documents > 0 ? index.entries / documents : 1;
 }
@@ -158,8 +172,24 @@ void planPattern(Context &ctx, const AccessPattern &q) {
         *paths++ = "_id";
     plan.equality = {slots.paths, paths};
     plan.selectivity = slots.selectivity;
+    // An equality on _id finds one document, whatever else the filter
+    // says of it: the other equalities select nothing more.
+    const bool idEquality = contains(plan.equality, std::string_view("_id"));
     for (std::size_t e = 0; e < plan.equality.size(); ++e)
-        slots.selectivity[e] = ctx.equalitySelectivity(plan.equality[e], plan.assumedSelectivity);
+        slots.selectivity[e] = idEquality && plan.equality[e] != "_id"
+                                   ? 1.0
+                                   : ctx.equalitySelectivity(plan.equality[e], plan.assumedSelectivity);
+    // A condition the pattern shares with a partial index's filter selects
+    // the documents the filter does: the index's stated share.
+    for (std::size_t k = 0; k < view.stat->indexes.size(); ++k) {
+        const IndexSpec *spec = view.spec(k);
+        if (!spec || spec->partialFilter.empty() || !impliesPartialFilter(*spec, plan.equality, q))
+            continue;
+        const auto fields = partialFilterFields(spec->partialFilter);
+        for (std::size_t e = 0; e < plan.equality.size(); ++e)
+            if (!fields.empty() && plan.equality[e] == fields.front() && plan.equality[e] != "_id")
+                slots.selectivity[e] = spec->partialSelectivity;
+    }
     plan.needsIndex =
         q.operation != Operation::Insert && (!plan.equality.empty() || !q.range.empty() || !q.sort.empty());
     if (!plan.needsIndex)
@@ -182,7 +212,26 @@ void planPattern(Context &ctx, const AccessPattern &q) {
         const IndexKeys &keys = view.keys(k);
         if (keys.error)
             continue;
+        const IndexSpec *spec = view.spec(k);
+        if (spec && !spec->partialFilter.empty() && !impliesPartialFilter(*spec, plan.equality, q))
+            continue;
         IndexFit fit = fitIndex(keys, ids, bound);
+        // A sparse index lacks the documents without its fields: the
+        // planner uses it only where the filter needs one of them, never
+        // for a sort alone (manual, Sparse Indexes: not used when it would
+        // give incomplete results, unless hinted).
+        if (spec && spec->sparse && fit.equalityMatched == 0 && fit.rangeMatched == 0)
+            continue;
+        // The filter's fields hold in every document of a partial index:
+        // the pattern's conditions on them are served by it.
+        if (spec && !spec->partialFilter.empty())
+            for (const auto &field : partialFilterFields(spec->partialFilter))
+                for (const Path &path : ids.equality) // the pattern's path: it outlives the plan
+                    if (path == Path(field) && !contains(bound, path)) {
+                        bound.push_back(path);
+                        ++fit.equalityMatched;
+                        fit.score += 100;
+                    }
         // A unique key bound by equality finds at most one document.
         const bool point = keys.idIndex ? contains(bound, id)
                                         : keys.uniqueKeys >= 0 &&

@@ -87,6 +87,30 @@ std::optional<std::string> partialFilterRefusal(std::string_view filter) {
     return checkFilter(parsed, 0);
 }
 
+namespace {
+
+void collectFields(const Json &filter, std::vector<std::string> &out) {
+    for (const auto &[key, value] : filter.items()) {
+        if ((key == "$and" || key == "$or") && value.is_array()) {
+            for (const auto &child : value)
+                if (child.is_object())
+                    collectFields(child, out);
+        } else if (!key.empty() && key[0] != '$' && std::find(out.begin(), out.end(), key) == out.end()) {
+            out.push_back(key);
+        }
+    }
+}
+
+} // namespace
+
+std::vector<std::string> partialFilterFields(std::string_view filter) {
+    std::vector<std::string> out;
+    const Json parsed = Json::parse(filter, nullptr, false);
+    if (!parsed.is_discarded() && parsed.is_object())
+        collectFields(parsed, out);
+    return out;
+}
+
 std::optional<std::string> parallelArrays(std::span<const ResolvedPath> resolved) {
     const ResolvedPath *longest = nullptr;
     for (const auto &r : resolved) {

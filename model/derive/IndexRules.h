@@ -54,4 +54,8 @@ std::optional<std::string> idTypeRefusal(const ObjectShape &shape);
 // that have only the filter text (canonical Extended JSON).
 std::optional<std::string> partialFilterRefusal(std::string_view filter);
 
+// The field paths a partial filter names (through top-level $and and
+// $or), in order, once each; empty when the filter does not parse.
+std::vector<std::string> partialFilterFields(std::string_view filter);
+
 } // namespace docshape

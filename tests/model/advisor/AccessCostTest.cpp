@@ -143,3 +143,71 @@ TEST_CASE("working set: the WiredTiger cache of the stated RAM", "[advisor]") {
     small.ramGiB = 1;
     CHECK(adviceFor(small).workingSet.cacheBytes == Approx(256.0 * 1024 * 1024));
 }
+
+TEST_CASE("reads: a partial index serves only patterns that imply its filter", "[advisor][planner]") {
+    // Manual, Partial Indexes (Query Coverage): the planner uses a partial
+    // index only when the query predicate implies the filter; otherwise a
+    // collection scan, and the sort in memory.
+    Project p = cleanShop();
+    p.indexes[0].partialFilter = R"({"status":"paid"})";
+    p.indexes[0].partialSelectivity = 0.25;
+    const Advice scan = adviceFor(p);
+    const AccessCost &list = costOf(scan, "q2");
+    CHECK(list.index == "collection scan");
+    CHECK(list.inMemorySort);
+    bool suggested = false;
+    for (const auto &s : scan.suggestedIndexes)
+        suggested = suggested || (s.collection == "orders" &&
+                                  s.keys == std::vector<IndexKey>{{"customerId", "1"}, {"createdAt", "-1"}});
+    CHECK(suggested);
+    // A pattern that states the filter's field uses it, and the filter's
+    // share selects: 10 orders per customer, a quarter of them paid.
+    p.accessPatterns[1].equality = {"customerId", "status"};
+    const Advice served = adviceFor(p);
+    const AccessCost &paid = costOf(served, "q2");
+    CHECK(paid.index == "customerId_1_createdAt_-1");
+    CHECK_FALSE(paid.inMemorySort);
+    CHECK(paid.docsReturned == Approx(2.5));
+}
+
+TEST_CASE("reads: a sparse index is never used where it would miss documents", "[advisor][planner]") {
+    // Manual, Sparse Indexes: a sparse index is not used for a query or a
+    // sort that would give an incomplete result unless hinted.
+    Project p = cleanShop();
+    p.indexes[0].keys = {{"createdAt", "-1"}};
+    p.indexes[0].sparse = true;
+    AccessPattern latest = readPattern("q9", "Latest orders", "e2", Operation::FindMany, 5);
+    latest.sort = {{"createdAt", -1}};
+    latest.limit = 20;
+    p.accessPatterns.push_back(latest);
+    const Advice unsorted = adviceFor(p);
+    const AccessCost &sorted = costOf(unsorted, "q9");
+    CHECK(sorted.index == "collection scan");
+    CHECK(sorted.inMemorySort);
+    // Not sparse, the same index gives the order.
+    p.indexes[0].sparse = false;
+    const Advice plain = adviceFor(p);
+    const AccessCost &served = costOf(plain, "q9");
+    CHECK(served.index == "createdAt_-1");
+    CHECK_FALSE(served.inMemorySort);
+    // A filter on the sparse key needs the field: the index serves it.
+    p.indexes[0].sparse = true;
+    p.accessPatterns.back().range = {"createdAt"};
+    const Advice ranged = adviceFor(p);
+    CHECK(costOf(ranged, "q9").index == "createdAt_-1");
+}
+
+TEST_CASE("reads: an equality on _id returns one document whatever else it has", "[advisor][planner]") {
+    // _id is unique in a collection: {tenantId, _id} finds one document
+    // (it was 1/100 of one, the tenant's share multiplied in).
+    Project p = cleanShop();
+    p.tenancy = Tenancy::SharedCollection;
+    p.tenantCount = 100;
+    entityNamed(p, "Order").tenantScoped = true;
+    entityNamed(p, "Order").fields.push_back(field("f50", "tenantId", BsonType::ObjectId));
+    p.accessPatterns[0].tenantScoped = true;
+    const Advice advice = adviceFor(p);
+    const AccessCost &page = costOf(advice, "q1");
+    CHECK(page.docsReturned == Approx(1));
+    CHECK(page.docsExamined == Approx(1));
+}
