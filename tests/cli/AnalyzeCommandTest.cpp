@@ -92,6 +92,50 @@ TEST_CASE("analyze prints null for the maximum of a collection with an unbounded
     CHECK_THAT(table.out, Catch::Contains("max unbounded (no maximum: postIds)"));
 }
 
+TEST_CASE("analyze prints a saturated maximum the same in text and JSON", "[cli][analyze]") {
+    // 773243966034194279 ids of 24-byte strings: the keys alone take
+    // 15353768209572774470 bytes and the values 773243966034194279 x 30,
+    // past 2^64 - 1; the maximum saturates there instead of wrapping.
+    const std::string dir = test::makeTempDir("analyze-huge");
+    const std::string path = dir + "/huge.docshape";
+    std::ofstream(path) << R"({
+  "formatVersion": 1,
+  "name": "huge",
+  "entities": [
+    {
+      "id": "e1",
+      "name": "authors",
+      "fields": [
+        {
+          "id": "f1",
+          "name": "tags",
+          "type": "array",
+          "elementType": "string",
+          "avgBytes": 24,
+          "maxBytes": 24,
+          "avgCount": 3,
+          "maxCount": 773243966034194279
+        }
+      ],
+      "count": 10
+    }
+  ],
+  "relationships": [],
+  "accessPatterns": [],
+  "indexes": [],
+  "decisions": []
+}
+)";
+    const Run r = analyzeCli({"analyze", path, "--json"});
+    INFO(r.err);
+    REQUIRE(r.code == cli::kOk);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["collections"][0]["maxDocumentBytes"].get<std::uint64_t>() == 18446744073709551615ull);
+    const Run table = analyzeCli({"analyze", path});
+    CHECK_THAT(table.out, Catch::Contains("max 18446744073709551615 B"));
+    CHECK_THAT(table.out, Catch::Contains("18446744073709551615 bytes, over the 16 MiB"));
+}
+
 TEST_CASE("analyze exit codes: usage 2, unreadable or invalid model 3", "[cli][analyze]") {
     CHECK(analyzeCli({"analyze"}).code == cli::kUsage);
     CHECK(analyzeCli({"analyze", "a.docshape", "--bogus"}).code == cli::kUsage);
