@@ -124,6 +124,7 @@ int runValidate(const std::vector<std::string> &args, Io io);
 int runLint(const std::vector<std::string> &args, Io io);
 int runDiff(const std::vector<std::string> &args, Io io);
 int runMigrate(const std::vector<std::string> &args, Io io);
+int runExercise(const std::vector<std::string> &args, Io io);
 // In docshape_cli_drawing (see drawingCommands()).
 int runDiagram(const std::vector<std::string> &args, Io io);
 int runReport(const std::vector<std::string> &args, Io io);
