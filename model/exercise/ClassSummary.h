@@ -9,10 +9,10 @@ namespace docshape::exercise {
 
 // How a class did on one check: how many of the graded submissions failed it.
 struct CheckTally {
-  std::string id;
-  std::string says;
-  std::size_t failed = 0;
-  std::size_t graded = 0;
+    std::string id;
+    std::string says;
+    std::size_t failed = 0;
+    std::size_t graded = 0;
 };
 
 // One tally per check, the most failed first (ties in the exercise's order),

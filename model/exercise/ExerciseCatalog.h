@@ -23,7 +23,6 @@ const Result<std::vector<Exercise>> &bundledExercises();
 Result<std::vector<Exercise>> loadExercises(const std::string &root);
 
 // One exercise by id ("order-aggregate") or by number ("1"); null if none.
-const Exercise *findExercise(const std::vector<Exercise> &exercises,
-                             std::string_view idOrNumber);
+const Exercise *findExercise(const std::vector<Exercise> &exercises, std::string_view idOrNumber);
 
 } // namespace docshape::exercise

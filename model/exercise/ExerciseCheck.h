@@ -13,21 +13,21 @@ namespace docshape::exercise {
 // pass or fail, and why, with the object the reason concerns (empty kind
 // when it concerns the model as a whole).
 struct CheckResult {
-  std::string id;
-  std::string says;
-  bool passed = false;
-  std::string reason;
-  FindingTarget target;
+    std::string id;
+    std::string says;
+    bool passed = false;
+    std::string reason;
+    FindingTarget target;
 };
 
 // Every check of an exercise on one submission, the exercise's own checks
 // first, then those of the explanation (ids "explain.*").
 struct Grade {
-  std::string exerciseId;
-  std::vector<CheckResult> checks;
+    std::string exerciseId;
+    std::vector<CheckResult> checks;
 
-  bool passed() const;
-  std::size_t failures() const;
+    bool passed() const;
+    std::size_t failures() const;
 };
 
 // Grades a submission (a valid model) against an exercise. The checks read

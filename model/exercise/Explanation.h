@@ -25,14 +25,14 @@ namespace docshape::exercise {
 //   index: _id_                                  (the index serving the main
 //   read)
 struct Explanation {
-  std::string boundary;
-  std::string assumption;
-  std::string arrayBound;
-  std::string sourceOfTruth;
-  std::string tenantConstraint;
-  std::string index;
+    std::string boundary;
+    std::string assumption;
+    std::string arrayBound;
+    std::string sourceOfTruth;
+    std::string tenantConstraint;
+    std::string index;
 
-  friend bool operator==(const Explanation &, const Explanation &) = default;
+    friend bool operator==(const Explanation &, const Explanation &) = default;
 };
 
 inline constexpr std::string_view kExplanationTitle = "Workshop explanation";

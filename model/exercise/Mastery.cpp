@@ -5,8 +5,7 @@
 namespace docshape::exercise {
 
 bool isMasteryTopic(std::string_view topic) {
-  return std::find(kMasteryTopics.begin(), kMasteryTopics.end(), topic) !=
-         kMasteryTopics.end();
+    return std::find(kMasteryTopics.begin(), kMasteryTopics.end(), topic) != kMasteryTopics.end();
 }
 
 } // namespace docshape::exercise
