@@ -85,6 +85,7 @@ extern const Command kLintCommand;
 extern const Command kDiffCommand;
 extern const Command kMigrateCommand;
 extern const Command kInferCommand;
+extern const Command kExerciseCommand;
 
 // The commands that draw (diagram, report) need the studio's canvas, so they
 // live in their own library, docshape_cli_drawing, which links Qt; the rest

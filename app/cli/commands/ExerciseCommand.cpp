@@ -18,19 +18,36 @@ namespace {
 namespace fs = std::filesystem;
 using namespace docshape::exercise;
 
-constexpr const char *kUsageText = "usage: docshape-cli exercise list [--json] [--dir DIR]\n"
-                                   "       docshape-cli exercise start ID --out FILE [--force] [--dir DIR]\n"
-                                   "       docshape-cli exercise check ID SUBMISSION... [--json|--csv] [--dir "
-                                   "DIR]\n"
-                                   "  ID is an exercise's id or number; a SUBMISSION is a .docshape file or a "
-                                   "folder of them.\n"
-                                   "  --dir reads exercises from a folder laid out as resources/exercises "
-                                   "instead of the bundled ones.\n";
+constexpr std::string_view kForms[] = {
+    "exercise list [--json] [--dir DIR]",
+    "exercise start ID --out FILE [--force] [--dir DIR]",
+    "exercise check ID SUBMISSION... [--json|--csv] [--dir DIR]",
+};
 
-int usage(Io io, const std::string &problem) {
-    io.err << "docshape-cli exercise: " << problem << '\n' << kUsageText;
-    return kUsage;
-}
+constexpr Option kOptions[] = {
+    {"ID", "an exercise's id or number (exercise list shows them)"},
+    {"SUBMISSION", "a student's .docshape file, or a folder of them"},
+    {"--out FILE", "start: where to write the exercise's starting model"},
+    {"--force", "start: replace FILE if it exists"},
+    {"--json", "list, check: the result as JSON"},
+    {"--csv", "check: one row per student and check, for a spreadsheet"},
+    {"--dir DIR", "read the exercises from a folder laid out as resources/exercises instead of the bundled ones"},
+};
+
+constexpr Example kExamples[] = {
+    {"docshape-cli exercise list", "the ten exercises, their mastery topics, checks and hints"},
+    {"docshape-cli exercise start 1 --out student.docshape", "a student's starting model for exercise 1"},
+    {"docshape-cli exercise check 1 student.docshape",
+     "grades it: each check passed or failed with its reason (the starting model fails, exit 1)"},
+    {"docshape-cli exercise check 1 student.docshape --csv", "the same as CSV, for a class spreadsheet"},
+};
+
+constexpr ExitStatus kExits[] = {
+    {kOk, "listed, written, or every submission passes every check"},
+    {kFindings, "some submission fails a check or cannot be read"},
+    {kUsage, "a usage error, an unknown exercise, or FILE exists without --force"},
+    {kBadModel, "the exercises cannot be read, or FILE cannot be written"},
+};
 
 struct Options {
     std::string sub;
@@ -135,7 +152,7 @@ int list(const std::vector<Exercise> &exercises, const Options &o, Io io) {
 
 int start(const Exercise &ex, const Options &o, Io io) {
     if (o.out.empty())
-        return usage(io, "start needs --out FILE");
+        return usageError(kExerciseCommand, io, "start needs --out FILE");
     std::error_code ec;
     if (!o.force && fs::exists(o.out, ec)) {
         io.err << "docshape-cli exercise start: " << o.out << " exists (use --force to replace it)\n";
@@ -225,9 +242,9 @@ void printCsv(const std::vector<Graded> &graded, const std::vector<CheckTally> &
 
 int check(const Exercise &ex, const Options &o, Io io) {
     if (o.positional.size() < 2)
-        return usage(io, "check needs an exercise and at least one submission");
+        return usageError(kExerciseCommand, io, "check needs an exercise and at least one submission");
     if (o.json && o.csv)
-        return usage(io, "--json and --csv exclude each other");
+        return usageError(kExerciseCommand, io, "--json and --csv exclude each other");
     const auto files = submissionFiles({o.positional.begin() + 1, o.positional.end()}, io);
     if (!files)
         return kUsage;
@@ -258,6 +275,21 @@ int check(const Exercise &ex, const Options &o, Io io) {
 
 } // namespace
 
+const Command kExerciseCommand{
+    .name = "exercise",
+    .summary = "the workshop: list the lesson's exercises, start one, grade a class's submissions",
+    .usage = kForms,
+    .description = "The lesson's ten exercises, checked. check reads each submission through the analysis, the "
+                   "advisor, the exported validators and the migration planner (never by comparing it with the "
+                   "solution) and prints, per student and per check, pass or fail with the reason and the object "
+                   "it concerns, then a class summary: the checks most students fail first.",
+    .options = kOptions,
+    .examples = kExamples,
+    .exits = kExits,
+    .takesModel = false,
+    .run = runExercise,
+};
+
 int runExercise(const std::vector<std::string> &args, Io io) {
     Options o;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -270,10 +302,10 @@ int runExercise(const std::vector<std::string> &args, Io io) {
             o.force = true;
         } else if (arg == "--dir" || arg == "--out") {
             if (i + 1 >= args.size())
-                return usage(io, arg + " needs a value");
+                return usageError(kExerciseCommand, io, arg + " needs a value");
             (arg == "--dir" ? o.dir : o.out) = args[++i];
         } else if (arg.starts_with("--")) {
-            return usage(io, "unknown option '" + arg + "'");
+            return usageError(kExerciseCommand, io, "unknown option '" + arg + "'");
         } else if (o.sub.empty()) {
             o.sub = arg;
         } else {
@@ -281,9 +313,9 @@ int runExercise(const std::vector<std::string> &args, Io io) {
         }
     }
     if (o.sub.empty())
-        return usage(io, "needs list, start or check");
+        return usageError(kExerciseCommand, io, "needs list, start or check");
     if (o.sub != "list" && o.sub != "start" && o.sub != "check")
-        return usage(io, "unknown subcommand '" + o.sub + "'");
+        return usageError(kExerciseCommand, io, "unknown subcommand '" + o.sub + "'");
 
     Result<std::vector<Exercise>> loaded = o.dir.empty() ? bundledExercises() : loadExercises(o.dir);
     if (!loaded) {
@@ -294,7 +326,7 @@ int runExercise(const std::vector<std::string> &args, Io io) {
     if (o.sub == "list")
         return list(exercises, o, io);
     if (o.positional.empty())
-        return usage(io, o.sub + " needs an exercise id or number");
+        return usageError(kExerciseCommand, io, o.sub + " needs an exercise id or number");
     const Exercise *ex = findExercise(exercises, o.positional.front());
     if (!ex) {
         io.err << "docshape-cli exercise: no exercise '" << o.positional.front()
@@ -302,7 +334,7 @@ int runExercise(const std::vector<std::string> &args, Io io) {
         return kUsage;
     }
     if (o.sub == "start")
-        return o.positional.size() == 1 ? start(*ex, o, io) : usage(io, "start takes one exercise");
+        return o.positional.size() == 1 ? start(*ex, o, io) : usageError(kExerciseCommand, io, "start takes one exercise");
     return check(*ex, o, io);
 }
 
