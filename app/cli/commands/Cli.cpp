@@ -17,7 +17,7 @@ namespace {
 // run in (HelpTest): an example may read what an earlier one wrote.
 constexpr const Command *kCommands[] = {
     &kAnalyzeCommand, &kSampleCommand, &kExportCommand, &kValidateCommand,
-    &kLintCommand, &kDiffCommand, &kMigrateCommand, &kInferCommand,
+    &kLintCommand, &kDiffCommand, &kMigrateCommand, &kInferCommand, &kExerciseCommand,
 };
 
 constexpr ExitStatus kExitStatuses[] = {

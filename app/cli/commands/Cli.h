@@ -85,6 +85,7 @@ extern const Command kLintCommand;
 extern const Command kDiffCommand;
 extern const Command kMigrateCommand;
 extern const Command kInferCommand;
+extern const Command kExerciseCommand;
 
 // The commands that draw (diagram, report) need the studio's canvas, so they
 // live in their own library, docshape_cli_drawing, which links Qt; the rest
@@ -124,6 +125,7 @@ int runValidate(const std::vector<std::string> &args, Io io);
 int runLint(const std::vector<std::string> &args, Io io);
 int runDiff(const std::vector<std::string> &args, Io io);
 int runMigrate(const std::vector<std::string> &args, Io io);
+int runExercise(const std::vector<std::string> &args, Io io);
 // In docshape_cli_drawing (see drawingCommands()).
 int runDiagram(const std::vector<std::string> &args, Io io);
 int runReport(const std::vector<std::string> &args, Io io);
