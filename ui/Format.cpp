@@ -30,4 +30,8 @@ QString formatBound(const std::optional<std::uint64_t> &max) {
     return max ? QStringLiteral("[0..%1]").arg(*max) : QStringLiteral("[unbounded]");
 }
 
+QString formatCountOf(long long count, const QString &one, const QString &many) {
+    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? one : many);
+}
+
 } // namespace docshape::ui

@@ -14,6 +14,9 @@ QString formatBytes(double bytes);
 QString formatMaxBytes(const std::optional<std::uint64_t> &bytes);
 // Counts: "950", "12.5 k", "3.2 M".
 QString formatCount(double count);
+// A count with its noun in the right number: "1 warning", "2 warnings",
+// "0 warnings".
+QString formatCountOf(long long count, const QString &one, const QString &many);
 // "[0..10]" or "[unbounded]".
 QString formatBound(const std::optional<std::uint64_t> &max);
 

@@ -125,7 +125,9 @@ void MainWindow::createActions() {
     QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    // QKeySequence::Redo is Ctrl+Shift+Z here already: listing both bound it
+    // twice (an ambiguous shortcut that never fires). Ctrl+Y as on Windows.
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Y), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -190,9 +192,10 @@ void MainWindow::updateStatus() {
     const CollectionStat *stat = entityId.empty() ? nullptr : m_document->collectionStatOf(entityId);
     if (!stat) {
         const auto &a = m_document->analysis();
-        m_statusLabel->setText(tr("%1 entities · %2 collections")
-                                   .arg(m_document->project().entities.size())
-                                   .arg(a.collections.size()));
+        const std::size_t entities = m_document->project().entities.size();
+        const std::size_t collections = a.collections.size();
+        m_statusLabel->setText(formatCountOf((long long)entities, tr("entity"), tr("entities")) + QStringLiteral(" · ") +
+                               formatCountOf((long long)collections, tr("collection"), tr("collections")));
         return;
     }
     double entries = 0;
@@ -378,6 +381,7 @@ void MainWindow::addEntity() {
         return;
     }
     selectObject(ObjectRef::entity(*id));
+    m_inspector->startRename();
 }
 
 void MainWindow::addField() {
@@ -408,6 +412,7 @@ void MainWindow::addField() {
         return;
     }
     selectObject(ObjectRef::field(*id));
+    m_inspector->startRename();
 }
 
 void MainWindow::showRefusal(const QString &message) {
@@ -440,7 +445,38 @@ Status MainWindow::recoverFrom(const QString &recoveryFile) {
     auto project = loadProject(recoveryFile.toStdString());
     if (!project)
         return project.error();
-    return m_document->replaceProject(std::move(project.value()), tr("Recover autosaved changes"));
+    Status status = m_document->replaceProject(std::move(project.value()), tr("Recover autosaved changes"));
+    if (status)
+        m_view->fitToView();
+    return status;
+}
+
+void MainWindow::openAtStartup(const QString &file, const QString &example) {
+    if (!file.isEmpty()) {
+        openInteractive(file); // the loader's message in a dialog, then recovery
+        return;
+    }
+    if (!example.isEmpty()) {
+        const QStringList examples = exampleFiles();
+        QString found;
+        QStringList names;
+        for (const QString &path : examples) {
+            names << QFileInfo(path).completeBaseName();
+            if (names.back() == example)
+                found = path;
+        }
+        Status status = found.isEmpty()
+                            ? Status(Error{example.toStdString(), tr("no bundled example has this name; the examples are: %1")
+                                                                      .arg(names.join(QStringLiteral(", ")))
+                                                                      .toStdString()})
+                            : loadExample(found);
+        if (!status) {
+            QMessageBox::warning(this, tr("Open Example"),
+                                 tr("The example %1 could not be opened:\n\n%2").arg(example, qs(status.error().toString())));
+            return;
+        }
+    }
+    offerRecovery();
 }
 
 void MainWindow::offerRecovery() {

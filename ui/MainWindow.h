@@ -73,6 +73,10 @@ public slots:
     void revert();
     void addEntity();
     void addField();
+    // What the command line asks for, once the window is shown: a file or a
+    // bundled example by name (either may be empty), a failure explained in
+    // a dialog as File > Open does, then the recovery offer.
+    void openAtStartup(const QString &file, const QString &example);
     // Asks whether to recover the autosave of the current document, if one
     // is newer than its file (after a crash).
     void offerRecovery();

@@ -107,24 +107,31 @@ int main(int argc, char **argv) {
         auto found = docshape::findBundledExample(parser.value(options.example).toStdString());
         if (!found) {
             std::fprintf(stderr, "docshape: %s\n", found.error().toString().c_str());
-            return kUsageExit;
+            if (shooting)
+                return kUsageExit;
+        } else {
+            path = QString::fromStdString(*found);
+            example = true;
         }
-        path = QString::fromStdString(*found);
-        example = true;
     }
 
     docshape::ui::MainWindow window;
+    if (!shooting) {
+        // Open once the window is shown: the canvas is fitted to its real
+        // size, and what cannot be opened is explained in a dialog over it
+        // (opened from a file manager there is no terminal to read stderr).
+        window.show();
+        const QString file = files.isEmpty() ? QString() : files.front();
+        const QString name = file.isEmpty() && parser.isSet(options.example) ? parser.value(options.example) : QString();
+        QTimer::singleShot(0, &window, [&window, file, name] { window.openAtStartup(file, name); });
+        return QApplication::exec();
+    }
     if (!path.isEmpty()) {
         const docshape::Status status = example ? window.loadExample(path) : window.loadFile(path);
         if (!status) {
             const QString message = path + QStringLiteral(": ") + QString::fromStdString(status.error().toString());
             std::fprintf(stderr, "docshape: %s\n", qPrintable(message));
-            if (shooting)
-                return kBadModelExit;
-            // Opened from a file manager there is no terminal to read stderr.
-            QTimer::singleShot(0, &window, [&window, message] {
-                QMessageBox::warning(&window, QObject::tr("Open"), message);
-            });
+            return kBadModelExit;
         }
     }
     window.show();
@@ -144,9 +151,5 @@ int main(int argc, char **argv) {
         });
         return QApplication::exec();
     }
-    // Loading fitted the model to a window not yet shown: fit it to the
-    // shown one.
-    QTimer::singleShot(0, &window, [&window] { window.canvas()->fitToView(); });
-    QTimer::singleShot(0, &window, &docshape::ui::MainWindow::offerRecovery);
     return QApplication::exec();
 }

@@ -30,6 +30,7 @@ CanvasView::CanvasView(DocumentScene *scene, QWidget *parent)
 }
 
 void CanvasView::zoomBy(qreal factor) {
+    m_fitPending = false;
     const qreal target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
     const qreal f = target / zoom();
     scale(f, f);
@@ -40,11 +41,30 @@ void CanvasView::zoomIn() { zoomBy(1.25); }
 void CanvasView::zoomOut() { zoomBy(1 / 1.25); }
 
 void CanvasView::resetZoom() {
+    m_fitPending = false;
     setTransform(QTransform());
     emit zoomChanged(zoom());
 }
 
 void CanvasView::fitToView() {
+    m_fitPending = !isVisible();
+    if (!m_fitPending)
+        fitNow();
+}
+
+void CanvasView::showEvent(QShowEvent *event) {
+    QGraphicsView::showEvent(event);
+    if (m_fitPending)
+        fitNow();
+}
+
+void CanvasView::resizeEvent(QResizeEvent *event) {
+    QGraphicsView::resizeEvent(event);
+    if (m_fitPending && isVisible())
+        fitNow();
+}
+
+void CanvasView::fitNow() {
     QRectF rect = m_scene->contentRect();
     if (rect.isEmpty())
         rect = QRectF(0, 0, 800, 600);
@@ -58,6 +78,7 @@ void CanvasView::fitToView() {
 }
 
 void CanvasView::wheelEvent(QWheelEvent *event) {
+    m_fitPending = false;
     if (event->modifiers() & Qt::ControlModifier) {
         const int delta = event->angleDelta().y();
         if (delta != 0)
@@ -94,6 +115,7 @@ void CanvasView::keyReleaseEvent(QKeyEvent *event) {
 }
 
 void CanvasView::mousePressEvent(QMouseEvent *event) {
+    m_fitPending = false;
     if (event->button() == Qt::MiddleButton || (m_spaceHeld && event->button() == Qt::LeftButton)) {
         m_panning = true;
         m_panStart = event->position().toPoint();

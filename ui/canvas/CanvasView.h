@@ -22,6 +22,10 @@ public slots:
     void zoomIn();
     void zoomOut();
     void resetZoom();
+    // Fits the content to the viewport. Before the view is shown (a file
+    // opened from the command line) its size is not known yet: the fit is
+    // made when it is shown and on each resize (a window manager's
+    // geometry) until the user zooms or pans.
     void fitToView();
 
 signals:
@@ -34,14 +38,18 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void zoomBy(qreal factor);
+    void fitNow();
 
     DocumentScene *m_scene;
     bool m_panning = false;
     bool m_spaceHeld = false;
     QPoint m_panStart;
+    bool m_fitPending = false;
 };
 
 } // namespace docshape::ui::canvas

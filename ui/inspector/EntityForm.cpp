@@ -29,14 +29,19 @@ EntityForm::EntityForm(Document *document, QWidget *parent) : QWidget(parent), m
     m_form = new PropertyForm<Entity>(
         [this]() { return m_document->project().findEntity(m_entityId); },
         [this](const Entity &e, const QString &label, const QString &key) {
+            // A finished rename is its own step, saying from what to what.
+            const Entity *current = m_document->project().findEntity(e.id);
+            if (key == QStringLiteral("name") && current)
+                return m_document->changeEntity(
+                    e, tr("Rename entity %1 to %2").arg(qs(current->name), qs(e.name)), QString());
             return m_document->changeEntity(
                 e, tr("Change %1 of %2").arg(label.toLower(), qs(e.name)), key);
         },
         this);
     auto *form = m_form;
-    form->addText(tr("Name"), QStringLiteral("name"), [](const Entity &e) { return e.name; },
+    form->addName(tr("Name"), QStringLiteral("name"), [](const Entity &e) { return e.name; },
                   [](Entity &e, const S &v) { e.name = v; });
-    form->addText(tr("Collection name"), QStringLiteral("collectionName"),
+    form->addName(tr("Collection name"), QStringLiteral("collectionName"),
                   [](const Entity &e) { return e.collectionName; }, [](Entity &e, const S &v) { e.collectionName = v; });
     form->addText(tr("Description"), QStringLiteral("description"), [](const Entity &e) { return e.description; },
                   [](Entity &e, const S &v) { e.description = v; });
@@ -93,13 +98,13 @@ EntityForm::EntityForm(Document *document, QWidget *parent) : QWidget(parent), m
                           e.timeSeries = TimeSeriesOptions{"timestamp", "", TimeSeriesGranularity::Seconds, {}};
                   });
     const auto ts = [](const Entity &e) { return e.timeSeries.has_value(); };
-    form->addText(tr("Time field"), QStringLiteral("timeField"),
+    form->addName(tr("Time field"), QStringLiteral("timeField"),
                   [](const Entity &e) { return e.timeSeries ? e.timeSeries->timeField : S(); },
                   [](Entity &e, const S &v) {
                       if (e.timeSeries)
                           e.timeSeries->timeField = v;
                   });
-    form->addText(tr("Meta field"), QStringLiteral("metaField"),
+    form->addName(tr("Meta field"), QStringLiteral("metaField"),
                   [](const Entity &e) { return e.timeSeries ? e.timeSeries->metaField : S(); },
                   [](Entity &e, const S &v) {
                       if (e.timeSeries)

@@ -44,12 +44,19 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
     m_form = new PropertyForm<Field>(
         [this]() { return m_document->project().findField(m_fieldId); },
         [this](const Field &f, const QString &label, const QString &key) {
+            const Field *current = m_document->project().findField(f.id);
+            // A finished rename is its own step, saying from what to what.
+            if (key == QStringLiteral("name") && current)
+                return m_document->changeField(f,
+                                               tr("Rename field %1 to %2")
+                                                   .arg(QString::fromStdString(current->name), QString::fromStdString(f.name)),
+                                               QString());
             return m_document->changeField(
                 f, tr("Change %1 of field %2").arg(label.toLower(), QString::fromStdString(f.name)), key);
         },
         this);
     auto *form = m_form;
-    form->addText(tr("Name"), QStringLiteral("name"), [](const Field &f) { return f.name; },
+    form->addName(tr("Name"), QStringLiteral("name"), [](const Field &f) { return f.name; },
                   [](Field &f, const S &v) { f.name = v; });
     form->addChoice<BsonType>(tr("Type"), QStringLiteral("type"), bsonTypeChoices,
                               [](const Field &f) { return f.type; }, [](Field &f, BsonType t) { f.type = t; });

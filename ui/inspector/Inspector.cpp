@@ -5,7 +5,9 @@
 #include "inspector/FieldForm.h"
 #include "inspector/RelationshipForm.h"
 
+#include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QStackedWidget>
 
 namespace docshape::ui::inspector {
@@ -35,8 +37,34 @@ Inspector::Inspector(Document *document, QWidget *parent) : QScrollArea(parent),
 }
 
 void Inspector::setObject(const ObjectRef &object) {
+    // A name typed into the previous object's form belongs to that object.
+    m_entityForm->form()->finishEditing();
+    m_fieldForm->form()->finishEditing();
+    m_relationshipForm->form()->finishEditing();
     m_object = object;
     showObject(object);
+}
+
+void Inspector::startRename() {
+    QWidget *editor = nullptr;
+    if (m_stack->currentWidget() == m_entityForm)
+        editor = m_entityForm->form()->editor(QStringLiteral("name"));
+    else if (m_stack->currentWidget() == m_fieldForm)
+        editor = m_fieldForm->form()->editor(QStringLiteral("name"));
+    else if (m_stack->currentWidget() == m_relationshipForm)
+        editor = m_relationshipForm->form()->editor(QStringLiteral("name"));
+    auto *edit = qobject_cast<QLineEdit *>(editor);
+    if (!edit)
+        return;
+    // The dock may be closed or behind another one.
+    for (QWidget *w = parentWidget(); w && !w->isWindow(); w = w->parentWidget())
+        if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+            dock->show();
+            dock->raise();
+        }
+    ensureWidgetVisible(edit);
+    edit->setFocus(Qt::OtherFocusReason);
+    edit->selectAll();
 }
 
 void Inspector::showObject(const ObjectRef &object) {

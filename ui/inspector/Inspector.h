@@ -33,6 +33,9 @@ public:
 
 public slots:
     void setObject(const docshape::ui::ObjectRef &object);
+    // Puts the keyboard in the shown object's Name editor with the name
+    // selected, so that typing replaces it (after Add Entity, Add Field).
+    void startRename();
 
 signals:
     // The user asked to go to another object (a field in the entity's list,

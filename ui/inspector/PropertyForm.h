@@ -5,7 +5,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QEvent>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -73,6 +75,22 @@ public:
                 set(t, text.toStdString());
                 return std::nullopt;
             });
+    }
+
+    // A name (of an entity, a field, a collection, a path): typing changes
+    // nothing until the name is finished (Enter or focus out), so a name
+    // refused half-way (`Orde` while `Order` exists) never reaches the model
+    // and the history holds one step per rename. A refused name shows the
+    // reason and the editor returns to the model's name; Escape reverts.
+    void addName(const QString &label, const QString &key, std::function<std::string(const T &)> get,
+                 std::function<void(T &, const std::string &)> set) {
+        addLineEdit(
+            label, key, [get](const T &t) { return QString::fromStdString(get(t)); },
+            [set](T &t, const QString &text) -> std::optional<QString> {
+                set(t, text.toStdString());
+                return std::nullopt;
+            },
+            Timing::WhenFinished);
     }
 
     void addNumber(const QString &label, const QString &key, std::function<double(const T &)> get,
@@ -239,6 +257,13 @@ public:
                                                                [](char on) { return on != 0; }));
     }
 
+    // Commits the names being typed, before the form shows another object.
+    void finishEditing() {
+        for (const auto &row : m_rows)
+            if (row.finish)
+                row.finish();
+    }
+
     void clearError() {
         m_error->clear();
         m_error->hide();
@@ -255,8 +280,28 @@ private:
         QLabel *label;
         std::function<void(const T &)> refresh;
         std::function<bool(const T &)> visible;
+        std::function<void()> finish; // commits a name being typed
     };
     using Parse = std::function<std::optional<QString>(T &, const QString &)>;
+    enum class Timing { WhileTyping, WhenFinished };
+
+    // Escape in a name editor puts the model's name back.
+    class RevertOnEscape : public QObject {
+    public:
+        RevertOnEscape(QLineEdit *edit, std::function<void()> revert) : QObject(edit), m_revert(std::move(revert)) {
+            edit->installEventFilter(this);
+        }
+        bool eventFilter(QObject *, QEvent *event) override {
+            if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+                m_revert();
+                return true;
+            }
+            return false;
+        }
+
+    private:
+        std::function<void()> m_revert;
+    };
 
     static QString formatNumber(double v) { return QLocale::c().toString(v, 'g', 12); }
     static std::optional<double> parseNumber(const QString &text) {
@@ -268,12 +313,18 @@ private:
     }
 
     QLineEdit *addLineEdit(const QString &label, const QString &key,
-                           std::function<QString(const T &)> format, Parse parse) {
+                           std::function<QString(const T &)> format, Parse parse,
+                           Timing timing = Timing::WhileTyping) {
         auto *edit = new QLineEdit(this);
         edit->setObjectName(key);
         Row row{key, edit, nullptr, {}};
-        row.refresh = [this, edit, format, parse](const T &t) {
+        row.refresh = [this, edit, format, parse, timing](const T &t) {
             const QString text = format(t);
+            if (timing == Timing::WhenFinished) {
+                if (!(edit->hasFocus() && edit->isModified()) && edit->text() != text)
+                    edit->setText(text);
+                return;
+            }
             if (edit->hasFocus()) {
                 // Leave the user's typing alone when it already says the
                 // model's value, or when it is a refused value being fixed.
@@ -286,9 +337,34 @@ private:
             if (edit->text() != text)
                 edit->setText(text);
         };
-        QObject::connect(edit, &QLineEdit::textEdited, this, [this, edit, label, key, parse](const QString &text) {
-            apply(edit, label, key, [&](T &t) { return parse(t, text); });
-        });
+        if (timing == Timing::WhileTyping) {
+            QObject::connect(edit, &QLineEdit::textEdited, this, [this, edit, label, key, parse](const QString &text) {
+                apply(edit, label, key, [&](T &t) { return parse(t, text); });
+            });
+        } else {
+            const auto revert = [this, edit, format] {
+                edit->setModified(false);
+                if (const T *t = m_current())
+                    edit->setText(format(*t));
+            };
+            row.finish = [this, edit, label, key, parse, revert] {
+                if (!edit->isModified())
+                    return;
+                edit->setModified(false);
+                const QString text = edit->text();
+                if (!apply(edit, label, key, [&](T &t) { return parse(t, text); }))
+                    revert();
+            };
+            QObject::connect(edit, &QLineEdit::editingFinished, this, row.finish);
+            QObject::connect(edit, &QLineEdit::textEdited, this, [this, edit] {
+                if (edit->property("invalid").toBool())
+                    clearError();
+            });
+            new RevertOnEscape(edit, [this, revert] {
+                revert();
+                clearError();
+            });
+        }
         addRow(label, std::move(row));
         return edit;
     }
@@ -313,22 +389,24 @@ private:
         m_error->show();
     }
 
-    void apply(QWidget *editor, const QString &label, const QString &key,
+    // Whether the edit was committed.
+    bool apply(QWidget *editor, const QString &label, const QString &key,
                const std::function<std::optional<QString>(T &)> &edit) {
         const T *current = m_current();
         if (!current)
-            return;
+            return false;
         T copy = *current;
         if (auto problem = edit(copy)) {
             showError(editor, label, *problem);
-            return;
+            return false;
         }
         Status status = m_commit(copy, label, key);
         if (!status) {
             showError(editor, label, QString::fromStdString(status.error().toString()));
-            return;
+            return false;
         }
         clearError();
+        return true;
     }
 
     Current m_current;

@@ -41,7 +41,7 @@ RelationshipForm::RelationshipForm(Document *document, QWidget *parent)
             out.emplace_back(e.id, qs(e.name));
         return out;
     };
-    form->addText(tr("Name"), QStringLiteral("name"), [](const Relationship &r) { return r.name; },
+    form->addName(tr("Name"), QStringLiteral("name"), [](const Relationship &r) { return r.name; },
                   [](Relationship &r, const S &v) { r.name = v; });
     form->addChoice<S>(tr("Parent"), QStringLiteral("parentId"), entities,
                        [](const Relationship &r) { return r.parentId; }, [](Relationship &r, S v) { r.parentId = v; });
@@ -90,12 +90,12 @@ RelationshipForm::RelationshipForm(Document *document, QWidget *parent)
                   [](Relationship &r, bool on) { r.parentRequired = on; });
 
     form->addSection(tr("Storage"));
-    form->addText(tr("Field name"), QStringLiteral("fieldName"), [](const Relationship &r) { return r.fieldName; },
+    form->addName(tr("Field name"), QStringLiteral("fieldName"), [](const Relationship &r) { return r.fieldName; },
                   [](Relationship &r, const S &v) { r.fieldName = v; });
-    form->addText(tr("Back field name"), QStringLiteral("backFieldName"),
+    form->addName(tr("Back field name"), QStringLiteral("backFieldName"),
                   [](const Relationship &r) { return r.backFieldName; },
                   [](Relationship &r, const S &v) { r.backFieldName = v; });
-    form->addText(tr("Collection name"), QStringLiteral("junctionName"),
+    form->addName(tr("Collection name"), QStringLiteral("junctionName"),
                   [](const Relationship &r) { return r.junctionName; },
                   [](Relationship &r, const S &v) { r.junctionName = v; });
     form->addCount(tr("Subset size"), QStringLiteral("subsetCount"),

@@ -1,5 +1,6 @@
 #include "panels/FindingsPanel.h"
 
+#include "Format.h"
 #include "document/Document.h"
 #include "panels/AdviceSource.h"
 
@@ -165,10 +166,10 @@ void FindingsPanel::applyFilter() {
             item->setHidden(!visible);
         shown += visible ? 1 : 0;
     }
-    m_summary->setText(tr("%1 errors · %2 warnings · %3 notes — %4 shown")
-                           .arg(counts[int(Severity::Error)])
-                           .arg(counts[int(Severity::Warning)])
-                           .arg(counts[int(Severity::Info)])
+    m_summary->setText(tr("%1 · %2 · %3 — %4 shown")
+                           .arg(formatCountOf(counts[int(Severity::Error)], tr("error"), tr("errors")),
+                                formatCountOf(counts[int(Severity::Warning)], tr("warning"), tr("warnings")),
+                                formatCountOf(counts[int(Severity::Info)], tr("note"), tr("notes")))
                            .arg(shown));
 }
 

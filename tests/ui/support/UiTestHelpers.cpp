@@ -5,6 +5,7 @@
 #include <QMenu>
 #include <QTest>
 #include <QTimer>
+#include <QWidget>
 
 #include <memory>
 
@@ -12,6 +13,15 @@ namespace docshape::test {
 
 namespace {
 bool g_done = false;
+}
+
+bool showActive(QWidget &window) {
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    QApplication::setActiveWindow(&window);
+    window.activateWindow();
+    return QTest::qWaitForWindowActive(&window);
 }
 
 Project makeOrderModel() {

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+class QWidget;
+
 #include <string>
 
 namespace docshape::test {
@@ -14,6 +16,10 @@ namespace docshape::test {
 // - LineItem {name: string max 32, quantity: int}: 62 bytes at most as a
 //   subdocument (4 + (1+4+1 + 4+32+1) + (1+8+1 + 4) + 1).
 Project makeOrderModel();
+
+// Shows the window and makes it the active one, so that its shortcuts
+// answer keys; false when the platform would not.
+bool showActive(QWidget &window);
 
 // Clicks through the popup menus that open next (QMenu::exec), by action
 // text, one entry per menu level; polls until each menu is there.
