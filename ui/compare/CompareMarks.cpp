@@ -7,10 +7,14 @@
 
 namespace docshape::ui::compare {
 
-CompareMarks::CompareMarks(const ModelDiff &diff) {
-    auto changed = [this](const std::string &entityId) {
-        if (!entityId.empty())
+CompareMarks::CompareMarks(const ModelDiff &diff, const Project &baseline, const Project &current) {
+    auto changed = [&](const std::string &entityId) {
+        if (!entityId.empty() && current.findEntity(entityId))
             m_entities.try_emplace(entityId, Mark::Changed);
+    };
+    // The project a change's object is in: the baseline for what was removed.
+    auto version = [&](const ObjectChange &c) -> const Project & {
+        return c.change == ChangeKind::Removed ? baseline : current;
     };
     for (const ObjectChange &c : diff.changes) {
         switch (c.object) {
@@ -27,7 +31,22 @@ CompareMarks::CompareMarks(const ModelDiff &diff) {
                 m_fields[c.id] = Mark::Changed;
             changed(c.entityId);
             break;
-        default:
+        case ObjectKind::Relationship:
+            if (const Relationship *r = version(c).findRelationship(c.id)) {
+                changed(r->parentId);
+                changed(r->childId);
+            }
+            break;
+        case ObjectKind::Index:
+            if (const IndexSpec *ix = version(c).findIndex(c.id))
+                changed(ix->entityId);
+            break;
+        case ObjectKind::AccessPattern:
+            if (const AccessPattern *q = version(c).findAccessPattern(c.id))
+                changed(q->entityId);
+            break;
+        case ObjectKind::Project:
+        case ObjectKind::Decision:
             break;
         }
     }

@@ -17,13 +17,15 @@ enum class Mark { None, Added, Changed };
 
 // What a comparison marks on the canvas: the cards and field rows of the
 // version on screen that were added or changed since the baseline, by id.
-// A card whose fields were removed, or whose relationships changed, is
-// marked changed (what is gone has no card; the compare panel lists it).
+// A card whose fields were removed, or whose relationships, indexes or
+// access patterns changed, is marked changed (what is gone has no card; the
+// compare panel lists it).
 // The scene asks for the marks while it paints (DocumentScene::compareMarks).
 class CompareMarks {
 public:
     CompareMarks() = default;
-    explicit CompareMarks(const ModelDiff &diff);
+    // `diff` is diffModels(baseline, current).
+    CompareMarks(const ModelDiff &diff, const Project &baseline, const Project &current);
 
     Mark entity(const std::string &id) const;
     Mark field(const std::string &id) const;

@@ -63,6 +63,10 @@ ComparePanel::ComparePanel(QWidget *parent)
     layout->addWidget(m_summary);
     m_tree->setHeaderHidden(true);
     m_tree->setUniformRowHeights(true);
+    // Long values scroll sideways rather than being cut off.
+    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tree->header()->setStretchLastSection(false);
+    setMinimumWidth(320);
     layout->addWidget(m_tree);
     connect(m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) { activate(item); });
     connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) { activate(item); });
@@ -92,10 +96,11 @@ void ComparePanel::showDiff(const ModelDiff &diff, const Project &current, const
         m_summary->setText(tr("No design changes since %1.").arg(baseline));
         return;
     }
-    m_summary->setText(tr("%n change(s) since %1. Green cards and rows were added, amber ones changed; "
-                          "click a change to select it.",
-                          nullptr, static_cast<int>(diff.changes.size()))
-                           .arg(baseline));
+    const QString count =
+        diff.changes.size() == 1 ? tr("1 change") : tr("%1 changes").arg(static_cast<qulonglong>(diff.changes.size()));
+    m_summary->setText(tr("%1 since %2. Green cards and rows were added, amber ones changed; "
+                          "click a change to select it.")
+                           .arg(count, baseline));
     for (ObjectKind kind : {ObjectKind::Project, ObjectKind::Entity, ObjectKind::Field, ObjectKind::Relationship,
                             ObjectKind::AccessPattern, ObjectKind::Index, ObjectKind::Decision}) {
         const auto changes = diff.of(kind);
@@ -115,8 +120,10 @@ void ComparePanel::showDiff(const ModelDiff &diff, const Project &current, const
             item->setData(0, kRefKind, static_cast<int>(ref.kind));
             item->setData(0, kRefId, qs(ref.id));
             item->setToolTip(0, qs(std::string(toString(c->object)) + " " + c->id + " " + std::string(toString(c->change))));
-            for (const auto &p : c->properties)
-                new QTreeWidgetItem(item, {qs(p.property + ": " + displayValue(p.before) + " → " + displayValue(p.after))});
+            for (const auto &p : c->properties) {
+                const QString line = qs(p.property + ": " + displayValue(p.before) + " → " + displayValue(p.after));
+                new QTreeWidgetItem(item, {line});
+            }
         }
         group->setExpanded(true);
     }
@@ -131,8 +138,10 @@ void ComparePanel::showDiff(const ModelDiff &diff, const Project &current, const
         while (start != std::string::npos && start + 1 < text.size()) {
             const std::size_t end = text.find('\n', start + 1);
             const std::string line = text.substr(start + 1, end == std::string::npos ? std::string::npos : end - start - 1);
-            if (!line.empty())
-                new QTreeWidgetItem(group, {qs(line.substr(std::min<std::size_t>(2, line.size())))});
+            if (!line.empty()) {
+                auto *item = new QTreeWidgetItem(group, {qs(line.substr(std::min<std::size_t>(2, line.size())))});
+                item->setToolTip(0, item->text(0).trimmed());
+            }
             start = end;
         }
         group->setExpanded(true);

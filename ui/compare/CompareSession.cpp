@@ -77,7 +77,7 @@ void CompareSession::end() {
 
 void CompareSession::refresh() {
     const ModelDiff diff = diffModels(*m_baseline, m_document->project());
-    m_marks = CompareMarks(diff);
+    m_marks = CompareMarks(diff, *m_baseline, m_document->project());
     m_scene->setCompareMarks(&m_marks);
     m_panel->showDiff(diff, m_document->project(), m_baselineName);
 }

@@ -8,6 +8,7 @@
 #include "compare/ComparePanel.h"
 #include "compare/CompareSession.h"
 #include "document/Document.h"
+#include "io/ProjectFile.h"
 
 #include <QAction>
 #include <QApplication>
@@ -192,4 +193,18 @@ TEST_CASE("a baseline that does not load is refused with its reason", "[ui][comp
     CHECK_FALSE(s.ok());
     CHECK_FALSE(session->active());
     CHECK(window.scene()->compareMarks() == nullptr);
+}
+
+TEST_CASE("a changed relationship or a dropped index marks the cards it belongs to", "[ui][compare]") {
+    const std::string dir = test::dataPath("migrate/embed-referenced");
+    auto before = loadProject(dir + "/old.docshape");
+    auto after = loadProject(dir + "/new.docshape");
+    REQUIRE(before);
+    REQUIRE(after);
+    // v2 embeds the line items (r1: Order e1 -> LineItem e2) and drops
+    // LineItem's orderId index (i1); no field changed.
+    const CompareMarks marks(diffModels(*before, *after), *before, *after);
+    CHECK(marks.entity("e1") == Mark::Changed);
+    CHECK(marks.entity("e2") == Mark::Changed);
+    CHECK(marks.field("f1") == Mark::None);
 }
