@@ -818,9 +818,20 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
     s.details.push_back(std::string(array ? "$unwind of each parent's " : "each parent's ") + quoted(field) +
                         ", projected to the v2 " + quoted(childName) + " document with " +
                         quoted(back2->names.front()) + " = the parent's _id, inserted with $merge (new _id values)");
-    s.details.push_back("then " + quoted(field) + " is removed from the parent ($unset) in the same batch; a batch "
-                        "that stopped half-way is redone whole (its children are deleted first), so the step is "
+    s.details.push_back("then " + quoted(field) + " is removed from the parent ($unset) in the same batch, so a "
+                        "second run moves only what an old release added since; a batch that stopped half-way is "
+                        "redone whole (the children pointing at its parents are deleted first), so the step is "
                         "idempotent");
+    s.details.push_back("**data loss risk**: a " + quoted(childName) + " document the application writes for a " +
+                        quoted(parentName) + " document of a batch that stopped half-way is deleted with that batch's "
+                        "children when the batch is redone; until this step has finished, have the application "
+                        "write new elements into " + quoted(parentName + "." + field) + " (the v1 shape), which the "
+                        "step moves");
+    for (const NodePlace &p : parent1->map->places())
+        if (p.parentKey == embed1->key && p.names.size() == 2 && p.names.back() != "_id" &&
+            !child2->map->find(p.key))
+            s.details.push_back("**data loss**: " + quoted(parentName + "." + p.path()) + " has no place in the v2 " +
+                                quoted(childName) + " document and is not copied (it goes with the $unset)");
     for (const auto &m : missing)
         m_plan.warnings.push_back(childName + "." + m + " has no source in " + parentName + "." + field +
                                   " and no default.");

@@ -259,6 +259,67 @@ for (const c of analysis2.collections) {
     failures++;
   }
 }
+// Embed -> reference, stopped and resumed: a stop inside a batch (after its
+// children were inserted, before the parents' $unset) and a second run give
+// every embedded element one child, none twice; then an old release adds
+// an element to a moved parent, and a third run moves it and keeps the
+// children moved before.
+const extract = /extractInBatches\(STEP, ("[^"]*"),[\s\S]*?\n      ("[^"]*"), ("[^"]*"), ("[^"]*")\);/.exec(source);
+if (extract) {
+  const [parentName, childName, , field] = extract.slice(1).map((x) => JSON.parse(x));
+  const fresh = new Map(JSON.parse(initial).map(([name, docs]) => [name, docs.map((d) => EJSON.parse(d, { relaxed: false }))]));
+  const elements = (docs) => docs.reduce((n, d) => n + (Array.isArray(d[field]) ? d[field].length : d[field] ? 1 : 0), 0);
+  const expected = elements(fresh.get(parentName)) + (fresh.get(childName) || []).length;
+  const base = makeDatabase(fresh, failingDocs, { modified: 0 });
+  let unsets = 0;
+  const stopping = Object.assign({}, base, {
+    getSiblingDB() { return stopping; },
+    getCollection(name) {
+      const c = base.getCollection(name);
+      if (name !== parentName) return c;
+      return Object.assign({}, c, {
+        updateMany(filter, update) {
+          if (Array.isArray(update) && update.length === 1 && update[0].$unset === field && ++unsets === 2) {
+            throw new Error("stopped inside the second batch");
+          }
+          return c.updateMany(filter, update);
+        },
+      });
+    },
+  });
+  const run = (database) => new Function("db", "migrationOptions", "print", source)(database, { pauseMs: 0 }, scriptPrint);
+  let stopped = false;
+  try {
+    run(stopping);
+  } catch (e) {
+    stopped = /stopped inside/.test(String(e));
+  }
+  log.push("-- resumed after a stop");
+  run(base);
+  const children = () => (fresh.get(childName) || []).length;
+  if (!stopped) {
+    print(`FAIL: the stop inside the second ${parentName} batch did not happen`);
+    failures++;
+  } else if (children() !== expected) {
+    print(`FAIL: after a stop and a resume, ${childName} has ${children()} documents; the v1 ${parentName} embedded ${expected}`);
+    failures++;
+  }
+  const moved = fresh.get(parentName).find((d) => d[field] === undefined);
+  const was = JSON.parse(initial).find(([name]) => name === parentName)[1]
+    .map((d) => EJSON.parse(d, { relaxed: false })).find((d) => d[field] && (!Array.isArray(d[field]) || d[field].length > 0));
+  if (moved && was) {
+    moved[field] = Array.isArray(was[field]) ? [was[field][0]] : was[field];
+    log.push("-- an old release wrote one more element");
+    run(base);
+    if (children() !== expected + 1) {
+      print(`FAIL: after an old release added one element and a third run, ${childName} has ${children()} documents, not ${expected + 1}`);
+      failures++;
+    } else {
+      print(`ok: stopped inside a batch, resumed, then one more element moved: ${children()} ${childName} documents, none twice, none lost`);
+    }
+  }
+}
+
 if (failures > 0) {
   print(log.join("\n"));
   throw new Error(`${failures} checks failed (documents in ${work})`);

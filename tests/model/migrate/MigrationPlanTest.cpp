@@ -104,3 +104,27 @@ TEST_CASE("the same model twice needs no migration", "[migrate]") {
     CHECK(plan->steps.empty());
     CHECK(migrationPlanText(*plan).find("Nothing to do") != std::string::npos);
 }
+
+// Extracting an embedded array keeps only what the v2 child document has a
+// place for; the rest goes with the parent's $unset, and the plan says so
+// (issue 20: "a plain statement where it cannot [be reversed] (a dropped
+// field)"), as it says that a redone batch deletes the children of its parents.
+TEST_CASE("an extract that leaves an element's key behind names it as data loss", "[migrate]") {
+    Project before = load("extract-embedded/old.docshape");
+    Project after = load("extract-embedded/new.docshape");
+    auto &comment = after.entities[1].fields;
+    comment.erase(std::find_if(comment.begin(), comment.end(), [](const Field &f) { return f.name == "text"; }));
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const std::size_t extract = position(*plan, StepKind::Extract);
+    REQUIRE(extract < plan->steps.size());
+    const auto &details = plan->steps[extract].details;
+    auto says = [&](const std::string &text) {
+        return std::any_of(details.begin(), details.end(),
+                           [&](const std::string &d) { return d.find(text) != std::string::npos; });
+    };
+    CHECK(says("**data loss**: `posts.comments.text` has no place in the v2 `comments` document"));
+    CHECK_FALSE(says("`posts.comments.author` has no place"));
+    CHECK(says("**data loss risk**"));
+    CHECK(migrationPlanText(*plan).find("**data loss**: `posts.comments.text`") != std::string::npos);
+}
