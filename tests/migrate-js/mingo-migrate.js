@@ -206,6 +206,19 @@ for (const r of old.relationships) {
   children.forEach((child, i) => { child[key] = parents[i % parents.length]._id; });
 }
 
+// An extended reference's copy names a real source document, as the
+// application writes it.
+for (const r of old.relationships) {
+  if (r.representation !== "extendedReference") continue;
+  const parents = collections.get(entityCollection(r.parentId));
+  const sources = collections.get(entityCollection(r.childId));
+  if (!parents || !sources || sources.length === 0) continue;
+  parents.forEach((p, i) => {
+    const copy = p[r.fieldName];
+    if (copy && typeof copy === "object" && !Array.isArray(copy)) copy._id = sources[i % sources.length]._id;
+  });
+}
+
 const migrateDir = path.join(work, "migration");
 runCli(["migrate", oldModel, newModel, "--out", migrateDir, "--batch-size", "5"]);
 const source = fs.readFileSync(path.join(migrateDir, "migrate.js"), "utf8");
@@ -259,6 +272,33 @@ for (const c of analysis2.collections) {
     failures++;
   }
 }
+// A key an extended reference copies in v2 and not in v1 holds its
+// source's value (not a default).
+const niu = JSON.parse(fs.readFileSync(newModel, "utf8"));
+for (const r2 of niu.relationships) {
+  const r1 = old.relationships.find((r) => r.id === r2.id);
+  if (!r1 || r1.representation !== "extendedReference" || r2.representation !== "extendedReference") continue;
+  const source = niu.entities.find((e) => e.id === r2.childId);
+  const added = (r2.copiedFieldIds || []).filter((id) => !(r1.copiedFieldIds || []).includes(id))
+    .map((id) => source.fields.find((f) => f.id === id).name);
+  const parents = collections.get(entityCollection(r2.parentId)) || [];
+  const sources = collections.get(entityCollection(r2.childId)) || [];
+  let compared = 0;
+  for (const p of parents) {
+    const copy = p[r2.fieldName];
+    if (!copy || typeof copy !== "object") continue;
+    const from = sources.find((d) => EJSON.stringify(d._id) === EJSON.stringify(copy._id));
+    for (const name of added) {
+      compared++;
+      if (!from || EJSON.stringify(copy[name]) !== EJSON.stringify(from[name])) {
+        print(`FAIL: ${r2.fieldName}.${name} of ${EJSON.stringify(p._id)} is ${EJSON.stringify(copy[name])}, its source has ${from ? EJSON.stringify(from[name]) : "no document"}`);
+        failures++;
+      }
+    }
+  }
+  if (added.length > 0) print(`ok: ${compared} filled copies of ${r2.fieldName} hold their source's values`);
+}
+
 // Embed -> reference, stopped and resumed: a stop inside a batch (after its
 // children were inserted, before the parents' $unset) and a second run give
 // every embedded element one child, none twice; then an old release adds
