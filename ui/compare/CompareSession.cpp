@@ -9,12 +9,21 @@
 #include <QFileInfo>
 #include <QProcess>
 
+#include <algorithm>
+
 namespace docshape::ui::compare {
 
 CompareSession::CompareSession(Document *document, canvas::DocumentScene *scene, ComparePanel *panel, QObject *parent)
     : QObject(parent), m_document(document), m_scene(scene), m_panel(panel) {
-    connect(m_document, &Document::changed, this, [this] {
-        if (active())
+    // A card moved is layout, which the diff does not compare: only other
+    // changes diff the versions again.
+    connect(m_document, &Document::changed, this, [this](const ChangeEvent &event) {
+        const bool layoutOnly =
+            !event.reset && std::all_of(event.changes.begin(), event.changes.end(), [](const Change &c) {
+                return c.object == Change::Object::Entity && c.action == Change::Action::Changed &&
+                       c.properties == Change::Position;
+            });
+        if (active() && !layoutOnly)
             refresh();
     });
 }
@@ -77,6 +86,7 @@ void CompareSession::end() {
 
 void CompareSession::refresh() {
     const ModelDiff diff = diffModels(*m_baseline, m_document->project());
+    ++m_diffs;
     m_marks = CompareMarks(diff, *m_baseline, m_document->project());
     m_scene->setCompareMarks(&m_marks);
     m_panel->showDiff(diff, m_document->project(), m_baselineName);

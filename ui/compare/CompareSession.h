@@ -40,6 +40,8 @@ public:
     bool active() const { return m_baseline.has_value(); }
     const CompareMarks &marks() const { return m_marks; }
     QString baselineName() const { return m_baselineName; }
+    // For tests: how often the versions were diffed since the session was made.
+    int diffCount() const { return m_diffs; }
 
 signals:
     void started();
@@ -55,6 +57,7 @@ private:
     std::optional<Project> m_baseline;
     QString m_baselineName;
     CompareMarks m_marks;
+    int m_diffs = 0;
 };
 
 } // namespace docshape::ui::compare

@@ -109,6 +109,11 @@ TEST_CASE("comparing two versions marks the changed cards and rows, and a click 
     QTest::mouseClick(panel->tree()->viewport(), Qt::LeftButton, {}, rect.center());
     CHECK(window.scene()->currentObject() == ObjectRef::field("f1"));
 
+    // Moving a card is layout: the versions are not diffed again.
+    const int diffs = session->diffCount();
+    window.document()->moveEntities({{"e1", CanvasPosition{300, 200}}}, QStringLiteral("Move"));
+    CHECK(session->diffCount() == diffs);
+
     // The marks follow edits: renaming email marks it changed.
     Field email = *window.document()->project().findField("f2");
     email.name = QStringLiteral("mail").toStdString();
