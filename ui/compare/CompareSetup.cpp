@@ -38,7 +38,7 @@ void CompareSetup::install(MainWindow *window, QMenu *fileMenu) {
         if (!path.isEmpty())
             report(session->compareWithFile(path));
     });
-    withFile->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D));
+    withFile->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
     fileMenu->addAction(MainWindow::tr("Compare With &Git Revision…"), window, [=] {
         bool ok = false;
         const QString revision = QInputDialog::getText(window, MainWindow::tr("Compare with a Git revision"),

@@ -213,3 +213,15 @@ TEST_CASE("a changed relationship or a dropped index marks the cards it belongs 
     CHECK(marks.entity("e2") == Mark::Changed);
     CHECK(marks.field("f1") == Mark::None);
 }
+
+TEST_CASE("File > Compare With… has a shortcut of its own", "[ui][compare]") {
+    MainWindow window;
+    QAction *compare = menuAction(window, QStringLiteral("Compare &With…"));
+    REQUIRE(compare);
+    REQUIRE_FALSE(compare->shortcut().isEmpty());
+    // An ambiguous shortcut fires neither action (Qt's QAction::shortcut).
+    for (QAction *a : window.findChildren<QAction *>())
+        if (a != compare)
+            for (const QKeySequence &k : a->shortcuts())
+                CHECK_FALSE((k == compare->shortcut() && !a->text().isEmpty()));
+}
