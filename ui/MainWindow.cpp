@@ -3,6 +3,7 @@
 #include "Format.h"
 #include "canvas/CanvasView.h"
 #include "canvas/DocumentScene.h"
+#include "compare/CompareSetup.h"
 #include "document/Document.h"
 #include "export/ExportDiagramDialog.h"
 #include "export/ExportReportDialog.h"
@@ -109,6 +110,7 @@ void MainWindow::createActions() {
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addAction(tr("Re&vert"), this, &MainWindow::revert);
+    compare::CompareSetup::install(this, file);
     file->addSeparator();
     file->addAction(tr("Export &Diagram…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D), this, [this] {
         exporting::ExportDiagramDialog(m_scene, this).exec();

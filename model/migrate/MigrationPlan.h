@@ -26,6 +26,7 @@ enum class StepKind {
     Embed,            // reference -> embed: $lookup into the parent, $merge
     Extract,          // embed -> reference: $unwind + $project + $merge into the new collection, $unset in the parent
     Subset,           // the parent's copy of its newest children: $lookup + $merge
+    FillCopies,       // keys an extended reference copies in v2 and not in v1, from their source
     RestoreValidator, // back to the model's validationLevel once every document passes
     DropIndexes,      // indexes v2 no longer has, last
     DropCollection,   // collections v2 no longer has (now embedded or removed), last

@@ -1,4 +1,5 @@
 #include "migrate/MigrationPlan.h"
+#include "util/Units.h"
 
 #include <cmath>
 #include <cstdio>
@@ -6,19 +7,6 @@
 namespace docshape {
 
 namespace {
-
-std::string bytesText(double bytes) {
-    char buf[40];
-    if (bytes >= 1024.0 * 1024 * 1024)
-        std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
-    else if (bytes >= 1024.0 * 1024)
-        std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / (1024.0 * 1024));
-    else if (bytes >= 1024)
-        std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / 1024);
-    else
-        std::snprintf(buf, sizeof buf, "%.0f B", bytes);
-    return buf;
-}
 
 std::string countText(double n) {
     char buf[40];
@@ -50,7 +38,7 @@ std::string costText(const StepKind kind, const StepCost &c) {
         part(countText(c.indexEntries) + " index entries dropped");
         break;
     case StepKind::DropCollection:
-        part(countText(c.documents) + " documents (" + bytesText(c.bytes) + ") removed");
+        part(countText(c.documents) + " documents (" + units::bytesText(c.bytes) + ") removed");
         break;
     case StepKind::RestoreValidator:
         part("reads " + countText(c.documentsRead) + " documents to check them");
@@ -60,7 +48,7 @@ std::string costText(const StepKind kind, const StepCost &c) {
         part("metadata only");
         break;
     default:
-        part(countText(c.documents) + " documents written, " + bytesText(c.bytes) + " (whole documents)");
+        part(countText(c.documents) + " documents written, " + units::bytesText(c.bytes) + " (whole documents)");
         if (c.indexEntries > 0)
             part(countText(c.indexEntries) + " index entries rewritten");
         if (c.documentsRead > 0)
@@ -133,7 +121,7 @@ std::string migrationPlanText(const MigrationPlan &plan) {
     if (plan.steps.empty())
         out += "\nNothing to do: the two versions store the same documents and indexes.\n";
 
-    out += "\n## Cost\n\n" + countText(documents) + " documents written (" + bytesText(bytes) + "), " +
+    out += "\n## Cost\n\n" + countText(documents) + " documents written (" + units::bytesText(bytes) + "), " +
            countText(entries) + " index entries built or rewritten, about " + durationText(seconds) +
            " in all (an estimate) at " + countText(o.writeRate) + " documents/s and " + countText(o.indexRate) +
            " index entries/s, with the pauses. These rates are assumptions (`--write-rate`, `--index-rate`): "

@@ -110,6 +110,7 @@ private:
     void planEmbed(const Relationship &r1, const Relationship &r2);
     void planExtract(const Relationship &r1, const Relationship &r2);
     void planSubset(const Relationship *r1, const Relationship &r2);
+    bool planCopies(const Relationship &r1, const Relationship &r2);
     Status planValidators();
     void planDrops();
 
@@ -818,9 +819,20 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
     s.details.push_back(std::string(array ? "$unwind of each parent's " : "each parent's ") + quoted(field) +
                         ", projected to the v2 " + quoted(childName) + " document with " +
                         quoted(back2->names.front()) + " = the parent's _id, inserted with $merge (new _id values)");
-    s.details.push_back("then " + quoted(field) + " is removed from the parent ($unset) in the same batch; a batch "
-                        "that stopped half-way is redone whole (its children are deleted first), so the step is "
+    s.details.push_back("then " + quoted(field) + " is removed from the parent ($unset) in the same batch, so a "
+                        "second run moves only what an old release added since; a batch that stopped half-way is "
+                        "redone whole (the children pointing at its parents are deleted first), so the step is "
                         "idempotent");
+    s.details.push_back("**data loss risk**: a " + quoted(childName) + " document the application writes for a " +
+                        quoted(parentName) + " document of a batch that stopped half-way is deleted with that batch's "
+                        "children when the batch is redone; until this step has finished, have the application "
+                        "write new elements into " + quoted(parentName + "." + field) + " (the v1 shape), which the "
+                        "step moves");
+    for (const NodePlace &p : parent1->map->places())
+        if (p.parentKey == embed1->key && p.names.size() == 2 && p.names.back() != "_id" &&
+            !child2->map->find(p.key))
+            s.details.push_back("**data loss**: " + quoted(parentName + "." + p.path()) + " has no place in the v2 " +
+                                quoted(childName) + " document and is not copied (it goes with the $unset)");
     for (const auto &m : missing)
         m_plan.warnings.push_back(childName + "." + m + " has no source in " + parentName + "." + field +
                                   " and no default.");
@@ -900,6 +912,108 @@ void Planner::planSubset(const Relationship *r1, const Relationship &r2) {
     add(std::move(s), 4);
 }
 
+// An extended reference that copies more of its source in v2: the keys it
+// lacks are filled from the source document ($lookup by the copy's _id),
+// the keys it has keep their values (a snapshot keeps what it copied).
+// False when this is not such a change, or one the script cannot make (a
+// warning says so).
+bool Planner::planCopies(const Relationship &r1, const Relationship &r2) {
+    if (r1.representation != Representation::ExtendedReference || r2.representation != Representation::ExtendedReference)
+        return false;
+    const Side *parent1 = sideOfEntity(m_sides1, r1.parentId);
+    const Side *parent2 = sideOfEntity(m_sides2, r2.parentId);
+    const Side *source1 = sideOfEntity(m_sides1, r2.childId);
+    const Side *source2 = sideOfEntity(m_sides2, r2.childId);
+    const std::string key = "r:" + r2.id + ":extref";
+    const NodePlace *copy1 = parent1 ? parent1->map->find(key) : nullptr;
+    const NodePlace *copy2 = parent2 ? parent2->map->find(key) : nullptr;
+    if (!copy1 || !copy2)
+        return false;
+    std::vector<const NodePlace *> fresh;
+    for (const NodePlace &p : parent2->map->places())
+        if (p.parentKey == key && p.names.size() == copy2->names.size() + 1 && !parent1->map->find(p.key))
+            fresh.push_back(&p);
+    if (fresh.empty())
+        return false;
+    if (!source1 || !source2 || source1->shape->name != source2->shape->name || copy1->names.size() != 1 ||
+        copy2->names.size() != 1 || copy1->names != copy2->names || copy1->node->isArray() ||
+        copy2->node->isArray()) {
+        m_plan.warnings.push_back("relationship " + r2.id + ": the extended reference copies more, but is an array, "
+                                  "below the top of its parent, renamed, or its source collection is renamed; fill "
+                                  "the new copies by hand.");
+        return true;
+    }
+    const std::string field = copy2->names.front();
+    Json element = Json::object();
+    std::vector<std::string> added;
+    for (const NodePlace &t : parent2->map->places()) {
+        if (t.parentKey != key || t.names.size() != 2)
+            continue;
+        const std::string name = t.names.back();
+        if (name == "_id") {
+            element[name] = "$" + field + "._id";
+        } else if (const NodePlace *had = parent1->map->find(t.key)) {
+            element[name] = "$" + field + "." + had->names.back();
+        } else {
+            // "<container>/f:<field id>": the source's own field.
+            const NodePlace *from = source2->map->find(t.key.substr(key.size() + 1));
+            if (!from || from->names.size() != 1) {
+                m_plan.warnings.push_back(parent2->shape->name + "." + t.path() +
+                                          " has no top-level source field; fill it by hand.");
+                return true;
+            }
+            element[name] = "$$source." + from->names.front();
+            added.push_back(name);
+        }
+    }
+    m_repKeys.insert(key);
+    Json lacking = Json::array();
+    Json having = Json::array();
+    Json unsets = Json::array();
+    std::string list;
+    for (const auto &a : added) {
+        lacking.push_back({{field + "." + a, {{"$exists", false}}}});
+        having.push_back({{field + "." + a, {{"$exists", true}}}});
+        unsets.push_back(field + "." + a);
+        list += (list.empty() ? "" : ", ") + quoted(a);
+    }
+    Json stages = Json::array(
+        {{{"$lookup", {{"from", source2->shape->name}, {"localField", field + "._id"}, {"foreignField", "_id"}, {"as", "__source"}}}},
+         {{"$match", {{"__source.0", {{"$exists", true}}}}}},
+         {{"$project", {{"_id", 1}, {field, {{"$let", {{"vars", {{"source", {{"$arrayElemAt", Json::array({"$__source", 0})}}}}}, {"in", element}}}}}}}},
+         {{"$merge", {{"into", parent2->shape->name}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}}});
+    Json guard = {{"$and", Json::array({{{field, {{"$type", "object"}}}}, {{"$or", lacking}}})}};
+    MigrationStep s;
+    s.kind = StepKind::FillCopies;
+    s.collection = parent2->shape->name;
+    s.title = "Fill " + list + " in the copies " + quoted(parent2->shape->name + "." + field) + " from " +
+              quoted(source2->shape->name);
+    s.details.push_back("each copy gets " + list + " from the " + quoted(source2->shape->name) +
+                        " document it names ($lookup by " + quoted(field + "._id") + ", $merge); what it copied "
+                        "before keeps its value");
+    if (r2.copySemantics == Duplication::Snapshot)
+        s.details.push_back("the copy is a snapshot: the filled values are the source's values now, not those of "
+                            "the time the copy was written");
+    s.details.push_back("a copy whose source document is gone is left as it is, and fails the v2 validator until "
+                        "it is mended by hand (the end-of-window check counts it)");
+    if (!r2.copyOwner.empty())
+        s.details.push_back("from the release that reads it, " + r2.copyOwner);
+    const double docs = parent1->stat->documents;
+    s.cost.documents = docs;
+    s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
+    s.cost.documentsRead = source1->stat->documents;
+    s.cost.seconds = writeSeconds(docs, m_options);
+    s.script = "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      " + js(guard, 6) + ",\n      " +
+               js(stages, 6) + ");";
+    s.rollback = "remove the filled keys from the copies";
+    s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(parent2->shape->name) + ", " +
+                       js(Json{{"$or", having}}, 6) +
+                       ", " + js(Json::array({{{"$unset", unsets}}}), 6) + ");";
+    m_touched.insert(parent2->shape->name);
+    add(std::move(s), 4);
+    return true;
+}
+
 void Planner::planRepresentations() {
     for (const Relationship &r2 : m_after.relationships) {
         const Relationship *r1 = m_before.findRelationship(r2.id);
@@ -909,6 +1023,8 @@ void Planner::planRepresentations() {
             planSubset(r1, r2);
             continue;
         }
+        if (r1 && planCopies(*r1, r2))
+            continue;
         if (!r1 || r1->representation == r2.representation)
             continue;
         const bool embeddedBefore =
@@ -1059,7 +1175,7 @@ Result<MigrationPlan> Planner::run() {
     planDrops();
     std::stable_sort(m_steps.begin(), m_steps.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     static constexpr const char *kKindIds[] = {"create-collection", "create-indexes", "relax-validator", "rewrite",
-                                               "embed", "extract", "subset", "restore-validator", "drop-indexes",
+                                               "embed", "extract", "subset", "fill-copies", "restore-validator", "drop-indexes",
                                                "drop-collection"};
     int n = 0;
     for (auto &[phase, step] : m_steps) {

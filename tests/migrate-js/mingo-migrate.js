@@ -206,6 +206,19 @@ for (const r of old.relationships) {
   children.forEach((child, i) => { child[key] = parents[i % parents.length]._id; });
 }
 
+// An extended reference's copy names a real source document, as the
+// application writes it.
+for (const r of old.relationships) {
+  if (r.representation !== "extendedReference") continue;
+  const parents = collections.get(entityCollection(r.parentId));
+  const sources = collections.get(entityCollection(r.childId));
+  if (!parents || !sources || sources.length === 0) continue;
+  parents.forEach((p, i) => {
+    const copy = p[r.fieldName];
+    if (copy && typeof copy === "object" && !Array.isArray(copy)) copy._id = sources[i % sources.length]._id;
+  });
+}
+
 const migrateDir = path.join(work, "migration");
 runCli(["migrate", oldModel, newModel, "--out", migrateDir, "--batch-size", "5"]);
 const source = fs.readFileSync(path.join(migrateDir, "migrate.js"), "utf8");
@@ -259,6 +272,94 @@ for (const c of analysis2.collections) {
     failures++;
   }
 }
+// A key an extended reference copies in v2 and not in v1 holds its
+// source's value (not a default).
+const niu = JSON.parse(fs.readFileSync(newModel, "utf8"));
+for (const r2 of niu.relationships) {
+  const r1 = old.relationships.find((r) => r.id === r2.id);
+  if (!r1 || r1.representation !== "extendedReference" || r2.representation !== "extendedReference") continue;
+  const source = niu.entities.find((e) => e.id === r2.childId);
+  const added = (r2.copiedFieldIds || []).filter((id) => !(r1.copiedFieldIds || []).includes(id))
+    .map((id) => source.fields.find((f) => f.id === id).name);
+  const parents = collections.get(entityCollection(r2.parentId)) || [];
+  const sources = collections.get(entityCollection(r2.childId)) || [];
+  let compared = 0;
+  for (const p of parents) {
+    const copy = p[r2.fieldName];
+    if (!copy || typeof copy !== "object") continue;
+    const from = sources.find((d) => EJSON.stringify(d._id) === EJSON.stringify(copy._id));
+    for (const name of added) {
+      compared++;
+      if (!from || EJSON.stringify(copy[name]) !== EJSON.stringify(from[name])) {
+        print(`FAIL: ${r2.fieldName}.${name} of ${EJSON.stringify(p._id)} is ${EJSON.stringify(copy[name])}, its source has ${from ? EJSON.stringify(from[name]) : "no document"}`);
+        failures++;
+      }
+    }
+  }
+  if (added.length > 0) print(`ok: ${compared} filled copies of ${r2.fieldName} hold their source's values`);
+}
+
+// Embed -> reference, stopped and resumed: a stop inside a batch (after its
+// children were inserted, before the parents' $unset) and a second run give
+// every embedded element one child, none twice; then an old release adds
+// an element to a moved parent, and a third run moves it and keeps the
+// children moved before.
+const extract = /extractInBatches\(STEP, ("[^"]*"),[\s\S]*?\n      ("[^"]*"), ("[^"]*"), ("[^"]*")\);/.exec(source);
+if (extract) {
+  const [parentName, childName, , field] = extract.slice(1).map((x) => JSON.parse(x));
+  const fresh = new Map(JSON.parse(initial).map(([name, docs]) => [name, docs.map((d) => EJSON.parse(d, { relaxed: false }))]));
+  const elements = (docs) => docs.reduce((n, d) => n + (Array.isArray(d[field]) ? d[field].length : d[field] ? 1 : 0), 0);
+  const expected = elements(fresh.get(parentName)) + (fresh.get(childName) || []).length;
+  const base = makeDatabase(fresh, failingDocs, { modified: 0 });
+  let unsets = 0;
+  const stopping = Object.assign({}, base, {
+    getSiblingDB() { return stopping; },
+    getCollection(name) {
+      const c = base.getCollection(name);
+      if (name !== parentName) return c;
+      return Object.assign({}, c, {
+        updateMany(filter, update) {
+          if (Array.isArray(update) && update.length === 1 && update[0].$unset === field && ++unsets === 2) {
+            throw new Error("stopped inside the second batch");
+          }
+          return c.updateMany(filter, update);
+        },
+      });
+    },
+  });
+  const run = (database) => new Function("db", "migrationOptions", "print", source)(database, { pauseMs: 0 }, scriptPrint);
+  let stopped = false;
+  try {
+    run(stopping);
+  } catch (e) {
+    stopped = /stopped inside/.test(String(e));
+  }
+  log.push("-- resumed after a stop");
+  run(base);
+  const children = () => (fresh.get(childName) || []).length;
+  if (!stopped) {
+    print(`FAIL: the stop inside the second ${parentName} batch did not happen`);
+    failures++;
+  } else if (children() !== expected) {
+    print(`FAIL: after a stop and a resume, ${childName} has ${children()} documents; the v1 ${parentName} embedded ${expected}`);
+    failures++;
+  }
+  const moved = fresh.get(parentName).find((d) => d[field] === undefined);
+  const was = JSON.parse(initial).find(([name]) => name === parentName)[1]
+    .map((d) => EJSON.parse(d, { relaxed: false })).find((d) => d[field] && (!Array.isArray(d[field]) || d[field].length > 0));
+  if (moved && was) {
+    moved[field] = Array.isArray(was[field]) ? [was[field][0]] : was[field];
+    log.push("-- an old release wrote one more element");
+    run(base);
+    if (children() !== expected + 1) {
+      print(`FAIL: after an old release added one element and a third run, ${childName} has ${children()} documents, not ${expected + 1}`);
+      failures++;
+    } else {
+      print(`ok: stopped inside a batch, resumed, then one more element moved: ${children()} ${childName} documents, none twice, none lost`);
+    }
+  }
+}
+
 if (failures > 0) {
   print(log.join("\n"));
   throw new Error(`${failures} checks failed (documents in ${work})`);

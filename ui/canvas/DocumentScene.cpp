@@ -424,6 +424,12 @@ void DocumentScene::setCurrent(const ObjectRef &object) {
     emit currentObjectChanged(m_current);
 }
 
+void DocumentScene::setCompareMarks(const compare::CompareMarks *marks) {
+    m_compareMarks = marks;
+    for (const auto &[id, card] : m_cards)
+        card->update();
+}
+
 void DocumentScene::selectObject(const ObjectRef &object) {
     m_focusedField = object.kind == ObjectRef::Kind::Field ? object.id : std::string();
     QGraphicsItem *item = nullptr;

@@ -17,7 +17,10 @@ class QGraphicsLineItem;
 
 namespace docshape::ui {
 class Document;
+namespace compare {
+class CompareMarks;
 }
+} // namespace docshape::ui
 
 namespace docshape::ui::canvas {
 
@@ -66,6 +69,11 @@ public:
     // and edges were created, since this scene was made.
     int rebuildCount() const { return m_rebuilds; }
     int itemsCreated() const { return m_itemsCreated; }
+
+    // The marks of a comparison that cards paint (none: nullptr); the caller
+    // keeps them alive while they are set.
+    void setCompareMarks(const compare::CompareMarks *marks);
+    const compare::CompareMarks *compareMarks() const { return m_compareMarks; }
 
 signals:
     void currentObjectChanged(const docshape::ui::ObjectRef &object);
@@ -117,6 +125,7 @@ private:
     ObjectRef m_current;
     std::string m_focusedField; // the field row last clicked, with its card selected
     bool m_rebuilding = false;
+    const compare::CompareMarks *m_compareMarks = nullptr;
 
     // Drag state.
     EntityItem *m_pressed = nullptr;

@@ -2,7 +2,9 @@
 
 #include "Format.h"
 #include "canvas/CanvasStyle.h"
+#include "canvas/DocumentScene.h"
 #include "canvas/RelationshipItem.h"
+#include "compare/CompareMarks.h"
 
 #include <QPaintEngine>
 #include <QPainter>
@@ -288,6 +290,8 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
 
     // Zoomed far out, a card is a coloured block: thousands stay fast.
     const bool block = lod < 0.35;
+    const auto *docScene = qobject_cast<const DocumentScene *>(scene());
+    const compare::CompareMarks *marks = docScene ? docScene->compareMarks() : nullptr;
     // Far out, the parent's block already stands for what it embeds.
     if (lod < 0.2 && isEmbedded())
         return;
@@ -356,6 +360,8 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
             }
             if (!row.fieldId.empty() && row.fieldId == m_highlightedField)
                 painter->fillRect(rowRect, QColor(255, 230, 180));
+            if (marks)
+                compare::paintRowMark(painter, rowRect, marks->field(row.fieldId));
             const qreal indent = s.padding + row.depth * 12;
             const QColor nameColor = row.fieldId.empty() && row.name != QLatin1String("_id") ? s.muted : s.text;
             const QSizeF nameSize = row.nameText.size();
@@ -390,6 +396,8 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
         painter->setBrush(Qt::NoBrush);
         painter->drawRect(card);
     }
+    if (marks)
+        compare::paintCardMark(painter, card, marks->entity(m_entityId));
 }
 
 } // namespace docshape::ui::canvas

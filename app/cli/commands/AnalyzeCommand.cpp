@@ -3,6 +3,7 @@
 #include "advisor/AdviceJson.h"
 #include "estimate/Analysis.h"
 #include "io/ProjectFile.h"
+#include "util/Units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -87,19 +88,6 @@ Json analysisJson(const Project &project, const Analysis &a) {
     return root;
 }
 
-std::string humanBytes(double bytes) {
-    char buf[32];
-    if (bytes >= 1024.0 * 1024 * 1024)
-        std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
-    else if (bytes >= 1024.0 * 1024)
-        std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / (1024.0 * 1024));
-    else if (bytes >= 1024)
-        std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / 1024);
-    else
-        std::snprintf(buf, sizeof buf, "%.0f B", bytes);
-    return buf;
-}
-
 std::string count(double n) {
     char buf[32];
     std::snprintf(buf, sizeof buf, n >= 100 || n == std::floor(n) ? "%.0f" : "%.1f", n);
@@ -121,8 +109,8 @@ void printTable(std::ostream &os, const Project &project, const Analysis &a) {
                 os << (i ? ", " : "") << c.unbounded[i];
             os << ')';
         }
-        os << "\n  data size       " << humanBytes(c.dataBytes) << " now, "
-           << humanBytes(c.dataBytesAfterGrowth) << " after growth\n";
+        os << "\n  data size       " << units::bytesText(c.dataBytes) << " now, "
+           << units::bytesText(c.dataBytesAfterGrowth) << " after growth\n";
         if (c.daysToAvgTarget)
             os << "  avg crosses 100 KB after " << std::setprecision(0) << *c.daysToAvgTarget << " days\n";
         if (c.daysToMaxLimit)
@@ -139,7 +127,7 @@ void printTable(std::ostream &os, const Project &project, const Analysis &a) {
         }
         for (const auto &ix : c.indexes) {
             os << "  index " << ix.name << "  " << count(ix.entries) << " entries"
-               << (ix.multikey ? " (multikey)" : "") << ", ~" << humanBytes(ix.estimatedBytes)
+               << (ix.multikey ? " (multikey)" : "") << ", ~" << units::bytesText(ix.estimatedBytes)
                << " (estimate)";
             if (!ix.error.empty())
                 os << "  ERROR: " << ix.error;

@@ -2,6 +2,7 @@
 #include "diff/DiffReport.h"
 #include "diff/ModelDiff.h"
 #include "io/ProjectFile.h"
+#include "support/MigrateCases.h"
 #include "support/TestPaths.h"
 
 #include <bson/bson.h>
@@ -15,12 +16,6 @@ using namespace docshape;
 using namespace docshape::test;
 
 namespace {
-
-Project load(const std::string &relative) {
-    auto p = loadProject(dataPath("migrate/" + relative));
-    REQUIRE(p.ok());
-    return std::move(*p);
-}
 
 const ObjectChange *find(const ModelDiff &d, ObjectKind kind, const std::string &id) {
     for (const auto &c : d.changes)
@@ -55,7 +50,7 @@ template <typename Fill> std::uint32_t bsonSize(Fill fill) {
 } // namespace
 
 TEST_CASE("a renamed field is one change with its old name, never a removal and an addition", "[diff]") {
-    const ModelDiff d = diffModels(load("rename-field/old.docshape"), load("rename-field/new.docshape"));
+    const ModelDiff d = diffModels(loadMigrateCase("rename-field/old.docshape"), loadMigrateCase("rename-field/new.docshape"));
     const ObjectChange *buyer = find(d, ObjectKind::Field, "f2");
     REQUIRE(buyer);
     CHECK(buyer->change == ChangeKind::Renamed);
@@ -71,7 +66,7 @@ TEST_CASE("a renamed field is one change with its old name, never a removal and 
 }
 
 TEST_CASE("a changed property shows its old and new value as the file spells them", "[diff]") {
-    const ModelDiff d = diffModels(load("change-type/old.docshape"), load("change-type/new.docshape"));
+    const ModelDiff d = diffModels(loadMigrateCase("change-type/old.docshape"), loadMigrateCase("change-type/new.docshape"));
     const ObjectChange *price = find(d, ObjectKind::Field, "f2");
     REQUIRE(price);
     CHECK(price->change == ChangeKind::Changed);
@@ -86,7 +81,7 @@ TEST_CASE("a changed property shows its old and new value as the file spells the
 TEST_CASE("the consequences' document sizes agree with libbson", "[diff]") {
     // v1 products: {_id, name (20 bytes avg, 120 max), price double, stock int};
     // v2: price decimal (16 bytes instead of 8), stock long (8 instead of 4).
-    const ModelDiff d = diffModels(load("change-type/old.docshape"), load("change-type/new.docshape"));
+    const ModelDiff d = diffModels(loadMigrateCase("change-type/old.docshape"), loadMigrateCase("change-type/new.docshape"));
     REQUIRE(d.consequences.collections.size() == 1);
     const CollectionConsequence &c = d.consequences.collections[0];
     const std::string name120(120, 'x');
@@ -116,7 +111,7 @@ TEST_CASE("the consequences' document sizes agree with libbson", "[diff]") {
 }
 
 TEST_CASE("index entries before and after, and findings that appear or disappear", "[diff]") {
-    const ModelDiff d = diffModels(load("add-and-drop-index/old.docshape"), load("add-and-drop-index/new.docshape"));
+    const ModelDiff d = diffModels(loadMigrateCase("add-and-drop-index/old.docshape"), loadMigrateCase("add-and-drop-index/new.docshape"));
     REQUIRE(d.consequences.collections.size() == 1);
     const auto &ix = d.consequences.collections[0].indexes;
     auto named = [&](const std::string &n) {
@@ -135,7 +130,7 @@ TEST_CASE("index entries before and after, and findings that appear or disappear
 }
 
 TEST_CASE("an unbounded array that appears is a finding that appears", "[diff]") {
-    Project before = load("extract-embedded/new.docshape");
+    Project before = loadMigrateCase("extract-embedded/new.docshape");
     Project after = before;
     Field tags;
     tags.id = "f90";
@@ -157,7 +152,7 @@ TEST_CASE("an unbounded array that appears is a finding that appears", "[diff]")
 }
 
 TEST_CASE("card positions are layout: moving a card is no design change", "[diff]") {
-    Project before = load("embed-referenced/old.docshape");
+    Project before = loadMigrateCase("embed-referenced/old.docshape");
     Project after = before;
     after.entities[0].position = {500, 300};
     CHECK(diffModels(before, after).equal());

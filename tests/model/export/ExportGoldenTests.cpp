@@ -1,16 +1,15 @@
 #include "export/ExportBundle.h"
 #include "io/ProjectFile.h"
 #include "model/export/ExportTestSupport.h"
+#include "support/Golden.h"
 #include "support/TestPaths.h"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 
 // Golden files pin the exports of the bundled examples:
 // tests/data/export/<example>/expected/{mongosh/create.js,validators/*.json,indexes/*.json}.
@@ -30,26 +29,6 @@ std::vector<fs::path> examples() {
             out.push_back(entry.path());
     std::sort(out.begin(), out.end());
     return out;
-}
-
-bool updating() {
-    const char *v = std::getenv("DOCSHAPE_UPDATE_GOLDEN");
-    return v && std::string(v) == "1";
-}
-
-// "line N: expected <...> got <...>" for the first line that differs.
-std::string firstDifference(const std::string &expected, const std::string &actual) {
-    std::istringstream e(expected), a(actual);
-    std::string le, la;
-    for (int line = 1;; ++line) {
-        const bool he = static_cast<bool>(std::getline(e, le));
-        const bool ha = static_cast<bool>(std::getline(a, la));
-        if (!he && !ha)
-            return "files differ only in the final newline";
-        if (!he || !ha || le != la)
-            return "line " + std::to_string(line) + ":\n  expected: " + (he ? le : "<end of file>") +
-                   "\n  actual:   " + (ha ? la : "<end of file>");
-    }
 }
 
 std::set<std::string> filesUnder(const fs::path &dir) {
@@ -78,7 +57,7 @@ TEST_CASE("exports of the bundled examples match their golden files", "[export][
         REQUIRE(files.ok());
         const fs::path expectedDir = dataPath("export/" + name + "/expected");
 
-        if (updating()) {
+        if (updatingGolden()) {
             fs::remove_all(expectedDir);
             REQUIRE(writeExport(*files, expectedDir.string()).ok());
             WARN("regenerated " << expectedDir.string());

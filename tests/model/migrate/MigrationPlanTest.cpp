@@ -1,5 +1,6 @@
 #include "io/ProjectFile.h"
 #include "migrate/MigrationPlan.h"
+#include "support/MigrateCases.h"
 #include "support/TestPaths.h"
 
 #include <catch2/catch.hpp>
@@ -10,12 +11,6 @@ using namespace docshape;
 using namespace docshape::test;
 
 namespace {
-
-Project load(const std::string &relative) {
-    auto p = loadProject(dataPath("migrate/" + relative));
-    REQUIRE(p.ok());
-    return std::move(*p);
-}
 
 std::size_t position(const MigrationPlan &plan, StepKind kind) {
     for (std::size_t i = 0; i < plan.steps.size(); ++i)
@@ -31,8 +26,8 @@ std::size_t position(const MigrationPlan &plan, StepKind kind) {
 // that the new release's queries need, the validator relaxed before any
 // rewrite and restored after the last, old indexes and collections last.
 TEST_CASE("a plan builds indexes first, rewrites inside the moderate window, drops last", "[migrate]") {
-    Project before = load("extract-embedded/old.docshape");
-    Project after = load("extract-embedded/new.docshape");
+    Project before = loadMigrateCase("extract-embedded/old.docshape");
+    Project after = loadMigrateCase("extract-embedded/new.docshape");
     // Add a dropped index and a dropped field to the same pair.
     before.indexes.push_back({"i9", "title_1", "e1", {{"title", "1"}}});
     after.entities[0].fields.erase(after.entities[0].fields.begin() + 1); // publishedAt
@@ -59,8 +54,8 @@ TEST_CASE("a plan builds indexes first, rewrites inside the moderate window, dro
 }
 
 TEST_CASE("a rewrite's cost is its collection's documents at the v2 size, at the stated rate", "[migrate]") {
-    const Project before = load("add-required-field/old.docshape");
-    const Project after = load("add-required-field/new.docshape");
+    const Project before = loadMigrateCase("add-required-field/old.docshape");
+    const Project after = loadMigrateCase("add-required-field/new.docshape");
     MigrationOptions options;
     options.writeRate = 500;
     options.batchSize = 1000;
@@ -82,8 +77,8 @@ TEST_CASE("a rewrite's cost is its collection's documents at the v2 size, at the
 }
 
 TEST_CASE("a default that is not a value of its field's type is refused with its place", "[migrate]") {
-    const Project before = load("add-required-field/old.docshape");
-    Project after = load("add-required-field/new.docshape");
+    const Project before = loadMigrateCase("add-required-field/old.docshape");
+    Project after = loadMigrateCase("add-required-field/new.docshape");
     after.entities[0].fields[1].details.edit().minimum.reset();
     Field count;
     count.id = "f9";
@@ -98,9 +93,33 @@ TEST_CASE("a default that is not a value of its field's type is refused with its
 }
 
 TEST_CASE("the same model twice needs no migration", "[migrate]") {
-    const Project p = load("embed-referenced/new.docshape");
+    const Project p = loadMigrateCase("embed-referenced/new.docshape");
     auto plan = planMigration(p, p);
     REQUIRE(plan.ok());
     CHECK(plan->steps.empty());
     CHECK(migrationPlanText(*plan).find("Nothing to do") != std::string::npos);
+}
+
+// Extracting an embedded array keeps only what the v2 child document has a
+// place for; the rest goes with the parent's $unset, and the plan says so
+// (issue 20: "a plain statement where it cannot [be reversed] (a dropped
+// field)"), as it says that a redone batch deletes the children of its parents.
+TEST_CASE("an extract that leaves an element's key behind names it as data loss", "[migrate]") {
+    Project before = loadMigrateCase("extract-embedded/old.docshape");
+    Project after = loadMigrateCase("extract-embedded/new.docshape");
+    auto &comment = after.entities[1].fields;
+    comment.erase(std::find_if(comment.begin(), comment.end(), [](const Field &f) { return f.name == "text"; }));
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const std::size_t extract = position(*plan, StepKind::Extract);
+    REQUIRE(extract < plan->steps.size());
+    const auto &details = plan->steps[extract].details;
+    auto says = [&](const std::string &text) {
+        return std::any_of(details.begin(), details.end(),
+                           [&](const std::string &d) { return d.find(text) != std::string::npos; });
+    };
+    CHECK(says("**data loss**: `posts.comments.text` has no place in the v2 `comments` document"));
+    CHECK_FALSE(says("`posts.comments.author` has no place"));
+    CHECK(says("**data loss risk**"));
+    CHECK(migrationPlanText(*plan).find("**data loss**: `posts.comments.text`") != std::string::npos);
 }

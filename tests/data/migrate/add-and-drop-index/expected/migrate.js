@@ -116,10 +116,12 @@ function countOverBound(name, pipeline, bound) {
   }
 }
 
-// Runs apply(collection, filter, ids) over the documents that match the guard,
-// options.batchSize at a time by _id range (lastId < _id <= upper), with a
-// pause between batches and a progress marker after each. A second pass
-// picks up documents an old release wrote behind the marker.
+// Runs apply(collection, filter, ids, redo) over the documents that match the
+// guard, options.batchSize at a time by _id range (lastId < _id <= upper),
+// with a pause between batches and a progress marker before and after each.
+// redo is true for the first batch after a stop inside a batch (the marker
+// says it began and did not end). A second pass picks up documents an old
+// release wrote behind the marker.
 function inBatches(step, name, guard, apply) {
   const coll = target.getCollection(name);
   if (options.dryRun) {
@@ -129,8 +131,10 @@ function inBatches(step, name, guard, apply) {
   const state = marker(step);
   let lastId = state && !state.finished && state.lastId !== null ? state.lastId : undefined;
   let done = state && !state.finished ? state.done : 0;
-  if (lastId !== undefined) {
-    print(`  resuming after _id ${lastId} (${done} documents done)`);
+  let redo = Boolean(state && !state.finished && state.begun);
+  if (lastId !== undefined || redo) {
+    print(`  resuming after _id ${lastId === undefined ? "(none)" : lastId} (${done} documents done)` +
+      (redo ? "; the batch that stopped half-way is redone" : ""));
   }
   for (let pass = 0; pass < 2; pass++) {
     for (;;) {
@@ -141,10 +145,12 @@ function inBatches(step, name, guard, apply) {
         break;
       }
       const upper = ids[ids.length - 1];
-      const changed = apply(coll, { $and: [guard, range, { _id: { $lte: upper } }] }, ids);
+      saveMarker(step, { lastId: lastId === undefined ? null : lastId, done: done, finished: false, begun: true });
+      const changed = apply(coll, { $and: [guard, range, { _id: { $lte: upper } }] }, ids, redo);
+      redo = false;
       done += ids.length;
       lastId = upper;
-      saveMarker(step, { lastId: lastId, done: done, finished: false });
+      saveMarker(step, { lastId: lastId, done: done, finished: false, begun: false });
       print(`  ${name}: ${done} documents, up to _id ${upper} (${changed} changed in this batch)`);
       if (options.pauseMs > 0) {
         sleep(options.pauseMs);
@@ -155,7 +161,7 @@ function inBatches(step, name, guard, apply) {
     }
     lastId = undefined;
   }
-  saveMarker(step, { lastId: null, done: done, finished: true });
+  saveMarker(step, { lastId: null, done: done, finished: true, begun: false });
   print(`  ${name}: done, ${done} documents`);
 }
 
@@ -171,12 +177,15 @@ function aggregateInBatches(step, name, guard, stages) {
   });
 }
 
-// embed -> reference: per batch, the children a stopped batch left behind
-// are deleted, the parents' elements inserted as children, then removed
-// from the parents.
+// embed -> reference: per batch, the parents' elements inserted as children,
+// then removed from the parents. A batch that stopped half-way is redone
+// whole: first the children that point at its parents are deleted, those
+// it inserted and any written there since (PLAN.md warns of it).
 function extractInBatches(step, name, guard, stages, childName, backKey, field) {
-  inBatches(step, name, guard, (coll, filter, ids) => {
-    check(target.getCollection(childName).deleteMany({ [backKey]: { $in: ids } }), `deleteMany ${childName}`);
+  inBatches(step, name, guard, (coll, filter, ids, redo) => {
+    if (redo) {
+      check(target.getCollection(childName).deleteMany({ [backKey]: { $in: ids } }), `deleteMany ${childName}`);
+    }
     coll.aggregate([{ $match: filter }].concat(stages)).toArray();
     return check(coll.updateMany(filter, [{ $unset: field }]), `updateMany ${name}`).modifiedCount;
   });
