@@ -208,7 +208,7 @@ build_root=$run/build-root
 new_root "$build_root"
 git clone --quiet "$repo" "$build_root/root/docshape"
 git -C "$build_root/root/docshape" checkout --quiet --detach "$commit"
-cp -a "$shared" "$build_root/root/shared"
+cp -aL "$shared/." "$build_root/root/shared"
 say "build root: $build_root, commit $commit"
 # The README's order: `studio` first, from nothing, then `test`.
 step studio "$build_root" 'cd /root/docshape && bash packaging/quickstart.sh studio'
