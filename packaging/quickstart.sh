@@ -63,7 +63,7 @@ sanitize)
     build build-asan -DDOCSHAPE_SANITIZE=ON -DDOCSHAPE_STUDIO=OFF -DDOCSHAPE_BENCH=OFF
     cd build-asan
     # The desktop and man page checks build nothing the sanitizers could see.
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions="$root/packaging/lsan.supp" \
         exec ctest --output-on-failure -j"$jobs" --timeout 900 -LE packaging
     ;;
 bench)
