@@ -36,6 +36,13 @@ base=$cache/bookworm-minbase.tar.gz
 mirror=http://deb.debian.org/debian
 logs=${DOCSHAPE_FRESH_LOGS:-/var/tmp/docshape-fresh-logs}
 root_path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+# The machine's own TLS trust: CAs it added beside Debian's (an egress proxy
+# that intercepts TLS signs with one). A root trusts what the machine trusts,
+# so that npm inside it reaches the registry the machine reaches; on a machine
+# without such CAs nothing is added.
+host_cas=(/usr/local/share/ca-certificates/*.crt)
+[ -e "${host_cas[0]}" ] || host_cas=()
+extra_ca=/etc/docshape-fresh-host-ca.pem
 
 say() { echo "docshape-fresh: $*"; }
 fail() {
@@ -151,6 +158,13 @@ new_root() {
     mkdir -p "$root"
     tar -C "$root" --numeric-owner -xzpf "$base"
     cp /etc/resolv.conf "$root/etc/resolv.conf"
+    if [ "${#host_cas[@]}" -gt 0 ]; then
+        # ca-certificates, when a step installs it, adds them to the system
+        # store; Node.js reads its own store plus NODE_EXTRA_CA_CERTS.
+        mkdir -p "$root/usr/local/share/ca-certificates"
+        cp "${host_cas[@]}" "$root/usr/local/share/ca-certificates/"
+        cat "${host_cas[@]}" >"$root$extra_ca"
+    fi
     # No services start inside the root (they would keep it busy).
     printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
     chmod +x "$root/usr/sbin/policy-rc.d"
@@ -164,13 +178,16 @@ new_root() {
 }
 
 # in_root ROOT LOG COMMAND: COMMAND as root in ROOT with a clean environment
-# (HOME and PATH only: no DISPLAY); its output goes to LOG. It runs in a
+# (HOME and PATH only: no DISPLAY; NODE_EXTRA_CA_CERTS when the machine has
+# CAs of its own, see host_cas); its output goes to LOG. It runs in a
 # session of its own, waited for, so that Ctrl+C reaches the traps at once
 # and cleanup can end all of it (apt-get would see the Ctrl+C out).
 in_root() {
     local root=$1 log=$2 status=0
     shift 2
-    setsid chroot "$root" /usr/bin/env -i HOME=/root PATH="$root_path" bash -c "$*" >"$log" 2>&1 &
+    local trust=()
+    [ "${#host_cas[@]}" -gt 0 ] && trust=(NODE_EXTRA_CA_CERTS="$extra_ca")
+    setsid chroot "$root" /usr/bin/env -i HOME=/root PATH="$root_path" "${trust[@]}" bash -c "$*" >"$log" 2>&1 &
     step_pid=$!
     wait "$step_pid" || status=$?
     step_pid=
