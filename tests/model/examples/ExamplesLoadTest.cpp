@@ -1,3 +1,4 @@
+#include "advisor/Advisor.h"
 #include "estimate/Analysis.h"
 #include "io/ProjectFile.h"
 #include "support/TestPaths.h"
@@ -131,16 +132,28 @@ TEST_CASE("author posts reference the author and are indexed newest first", "[ex
     CHECK(patternNamed(p, "Posts by author, newest first"));
 }
 
-TEST_CASE("student enrollment is a collection referencing both sides", "[examples]") {
+TEST_CASE("student enrollment is a collection referencing both sides, copying what its reads show", "[examples]") {
+    // Seed lesson-135: "an enrollment collection is usually the natural
+    // model"; start-from-the-queries: copy the few fields a read shows beside
+    // the reference (extended reference). The schedule (50/s) shows course
+    // titles, the roster student names: one read each.
     const Project p = loadExample("student-enrollment.docshape");
-    const Relationship *byStudent = relationshipBetween(p, "Student", "Enrollment");
-    const Relationship *byCourse = relationshipBetween(p, "Course", "Enrollment");
-    REQUIRE(byStudent);
-    REQUIRE(byCourse);
-    CHECK(byStudent->representation == Representation::ReferenceFromChild);
-    CHECK(byCourse->representation == Representation::ReferenceFromChild);
-    CHECK(byStudent->fieldName == "studentId");
-    CHECK(byCourse->fieldName == "courseId");
+    const Relationship *student = relationshipBetween(p, "Enrollment", "Student");
+    const Relationship *course = relationshipBetween(p, "Enrollment", "Course");
+    REQUIRE(student);
+    REQUIRE(course);
+    CHECK(student->representation == Representation::ExtendedReference);
+    CHECK(course->representation == Representation::ExtendedReference);
+    CHECK(student->fieldName == "student");
+    CHECK(course->fieldName == "course");
+    for (const Relationship *r : {student, course}) {
+        CHECK_FALSE(r->copiedFieldIds.empty());
+        CHECK_FALSE(r->copyOwner.empty());
+    }
+    for (const auto &q : p.accessPatterns)
+        CHECK(q.alsoReads.empty());
+    // The model answer draws no finding.
+    CHECK(lint(p, analyze(p)).empty());
 }
 
 TEST_CASE("product reviews keep a subset of 3 and computed summaries", "[examples]") {

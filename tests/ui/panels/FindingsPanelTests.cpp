@@ -17,6 +17,7 @@
 #include <QDockWidget>
 #include <QTest>
 #include <QTreeWidget>
+#include <QDir>
 #include <catch2/catch.hpp>
 
 using namespace docshape;
@@ -29,9 +30,15 @@ TEST_CASE("clicking a finding selects its object on the canvas and in the inspec
     window.show();
     REQUIRE(QTest::qWaitForWindowExposed(&window));
     bool clickedOne = false;
-    for (const QString &example : MainWindow::exampleFiles()) {
+    // The bundled examples (model answers, few findings) and the exercises'
+    // starting models (many).
+    QStringList models = MainWindow::exampleFiles();
+    const QDir exercises(QString::fromStdString(test::sourceDir() + "/resources/exercises"));
+    for (const QString &id : exercises.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        models << exercises.filePath(id + QStringLiteral("/start.docshape"));
+    for (const QString &example : models) {
         INFO(example.toStdString());
-        REQUIRE(window.loadExample(example));
+        REQUIRE(window.loadFile(example));
         FindingsPanel *panel = PanelSetup::of(&window)->findings();
         // A finding on an access pattern brought the table to the front:
         // the findings list catches up when its tab is chosen again.

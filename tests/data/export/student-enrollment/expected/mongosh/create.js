@@ -174,8 +174,8 @@ applyCollection("enrollments", {
         "_id",
         "enrolledAt",
         "status",
-        "studentId",
-        "courseId"
+        "student",
+        "course"
       ],
       properties: {
         _id: {
@@ -206,11 +206,45 @@ applyCollection("enrollments", {
             "I"
           ]
         },
-        studentId: {
-          bsonType: "objectId"
+        student: {
+          bsonType: "object",
+          required: [
+            "_id",
+            "name"
+          ],
+          properties: {
+            _id: {
+              bsonType: "objectId"
+            },
+            name: {
+              bsonType: "string",
+              minLength: 1,
+              maxLength: 100
+            }
+          }
         },
-        courseId: {
-          bsonType: "objectId"
+        course: {
+          bsonType: "object",
+          required: [
+            "_id",
+            "code",
+            "title"
+          ],
+          properties: {
+            _id: {
+              bsonType: "objectId"
+            },
+            code: {
+              bsonType: "string",
+              description: "e.g. MATH101.",
+              pattern: "^[A-Z]{2,4}[0-9]{3}$"
+            },
+            title: {
+              bsonType: "string",
+              minLength: 1,
+              maxLength: 120
+            }
+          }
         }
       }
     }
@@ -220,17 +254,17 @@ applyCollection("enrollments", {
 }, [
   {
     key: {
-      studentId: 1,
+      "student._id": 1,
       enrolledAt: -1
     },
-    name: "studentId_1_enrolledAt_-1"
+    name: "student._id_1_enrolledAt_-1"
   },
   {
     key: {
-      courseId: 1,
-      studentId: 1
+      "course._id": 1,
+      "student._id": 1
     },
-    name: "courseId_1_studentId_1",
+    name: "course._id_1_student._id_1",
     unique: true
   }
 ]);
