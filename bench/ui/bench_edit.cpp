@@ -15,7 +15,10 @@
 // relationship parameter edit <= 16 ms median and <= 33 ms worst;
 // embedding or un-embedding one entity <= 50 ms.
 //
-//   bench_edit [COLLECTIONS] [EDITS]
+// With --compare, a comparison with the model as it was opened (File >
+// Compare With…) lasts through the edits: each one is diffed against it too.
+//
+//   bench_edit [COLLECTIONS] [EDITS] [--compare]
 //   taskset -c 0 bench_edit          # pinned to one CPU
 #include "support/LargeModel.h"
 
@@ -23,6 +26,8 @@
 #include "canvas/CanvasView.h"
 #include "canvas/DocumentScene.h"
 #include "canvas/EntityItem.h"
+#include "compare/CompareSession.h"
+#include "io/ProjectFile.h"
 #include "document/Document.h"
 #include "inspector/Inspector.h"
 #include "panels/PanelSetup.h"
@@ -30,6 +35,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -37,6 +43,7 @@
 #include <ctime>
 #include <cstdlib>
 #include <functional>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -88,8 +95,16 @@ int main(int argc, char **argv) {
     if (!std::getenv("QT_QPA_PLATFORM") && !std::getenv("DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const int collections = argc > 1 ? std::atoi(argv[1]) : 1000;
-    const int edits = argc > 2 ? std::atoi(argv[2]) : 41;
+    bool comparing = false;
+    std::vector<const char *> numbers;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--compare") == 0)
+            comparing = true;
+        else
+            numbers.push_back(argv[i]);
+    }
+    const int collections = numbers.size() > 0 ? std::atoi(numbers[0]) : 1000;
+    const int edits = numbers.size() > 1 ? std::atoi(numbers[1]) : 41;
 
     MainWindow window;
     window.resize(1600, 1000);
@@ -104,6 +119,17 @@ int main(int argc, char **argv) {
     settle();
     const double openMs = double(openTimer.nsecsElapsed()) / 1e6;
     Document &doc = *window.document();
+    QTemporaryDir baselineDir;
+    compare::CompareSession *session = nullptr;
+    if (comparing) {
+        const QString baseline = baselineDir.filePath(QStringLiteral("baseline.docshape"));
+        session = window.findChild<compare::CompareSession *>(QStringLiteral("compareSession"));
+        if (!session || !saveProject(doc.project(), baseline.toStdString()) || !session->compareWithFile(baseline)) {
+            std::fprintf(stderr, "the comparison with the model as opened did not start\n");
+            return 2;
+        }
+        settle();
+    }
 
     // The middle of the model: a collection that embeds an array of items
     // (e0500c through r0500c) and is referenced by the next one (r0501).
@@ -165,8 +191,8 @@ int main(int argc, char **argv) {
          }},
     };
 
-    std::printf("model: %d collections, %zu entities; open and first paint %.0f ms\n", collections,
-                doc.project().entities.size(), openMs);
+    std::printf("model: %d collections, %zu entities; open and first paint %.0f ms%s\n", collections,
+                doc.project().entities.size(), openMs, comparing ? "; compared with the model as opened" : "");
     // What is on screen: the canvas, the inspector and the history, and the
     // findings tab of the bottom dock (the others are tabs behind it).
     std::printf("panels on screen:");
@@ -206,5 +232,7 @@ int main(int argc, char **argv) {
                     ok ? "met" : "MISSED", call.median, c.median - call.median);
         std::fflush(stdout);
     }
+    if (session)
+        std::printf("the versions were diffed %d times\n", session->diffCount());
     return met ? 0 : 1;
 }

@@ -32,9 +32,8 @@ struct VersionFacts {
     std::vector<AccessCost> costs;
 };
 
-VersionFacts factsOf(const Project &project) {
+VersionFacts factsOf(const Analysis &analysis, const Advice &advice) {
     VersionFacts out;
-    const Analysis analysis = analyze(project);
     for (std::size_t i = 0; i < analysis.collections.size(); ++i) {
         const CollectionStat &c = analysis.collections[i];
         const CollectionShape &shape = analysis.derived.collections[i];
@@ -50,9 +49,8 @@ VersionFacts factsOf(const Project &project) {
         out.order.push_back(key);
         out.collections.emplace(std::move(key), std::move(facts));
     }
-    Advice advice = advise(project, analysis);
-    out.findings = std::move(advice.findings);
-    out.costs = std::move(advice.accessPatterns);
+    out.findings = advice.findings;
+    out.costs = advice.accessPatterns;
     return out;
 }
 
@@ -171,10 +169,27 @@ std::vector<AccessCostChange> costChanges(const VersionFacts &before, const Vers
 
 } // namespace
 
-Consequences diffConsequences(const Project &before, const Project &after) {
-    const VersionFacts b = factsOf(before);
-    const VersionFacts a = factsOf(after);
+struct DiffFacts::Data : VersionFacts {};
+
+DiffFacts::DiffFacts(const Project &project) : DiffFacts(project, analyze(project)) {}
+
+DiffFacts::DiffFacts(const Project &project, const Analysis &analysis)
+    : DiffFacts(analysis, advise(project, analysis)) {}
+
+DiffFacts::DiffFacts(const Analysis &analysis, const Advice &advice) {
+    auto data = std::make_shared<Data>();
+    static_cast<VersionFacts &>(*data) = factsOf(analysis, advice);
+    m_data = std::move(data);
+}
+
+Consequences diffConsequences(const DiffFacts &before, const DiffFacts &after) {
+    const VersionFacts &b = *before.m_data;
+    const VersionFacts &a = *after.m_data;
     return {collectionChanges(b, a), findingChanges(b, a), costChanges(b, a)};
+}
+
+Consequences diffConsequences(const Project &before, const Project &after) {
+    return diffConsequences(DiffFacts(before), DiffFacts(after));
 }
 
 } // namespace docshape

@@ -211,7 +211,7 @@ std::vector<RepresentationChange> representationChanges(const Project &before, c
 
 } // namespace
 
-ModelDiff diffModels(const Project &before, const Project &after) {
+ModelDiff diffObjects(const Project &before, const Project &after) {
     ModelDiff d;
     d.beforeName = before.name;
     d.afterName = after.name;
@@ -233,6 +233,11 @@ ModelDiff diffModels(const Project &before, const Project &after) {
     diffList(ObjectKind::Decision, before.decisions, after.decisions, before, after,
              [](const Decision &a, const Decision &b) { return compareMembers(a, b, {"id"}); }, d.changes);
     d.representations = representationChanges(before, after);
+    return d;
+}
+
+ModelDiff diffModels(const Project &before, const Project &after) {
+    ModelDiff d = diffObjects(before, after);
     if (!d.equal())
         d.consequences = diffConsequences(before, after);
     return d;

@@ -145,4 +145,9 @@ struct ModelDiff {
 // consequences come from analyze() and advise() of each version.
 ModelDiff diffModels(const Project &before, const Project &after);
 
+// The same without the consequences (they are left empty): the objects that
+// differ, and the representation changes. diffConsequences fills them from
+// facts a caller may keep (DiffConsequences.h).
+ModelDiff diffObjects(const Project &before, const Project &after);
+
 } // namespace docshape

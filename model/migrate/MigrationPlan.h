@@ -27,6 +27,8 @@ enum class StepKind {
     Extract,          // embed -> reference: $unwind + $project + $merge into the new collection, $unset in the parent
     Subset,           // the parent's copy of its newest children: $lookup + $merge
     FillCopies,       // keys an extended reference copies in v2 and not in v1, from their source
+    ReferenceToCopy,  // reference -> extended reference: the copy filled from the referenced document, the id key removed
+    CopyToReference,  // extended reference -> reference: the copy's _id kept as the reference, the copy removed
     RestoreValidator, // back to the model's validationLevel once every document passes
     DropIndexes,      // indexes v2 no longer has, last
     DropCollection,   // collections v2 no longer has (now embedded or removed), last

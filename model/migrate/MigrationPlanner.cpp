@@ -111,6 +111,12 @@ private:
     void planExtract(const Relationship &r1, const Relationship &r2);
     void planSubset(const Relationship *r1, const Relationship &r2);
     bool planCopies(const Relationship &r1, const Relationship &r2);
+    const Relationship *referenceCounterpart(const Relationship &copy, const Project &copyVersion,
+                                             const Project &other) const;
+    void planReferenceToCopy(const Relationship &ref1, const Relationship &copy2);
+    void planCopyToReference(const Relationship &copy1, const Relationship &ref2);
+    std::optional<Json> copyElement(const Side &holder, const std::string &copyKey, const Side &source,
+                                    const std::string &idRef, const std::string &where);
     Status planValidators();
     void planDrops();
 
@@ -1014,8 +1020,228 @@ bool Planner::planCopies(const Relationship &r1, const Relationship &r2) {
     return true;
 }
 
+// The relationship of `other` that stores, as a plain reference, what `copy`
+// (an extended reference of `copyVersion`) stores as a copy: the holder of
+// the copy holds the source's _id (ReferenceFromChild, or a TwoWay that is
+// not many-to-many, with the ends the other way round). The same
+// relationship id, or one id that only v1 has and one that only v2 has.
+const Relationship *Planner::referenceCounterpart(const Relationship &copy, const Project &copyVersion,
+                                                  const Project &other) const {
+    for (const Relationship &r : other.relationships) {
+        const bool reference = r.representation == Representation::ReferenceFromChild ||
+                               (r.representation == Representation::TwoWay && r.cardinality != Cardinality::ManyToMany);
+        if (!reference || r.childId != copy.parentId || r.parentId != copy.childId)
+            continue;
+        if (r.id == copy.id || (!copyVersion.findRelationship(r.id) && !other.findRelationship(copy.id)))
+            return &r;
+    }
+    return nullptr;
+}
+
+// The copy of the extended reference at `copyKey` in `holder`'s documents,
+// built from the source document bound to $$source (its names in v2: the
+// source's own rewrite runs before) and its _id from `idRef`. Empty, with a
+// warning, when a copied key has no top-level field in the source.
+std::optional<Json> Planner::copyElement(const Side &holder, const std::string &copyKey, const Side &source,
+                                         const std::string &idRef, const std::string &where) {
+    Json element = Json::object();
+    for (const NodePlace &t : holder.map->places()) {
+        if (t.parentKey != copyKey || t.names.size() != 2)
+            continue;
+        const std::string name = t.names.back();
+        if (name == "_id") {
+            element[name] = idRef;
+            continue;
+        }
+        const NodePlace *from = source.map->find(t.key.substr(copyKey.size() + 1));
+        if (!from || from->names.size() != 1) {
+            m_plan.warnings.push_back(holder.shape->name + "." + t.path() + " has no top-level field in " +
+                                      source.shape->name + " to be filled from; " + where + " is not generated.");
+            return std::nullopt;
+        }
+        element[name] = "$$source." + from->names.front();
+    }
+    return element;
+}
+
+namespace {
+
+// Per batch of holders: each copy built from the document its reference
+// names ($lookup by _id, $merge), then, where the copy is there, the
+// reference removed. A holder whose referenced document is gone keeps its
+// reference and gets no copy.
+std::string fillFromReferenceScript(const std::string &step, const std::string &holder, const std::string &refField,
+                                    const std::string &copyField, const std::string &source, const Json &element) {
+    Json stages = Json::array(
+        {{{"$lookup", {{"from", source}, {"localField", refField}, {"foreignField", "_id"}, {"as", "__source"}}}},
+         {{"$match", {{"__source.0", {{"$exists", true}}}}}},
+         {{"$project", {{"_id", 1}, {copyField, {{"$let", {{"vars", {{"source", {{"$arrayElemAt", Json::array({"$__source", 0})}}}}}, {"in", element}}}}}}}},
+         {{"$merge", {{"into", holder}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}}});
+    Json fill = {{"$and", Json::array({{{refField, {{"$exists", true}}}}, {{copyField, {{"$exists", false}}}}})}};
+    Json unset = {{"$and", Json::array({{{refField, {{"$exists", true}}}}, {{copyField + "._id", {{"$exists", true}}}}})}};
+    return "aggregateInBatches(" + step + ", " + jsString(holder) + ",\n      " + js(fill, 6) + ",\n      " +
+           js(stages, 6) + ");\n    rewrite(" + step + " + \":unset\", " + jsString(holder) + ",\n      " + js(unset, 6) +
+           ",\n      " + js(Json::array({{{"$unset", refField}}}), 6) + ");";
+}
+
+// Per batch of holders: the copy's _id kept as the reference, the copy removed.
+std::string referenceFromCopyScript(const std::string &step, const std::string &holder, const std::string &copyField,
+                                    const std::string &refField) {
+    Json guard = {{copyField + "._id", {{"$exists", true}}}};
+    Json stages = Json::array({{{"$set", {{refField, "$" + copyField + "._id"}}}}, {{"$unset", copyField}}});
+    return "rewrite(" + step + ", " + jsString(holder) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) + ");";
+}
+
+} // namespace
+
+// Reference -> extended reference: the holder's documents get the copy,
+// filled from the document the reference names, and lose the reference.
+void Planner::planReferenceToCopy(const Relationship &ref1, const Relationship &copy2) {
+    const Side *holder1 = sideOfEntity(m_sides1, copy2.parentId);
+    const Side *holder2 = sideOfEntity(m_sides2, copy2.parentId);
+    const Side *source1 = sideOfEntity(m_sides1, copy2.childId);
+    const Side *source2 = sideOfEntity(m_sides2, copy2.childId);
+    const std::string refKey = "r:" + ref1.id + ":ref:" + ref1.parentId;
+    const std::string copyKey = "r:" + copy2.id + ":extref";
+    const NodePlace *ref = holder1 ? holder1->map->find(refKey) : nullptr;
+    const NodePlace *copy = holder2 ? holder2->map->find(copyKey) : nullptr;
+    // Neither the reference nor the copy is rewritten field by field: a
+    // reference the script cannot turn into a copy stays (the document fails
+    // the v2 validator and the end-of-window check counts it), never unset.
+    m_repKeys.insert(refKey);
+    m_repKeys.insert(copyKey);
+    const std::string what = "relationship " + copy2.id + ": " + std::string(toString(ref1.representation)) + " to " +
+                             std::string(toString(copy2.representation));
+    if (!holder1 || !holder2 || !source1 || !source2 || !ref || !copy || ref->names.size() != 1 ||
+        copy->names.size() != 1 || copy->node->isArray() || holder1->shape->name != holder2->shape->name ||
+        source1->shape->name != source2->shape->name || ref->names == copy->names) {
+        m_plan.warnings.push_back(what + " is an array of copies, below the top of its document, under the same name "
+                                         "as the reference, or across a renamed collection; write this step by hand.");
+        return;
+    }
+    const std::string refField = ref->names.front();
+    const std::string copyField = copy->names.front();
+    const std::string holder = holder2->shape->name;
+    const std::string source = source2->shape->name;
+    auto element = copyElement(*holder2, copyKey, *source2, "$" + refField, what);
+    if (!element)
+        return;
+    std::string list;
+    for (const auto &[k, v] : element->items())
+        list += (list.empty() ? "" : ", ") + k;
+    MigrationStep s;
+    s.kind = StepKind::ReferenceToCopy;
+    s.collection = holder;
+    s.title = "Replace the reference " + quoted(holder + "." + refField) + " with the copy " +
+              quoted(holder + "." + copyField) + " from " + quoted(source);
+    s.details.push_back("each " + quoted(holder) + " document gets " + quoted(copyField) + " {" + list + "} from the " +
+                        quoted(source) + " document its " + quoted(refField) + " names ($lookup by _id, $merge)");
+    s.details.push_back("then " + quoted(refField) + " is removed ($unset) where the copy is there; both touch only "
+                        "documents still in the v1 shape, so the step is idempotent and resumes where it stopped");
+    if (copy2.copySemantics == Duplication::Snapshot)
+        s.details.push_back("the copy is a snapshot: the filled values are the source's values now, not those of the "
+                            "time each document was written");
+    s.details.push_back("a document whose " + quoted(refField) + " names no " + quoted(source) +
+                        " document keeps its reference and gets no copy; it fails the v2 validator until it is mended "
+                        "by hand (the end-of-window check counts it)");
+    if (!copy2.copyOwner.empty())
+        s.details.push_back("from the release that reads it, " + copy2.copyOwner);
+    const double docs = holder1->stat->documents;
+    s.cost.documents = docs;
+    s.cost.bytes = docs * holder2->stat->avgDocumentBytes;
+    s.cost.documentsRead = source1->stat->documents;
+    s.cost.indexEntries = indexEntriesOn(*holder2, {copyField});
+    s.cost.seconds = writeSeconds(2 * docs, m_options); // the copy, then the reference's $unset
+    s.script = fillFromReferenceScript("STEP", holder, refField, copyField, source, *element);
+    s.rollback = "the reference again from each copy's _id, and the copy removed (its values stay in " + quoted(source) + ")";
+    s.rollbackScript = referenceFromCopyScript("STEP + \":rollback\"", holder, copyField, refField);
+    m_touched.insert(holder);
+    add(std::move(s), 4);
+}
+
+// Extended reference -> reference: the holder's documents keep the copy's
+// _id as the reference and lose the copy. What a snapshot copied is gone.
+void Planner::planCopyToReference(const Relationship &copy1, const Relationship &ref2) {
+    const Side *holder1 = sideOfEntity(m_sides1, copy1.parentId);
+    const Side *holder2 = sideOfEntity(m_sides2, copy1.parentId);
+    const Side *source2 = sideOfEntity(m_sides2, copy1.childId);
+    const std::string copyKey = "r:" + copy1.id + ":extref";
+    const std::string refKey = "r:" + ref2.id + ":ref:" + ref2.parentId;
+    const NodePlace *copy = holder1 ? holder1->map->find(copyKey) : nullptr;
+    const NodePlace *ref = holder2 ? holder2->map->find(refKey) : nullptr;
+    m_repKeys.insert(refKey);
+    m_repKeys.insert(copyKey);
+    const std::string what = "relationship " + ref2.id + ": " + std::string(toString(copy1.representation)) + " to " +
+                             std::string(toString(ref2.representation));
+    if (!holder1 || !holder2 || !source2 || !ref || !copy || ref->names.size() != 1 || copy->names.size() != 1 ||
+        copy->node->isArray() || holder1->shape->name != holder2->shape->name || ref->names == copy->names) {
+        m_plan.warnings.push_back(what + " is an array of copies, below the top of its document, under the same name "
+                                         "as the reference, or across a renamed collection; write this step by hand.");
+        return;
+    }
+    const std::string refField = ref->names.front();
+    const std::string copyField = copy->names.front();
+    const std::string holder = holder2->shape->name;
+    const std::string source = source2->shape->name;
+    MigrationStep s;
+    s.kind = StepKind::CopyToReference;
+    s.collection = holder;
+    s.title = "Replace the copy " + quoted(holder + "." + copyField) + " with the reference " +
+              quoted(holder + "." + refField);
+    s.details.push_back(quoted(refField) + " = the copy's " + quoted(copyField + "._id") + ", then " +
+                        quoted(copyField) + " removed, in one update pipeline per batch; touches only documents that "
+                        "still have the copy, so the step is idempotent and resumes where it stopped");
+    s.details.push_back("from the release that reads it, the application reads what it copied from " + quoted(source) +
+                        " by " + quoted(refField) + " ($lookup or a second query)");
+    const double docs = holder1->stat->documents;
+    s.cost.documents = docs;
+    s.cost.bytes = docs * holder2->stat->avgDocumentBytes;
+    s.cost.indexEntries = indexEntriesOn(*holder2, {refField});
+    s.cost.seconds = writeSeconds(docs, m_options);
+    s.script = referenceFromCopyScript("STEP", holder, copyField, refField);
+    // The rollback fills the copy again from the source as it is then.
+    auto element = copyElement(*holder1, copyKey, *source2, "$" + refField, "its rollback");
+    if (element)
+        s.rollbackScript =
+            fillFromReferenceScript("STEP + \":rollback\"", holder, refField, copyField, source, *element);
+    if (copy1.copySemantics == Duplication::Snapshot) {
+        s.details.push_back("**data loss**: the copy is a snapshot; the values it kept from the time each document "
+                            "was written (which may differ from " + quoted(source) + " now) are gone with it");
+        s.reversible = false;
+        s.rollback = "only in part: the rollback fills the copies from " + quoted(source) +
+                     " as it is then; the snapshot values are gone (take a backup, e.g. mongodump, before this step)";
+    } else if (!element) {
+        s.reversible = false;
+        s.rollback = "cannot be rolled back by the script: a copied key has no source field in v2";
+    } else {
+        s.rollback = "the copies filled again from " + quoted(source) + " (they were kept equal to it, " +
+                     std::string(toString(copy1.copySemantics)) + "), and the reference removed";
+    }
+    m_touched.insert(holder);
+    add(std::move(s), 4);
+}
+
 void Planner::planRepresentations() {
+    std::set<std::string> handled; // v2 relationship ids a step above covers
     for (const Relationship &r2 : m_after.relationships) {
+        if (r2.representation != Representation::ExtendedReference)
+            continue;
+        if (const Relationship *r1 = referenceCounterpart(r2, m_after, m_before)) {
+            planReferenceToCopy(*r1, r2);
+            handled.insert(r2.id);
+        }
+    }
+    for (const Relationship &r1 : m_before.relationships) {
+        if (r1.representation != Representation::ExtendedReference)
+            continue;
+        if (const Relationship *r2 = referenceCounterpart(r1, m_before, m_after)) {
+            planCopyToReference(r1, *r2);
+            handled.insert(r2->id);
+        }
+    }
+    for (const Relationship &r2 : m_after.relationships) {
+        if (handled.contains(r2.id))
+            continue;
         const Relationship *r1 = m_before.findRelationship(r2.id);
         const bool embedsNow = r2.representation == Representation::EmbedArray || r2.representation == Representation::EmbedOne;
         if (r2.representation == Representation::Subset &&
@@ -1039,7 +1265,8 @@ void Planner::planRepresentations() {
             planExtract(*r1, r2);
         else if (embedsNow != embeddedBefore || r2.representation == Representation::Bucket ||
                  r1->representation == Representation::Bucket || r2.representation == Representation::Junction ||
-                 r1->representation == Representation::Junction || r2.representation == Representation::ExtendedReference)
+                 r1->representation == Representation::Junction || r2.representation == Representation::ExtendedReference ||
+                 r1->representation == Representation::ExtendedReference)
             m_plan.warnings.push_back("relationship " + r2.id + ": " + std::string(toString(r1->representation)) +
                                       " to " + std::string(toString(r2.representation)) +
                                       " is not generated; write this step by hand.");
@@ -1175,7 +1402,8 @@ Result<MigrationPlan> Planner::run() {
     planDrops();
     std::stable_sort(m_steps.begin(), m_steps.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     static constexpr const char *kKindIds[] = {"create-collection", "create-indexes", "relax-validator", "rewrite",
-                                               "embed", "extract", "subset", "fill-copies", "restore-validator", "drop-indexes",
+                                               "embed", "extract", "subset", "fill-copies", "reference-to-copy",
+                                               "copy-to-reference", "restore-validator", "drop-indexes",
                                                "drop-collection"};
     int n = 0;
     for (auto &[phase, step] : m_steps) {

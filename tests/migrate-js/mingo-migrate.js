@@ -273,14 +273,45 @@ for (const c of analysis2.collections) {
   }
 }
 // A key an extended reference copies in v2 and not in v1 holds its
-// source's value (not a default).
+// source's value (not a default). A reference that became an extended
+// reference (the holder's id of the source, the ends of the relationship
+// the other way round) gets every copied key from its source.
 const niu = JSON.parse(fs.readFileSync(newModel, "utf8"));
+const isReference = (r) => (r.representation || "referenceFromChild") === "referenceFromChild" ||
+  (r.representation === "twoWay" && r.cardinality !== "manyToMany");
+const counterpart = (copy, others, copyVersion) => others.find((r) => isReference(r) && r.childId === copy.parentId &&
+  r.parentId === copy.childId && (r.id === copy.id ||
+    (!copyVersion.relationships.some((x) => x.id === r.id) && !others.some((x) => x.id === copy.id))));
+const initialDocs = new Map(JSON.parse(initial).map(([name, docs]) => [name, docs.map((d) => EJSON.parse(d, { relaxed: false }))]));
+const sameValue = (a, b) => EJSON.stringify(a, { relaxed: false }) === EJSON.stringify(b, { relaxed: false });
 for (const r2 of niu.relationships) {
-  const r1 = old.relationships.find((r) => r.id === r2.id);
-  if (!r1 || r1.representation !== "extendedReference" || r2.representation !== "extendedReference") continue;
+  if (r2.representation !== "extendedReference") continue;
+  const r1 = old.relationships.find((r) => r.id === r2.id && r.representation === "extendedReference");
+  const reference = r1 ? null : counterpart(r2, old.relationships, niu);
+  if (!r1 && !reference) continue;
   const source = niu.entities.find((e) => e.id === r2.childId);
-  const added = (r2.copiedFieldIds || []).filter((id) => !(r1.copiedFieldIds || []).includes(id))
+  const copied = (r2.copiedFieldIds || []).length > 0 ? r2.copiedFieldIds : source.fields.map((f) => f.id);
+  const added = copied.filter((id) => !r1 || !(r1.copiedFieldIds || []).includes(id))
     .map((id) => source.fields.find((f) => f.id === id).name);
+  if (reference) {
+    // The copy's _id is what the reference held.
+    const before = initialDocs.get(entityCollection(r2.parentId)) || [];
+    let kept = 0;
+    for (const p of collections.get(entityCollection(r2.parentId)) || []) {
+      const was = before.find((d) => sameValue(d._id, p._id));
+      if (!was || was[reference.fieldName] === undefined) continue;
+      if (!p[r2.fieldName] || !sameValue(p[r2.fieldName]._id, was[reference.fieldName]) || p[reference.fieldName] !== undefined) {
+        print(`FAIL: ${EJSON.stringify(p._id)} had ${reference.fieldName} ${EJSON.stringify(was[reference.fieldName])} and now has ${EJSON.stringify(p)}`);
+        failures++;
+      }
+      kept++;
+    }
+    if (kept === 0) {
+      print(`FAIL: no v1 document held the reference ${reference.fieldName}`);
+      failures++;
+    }
+    print(`ok: ${kept} references ${reference.fieldName} became copies ${r2.fieldName} with the same _id`);
+  }
   const parents = collections.get(entityCollection(r2.parentId)) || [];
   const sources = collections.get(entityCollection(r2.childId)) || [];
   let compared = 0;
@@ -297,6 +328,30 @@ for (const r2 of niu.relationships) {
     }
   }
   if (added.length > 0) print(`ok: ${compared} filled copies of ${r2.fieldName} hold their source's values`);
+}
+
+// Extended reference -> reference: the reference is the copy's _id, and
+// the copy is gone.
+for (const r1 of old.relationships) {
+  if (r1.representation !== "extendedReference") continue;
+  const r2 = counterpart(r1, niu.relationships, old);
+  if (!r2) continue;
+  const before = initialDocs.get(entityCollection(r1.parentId)) || [];
+  let kept = 0;
+  for (const p of collections.get(entityCollection(r1.parentId)) || []) {
+    const was = before.find((d) => sameValue(d._id, p._id));
+    if (!was || !was[r1.fieldName]) continue;
+    if (!sameValue(p[r2.fieldName], was[r1.fieldName]._id) || p[r1.fieldName] !== undefined) {
+      print(`FAIL: ${EJSON.stringify(p._id)} had the copy ${EJSON.stringify(was[r1.fieldName])} and now has ${EJSON.stringify(p)}`);
+      failures++;
+    }
+    kept++;
+  }
+  if (kept === 0) {
+    print(`FAIL: no v1 document held the copy ${r1.fieldName}`);
+    failures++;
+  }
+  print(`ok: ${kept} copies ${r1.fieldName} became references ${r2.fieldName} to the same _id`);
 }
 
 // Embed -> reference, stopped and resumed: a stop inside a batch (after its

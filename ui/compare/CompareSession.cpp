@@ -5,6 +5,7 @@
 #include "diff/ModelDiff.h"
 #include "document/Document.h"
 #include "io/ProjectFile.h"
+#include "panels/AdviceSource.h"
 
 #include <QFileInfo>
 #include <QProcess>
@@ -15,6 +16,12 @@ namespace docshape::ui::compare {
 
 CompareSession::CompareSession(Document *document, canvas::DocumentScene *scene, ComparePanel *panel, QObject *parent)
     : QObject(parent), m_document(document), m_scene(scene), m_panel(panel) {
+    m_pending.setSingleShot(true);
+    m_pending.setInterval(0);
+    connect(&m_pending, &QTimer::timeout, this, [this] {
+        if (active())
+            refresh();
+    });
     // A card moved is layout, which the diff does not compare: only other
     // changes diff the versions again.
     connect(m_document, &Document::changed, this, [this](const ChangeEvent &event) {
@@ -24,7 +31,7 @@ CompareSession::CompareSession(Document *document, canvas::DocumentScene *scene,
                        c.properties == Change::Position;
             });
         if (active() && !layoutOnly)
-            refresh();
+            m_pending.start();
     });
 }
 
@@ -32,6 +39,8 @@ CompareSession::~CompareSession() {
     if (m_scene)
         m_scene->setCompareMarks(nullptr);
 }
+
+void CompareSession::setAdviceSource(const panels::AdviceSource *advice) { m_advice = advice; }
 
 Status CompareSession::compareWithFile(const QString &path) {
     auto project = loadProject(path.toStdString());
@@ -68,6 +77,7 @@ Status CompareSession::compareWithRevision(const QString &revision) {
 
 Status CompareSession::start(Project baseline, const QString &name) {
     m_baseline = std::move(baseline);
+    m_baselineFacts.emplace(*m_baseline);
     m_baselineName = name;
     refresh();
     emit started();
@@ -77,15 +87,29 @@ Status CompareSession::start(Project baseline, const QString &name) {
 void CompareSession::end() {
     if (!active())
         return;
+    m_pending.stop();
     m_baseline.reset();
+    m_baselineFacts.reset();
     m_marks = CompareMarks();
     m_scene->setCompareMarks(nullptr);
     m_panel->clear();
     emit ended();
 }
 
+void CompareSession::flush() {
+    if (m_pending.isActive()) {
+        m_pending.stop();
+        if (active())
+            refresh();
+    }
+}
+
 void CompareSession::refresh() {
-    const ModelDiff diff = diffModels(*m_baseline, m_document->project());
+    m_pending.stop();
+    ModelDiff diff = diffObjects(*m_baseline, m_document->project());
+    if (!diff.equal())
+        diff.consequences = diffConsequences(*m_baselineFacts, m_advice ? DiffFacts(m_document->analysis(), m_advice->advice())
+                                                                        : DiffFacts(m_document->project(), m_document->analysis()));
     ++m_diffs;
     m_marks = CompareMarks(diff, *m_baseline, m_document->project());
     m_scene->setCompareMarks(&m_marks);

@@ -7,6 +7,7 @@
 #include "canvas/DocumentScene.h"
 #include "compare/ComparePanel.h"
 #include "compare/CompareSession.h"
+#include "diff/DiffReport.h"
 #include "document/Document.h"
 #include "io/ProjectFile.h"
 
@@ -114,12 +115,32 @@ TEST_CASE("comparing two versions marks the changed cards and rows, and a click 
     window.document()->moveEntities({{"e1", CanvasPosition{300, 200}}}, QStringLiteral("Move"));
     CHECK(session->diffCount() == diffs);
 
-    // The marks follow edits: renaming email marks it changed.
+    // The marks follow edits: renaming email marks it changed, once the
+    // event loop is idle. Edits made before that are diffed together, once.
     Field email = *window.document()->project().findField("f2");
     email.name = QStringLiteral("mail").toStdString();
     REQUIRE(window.document()->changeField(email, QStringLiteral("Rename field")));
+    email.avgBytes = email.avgBytes + 3;
+    REQUIRE(window.document()->changeField(email, QStringLiteral("Change average bytes of field")));
+    CHECK(session->pending());
+    CHECK(session->diffCount() == diffs);
+    QCoreApplication::processEvents();
+    CHECK_FALSE(session->pending());
+    CHECK(session->diffCount() == diffs + 1);
     CHECK(session->marks().field("f2") == Mark::Changed);
-    CHECK(itemWithText(panel->tree(), QStringLiteral("~ User.mail, renamed from email")));
+    QTreeWidgetItem *mail = itemWithText(panel->tree(), QStringLiteral("~ User.mail, renamed from email"));
+    REQUIRE(mail);
+    bool bytesListed = false;
+    for (int i = 0; i < mail->childCount(); ++i)
+        bytesListed = bytesListed || mail->child(i)->text(0).startsWith(QStringLiteral("avgBytes: "));
+    CHECK(bytesListed);
+    // The consequences come from the baseline's facts kept at the start and
+    // the document's own analysis: the same as a whole diff of both files.
+    const ModelDiff whole = diffModels(*loadProject(dir.toStdString() + "/old.docshape"), window.document()->project());
+    const QString consequences = QString::fromStdString(diffText(whole).substr(diffText(whole).find("\nConsequences")));
+    CHECK(consequences.contains(QStringLiteral("avg document size")));
+    for (const QString &line : consequences.split(QLatin1Char('\n'), Qt::SkipEmptyParts).mid(1))
+        CHECK(itemWithText(panel->tree(), line.mid(2)));
 
     session->end();
     CHECK(window.scene()->compareMarks() == nullptr);
