@@ -292,15 +292,15 @@ void IndexEditor::updateCompleter() {
     QStringList paths;
     if (const CollectionShape *shape = collectionOf(m_document->analysis().derived, current().entityId))
         paths = panels::fieldPaths(*shape);
-    QCompleter *old = m_keys->completer();
-    if (old && paths == m_paths)
+    if (paths == m_paths && m_keys->completer())
         return;
     m_paths = paths;
-    m_keys->setCompleter(new panels::PathCompleter(paths, m_keys));
-    if (old) {
-        old->model()->deleteLater();
-        old->deleteLater();
-    }
+    // The completer stays while it may be handling a key (a Return that
+    // commits an index); only its list changes.
+    if (auto *model = m_keys->completer() ? qobject_cast<QStringListModel *>(m_keys->completer()->model()) : nullptr)
+        model->setStringList(paths);
+    else
+        m_keys->setCompleter(new panels::PathCompleter(paths, m_keys));
 }
 
 void IndexEditor::showReasons(const IndexSpec &spec, const std::string &refusedMember, const QString &refusal) {

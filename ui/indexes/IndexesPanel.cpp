@@ -80,10 +80,7 @@ IndexesPanel::IndexesPanel(panels::AdviceSource *source, QWidget *parent) : QWid
     connect(add, &QToolButton::clicked, this, &IndexesPanel::addIndex);
     connect(m_remove, &QToolButton::clicked, this, &IndexesPanel::removeCurrentIndex);
     connect(m_list, &QTreeWidget::currentItemChanged, this, &IndexesPanel::onCurrentChanged);
-    connect(m_editor, &IndexEditor::indexAdded, this, [this](const std::string &id) {
-        rebuild();
-        selectIndex(id);
-    });
+    connect(m_editor, &IndexEditor::indexAdded, this, &IndexesPanel::selectIndex);
     connect(source, &panels::AdviceSource::updated, this, [this] {
         if (m_onScreen->onScreen())
             rebuild();
@@ -201,8 +198,12 @@ void IndexesPanel::rebuild() {
     m_list->blockSignals(blocked);
     if (!keep.empty() && itemOf(keep))
         m_list->setCurrentItem(itemOf(keep));
-    if (!m_editor->editingNew())
+    if (m_editor->editingNew())
+        return;
+    if (m_list->currentItem())
         onCurrentChanged();
+    else if (!p.findIndex(m_editor->indexId()))
+        m_editor->showIndex({});
 }
 
 void IndexesPanel::onCurrentChanged() {
