@@ -111,8 +111,8 @@ IndexEditor::IndexEditor(Document *document, QWidget *parent) : QWidget(parent),
         form->addRow(label, box);
     };
     form->addRow(tr("Collection"), m_collection);
-    row(tr("&Keys"), m_keys, "keys");
-    row(tr("Na&me"), m_name, "name");
+    row(tr("Keys"), m_keys, "keys");
+    row(tr("Name"), m_name, "name");
     auto *flags = new QWidget(this);
     auto *flagsLayout = new QHBoxLayout(flags);
     flagsLayout->setContentsMargins(0, 0, 0, 0);
@@ -121,7 +121,7 @@ IndexEditor::IndexEditor(Document *document, QWidget *parent) : QWidget(parent),
     flagsLayout->addStretch(1);
     row(tr("Options"), flags, "unique");
     m_reasons["sparse"] = m_reasons["unique"];
-    row(tr("&Partial filter"), m_filter, "partialFilter", m_selectivity);
+    row(tr("Partial filter"), m_filter, "partialFilter", m_selectivity);
     row(tr("TTL"), m_ttl, "expireAfterSeconds", m_ttlSeconds);
     row(tr("Collation"), m_locale, "collation", m_strength);
 

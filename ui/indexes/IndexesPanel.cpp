@@ -52,7 +52,7 @@ IndexesPanel::IndexesPanel(panels::AdviceSource *source, QWidget *parent) : QWid
     m_list->setColumnWidth(Name, 170);
     m_list->setColumnWidth(Keys, 200);
     m_list->setColumnWidth(Entries, 80);
-    m_list->setColumnWidth(Size, 130);
+    m_list->setColumnWidth(Size, 165);
     m_list->setColumnWidth(Serves, 180);
     m_list->installEventFilter(this);
 
@@ -137,7 +137,7 @@ void IndexesPanel::rebuild() {
         QFont bold = collection->font(Name);
         bold.setBold(true);
         collection->setFont(Name, bold);
-        collection->setText(Keys, tr("%n index(es)", nullptr, int(c.indexes.size())));
+        collection->setText(Keys, formatCountOf(qsizetype(c.indexes.size()), tr("index"), tr("indexes")));
         for (const IndexStat &stat : c.indexes) {
             auto *item = new QTreeWidgetItem(collection);
             item->setData(Name, IndexIdRole, qs(stat.id));

@@ -85,14 +85,14 @@ ProjectSettingsDialog::ProjectSettingsDialog(Document *document, QWidget *parent
         box->addWidget(reason);
         form->addRow(label, box);
     };
-    row(tr("&Name"), m_name, "name");
-    row(tr("&Database"), m_database, "database");
-    row(tr("MongoDB &version"), m_version, "mongoVersion");
-    row(tr("&RAM"), m_ram, "ramGiB");
-    row(tr("&Tenancy"), m_tenancy, "tenancy");
-    row(tr("Tenant &field"), m_tenantField, "tenantField");
-    row(tr("Tenant &count"), m_tenantCount, "tenantCount");
-    row(tr("&Growth horizon"), m_growthDays, "growthDays");
+    row(tr("Name"), m_name, "name");
+    row(tr("Database"), m_database, "database");
+    row(tr("MongoDB version"), m_version, "mongoVersion");
+    row(tr("RAM"), m_ram, "ramGiB");
+    row(tr("Tenancy"), m_tenancy, "tenancy");
+    row(tr("Tenant field"), m_tenantField, "tenantField");
+    row(tr("Tenant count"), m_tenantCount, "tenantCount");
+    row(tr("Growth horizon"), m_growthDays, "growthDays");
 
     const auto &catalogue = thresholdCatalogue();
     m_thresholds = new QTableWidget(int(catalogue.size()), ThresholdColumns, this);
