@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "settings/ProjectSettingsDialog.h"
 
 #include "Format.h"
 #include "canvas/CanvasView.h"
@@ -110,6 +111,10 @@ void MainWindow::createActions() {
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addAction(tr("Re&vert"), this, &MainWindow::revert);
+    file->addSeparator();
+    QAction *settingsAction = file->addAction(tr("Project Se&ttings…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S), this,
+                                        [this] { settings::ProjectSettingsDialog::run(m_document, this); });
+    settingsAction->setObjectName(QStringLiteral("projectSettingsAction"));
     compare::CompareSetup::install(this, file);
     file->addSeparator();
     file->addAction(tr("Export &Diagram…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D), this, [this] {

@@ -9,13 +9,16 @@
 #include "commands/ChangeEntity.h"
 #include "commands/ChangeField.h"
 #include "commands/ChangeIndex.h"
+#include "commands/ChangeProject.h"
 #include "commands/ChangeRelationship.h"
 #include "commands/CompositeCommand.h"
 #include "commands/MoveEntities.h"
 #include "commands/ReplaceProject.h"
 #include "document/RelationshipLabels.h"
 
+#include "derive/IndexRules.h"
 #include "edit/ModelLookup.h"
+#include "edit/ProjectSettings.h"
 #include "edit/RelationshipDefaults.h"
 #include "io/ProjectFile.h"
 #include "io/ProjectValidator.h"
@@ -302,6 +305,9 @@ Status Document::changeAccessPattern(const AccessPattern &newValue, const QStrin
 Result<std::string> Document::addIndex(IndexSpec index) {
     if (index.id.empty())
         index.id = m_project.newId("i");
+    for (const IndexRuleFinding &rule : indexRules(index))
+        if (rule.error)
+            return Error{memberOf(rule), rule.message};
     std::string id = index.id;
     const std::size_t end = m_project.indexes.size();
     Status status = push(std::make_unique<AddIndex>(this, std::move(index), end));
@@ -323,7 +329,44 @@ Status Document::changeIndex(const IndexSpec &newValue, const QString &text, con
         return Error{newValue.id, tr("no such index").toStdString()};
     if (*current == newValue)
         return {};
+    for (const IndexRuleFinding &rule : indexRules(newValue))
+        if (rule.error)
+            return Error{memberOf(rule), rule.message};
     return push(std::make_unique<ChangeIndex>(this, newValue, text, mergeKey));
+}
+
+std::vector<IndexRuleFinding> Document::indexRules(const IndexSpec &index) const {
+    // An index changes no document shape: the collection's shape before the
+    // edit is the one the index will meet.
+    const CollectionShape *shape = collectionOf(m_analysis->derived, index.entityId);
+    if (!shape)
+        return {};
+    return serverIndexRules(index, shape->shape);
+}
+
+std::string Document::memberOf(const IndexRuleFinding &rule) {
+    // The rules' wording is the server's (derive/IndexRules.cpp); each names
+    // the option it is about, and the rest are about the keys.
+    const std::string &m = rule.message;
+    if (m.starts_with("Currently hashed indexes cannot guarantee uniqueness"))
+        return "unique";
+    if (m.starts_with("cannot mix \"partialFilterExpression\" and \"sparse\""))
+        return "sparse";
+    if (m.find("partial index") != std::string::npos || m.find("partialFilter") != std::string::npos)
+        return "partialFilter";
+    if (m.find("does not support collation") != std::string::npos)
+        return "collation";
+    if (m.starts_with("expireAfterSeconds"))
+        return "expireAfterSeconds";
+    return "keys";
+}
+
+Status Document::changeProjectSettings(const edit::ProjectSettings &settings, const QString &text) {
+    if (auto refused = edit::settingsRefusal(settings))
+        return *refused;
+    if (settings == edit::settingsOf(m_project))
+        return {};
+    return push(std::make_unique<ChangeProject>(this, settings, text));
 }
 
 Status Document::replaceProject(Project project, const QString &text) {

@@ -15,6 +15,13 @@
 #include <utility>
 #include <vector>
 
+namespace docshape {
+struct IndexRuleFinding;
+namespace edit {
+struct ProjectSettings;
+}
+} // namespace docshape
+
 namespace docshape::ui {
 
 class DocumentCommand;
@@ -99,10 +106,23 @@ public:
     Status changeAccessPattern(const AccessPattern &newValue, const QString &text, const QString &mergeKey = {});
 
     // Explicit indexes, in the order of Project::indexes. An empty id gets a
-    // fresh "i" id; a removal comes back in its place on undo.
+    // fresh "i" id; a removal comes back in its place on undo. An index the
+    // server would refuse on its collection (derive/IndexRules.h) is
+    // refused with the server's reason, `where` naming the IndexSpec member.
     Result<std::string> addIndex(IndexSpec index);
     Status removeIndex(const std::string &indexId);
     Status changeIndex(const IndexSpec &newValue, const QString &text, const QString &mergeKey = {});
+    // What the server says of `index` on its entity's collection: refusals
+    // and ignored options, empty when the entity is in no collection.
+    std::vector<IndexRuleFinding> indexRules(const IndexSpec &index) const;
+    // The IndexSpec member a rule of serverIndexRules is about ("keys",
+    // "unique", "sparse", "partialFilter", "collation",
+    // "expireAfterSeconds"), so that an editor shows the reason beside it.
+    static std::string memberOf(const IndexRuleFinding &rule);
+
+    // File > Project Settings: one undo step, refused (nothing changes) by
+    // edit::settingsRefusal or validateProject.
+    Status changeProjectSettings(const edit::ProjectSettings &settings, const QString &text);
 
     // Swaps in a whole new project as one undo step (auto-recovery,
     // importers): the previous project comes back on undo.

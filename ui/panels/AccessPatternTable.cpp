@@ -14,6 +14,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -94,11 +96,20 @@ AccessPatternTable::AccessPatternTable(AdviceSource *source, QWidget *parent)
     auto *costScroll = new QScrollArea(this);
     costScroll->setWidget(m_cost);
     costScroll->setWidgetResizable(true);
-    costScroll->setMinimumWidth(260);
+    m_createIndex = new QPushButton(tr("Create Suggested &Index"), this);
+    m_createIndex->setObjectName(QStringLiteral("createSuggestedIndex"));
+    m_createIndex->setToolTip(tr("Add the index the advisor suggests for this access pattern (one undo step)"));
+    m_createIndex->setEnabled(false);
+    auto *costPane = new QWidget(this);
+    auto *costLayout = new QVBoxLayout(costPane);
+    costLayout->setContentsMargins(0, 0, 0, 0);
+    costLayout->addWidget(costScroll, 1);
+    costLayout->addWidget(m_createIndex, 0, Qt::AlignLeft);
+    costPane->setMinimumWidth(260);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
-    splitter->addWidget(costScroll);
+    splitter->addWidget(costPane);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
 
@@ -113,6 +124,18 @@ AccessPatternTable::AccessPatternTable(AdviceSource *source, QWidget *parent)
 
     connect(add, &QToolButton::clicked, this, &AccessPatternTable::addPattern);
     connect(m_remove, &QToolButton::clicked, this, &AccessPatternTable::removeCurrentPattern);
+    connect(m_createIndex, &QPushButton::clicked, this, &AccessPatternTable::createSuggestedIndex);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        const QModelIndex row = m_view->indexAt(at);
+        if (row.isValid())
+            m_view->setCurrentIndex(row);
+        QMenu menu(this);
+        QAction *create = menu.addAction(m_createIndex->text(), this, &AccessPatternTable::createSuggestedIndex);
+        create->setEnabled(m_source->suggestionFor(currentPatternId()) != nullptr);
+        menu.addAction(tr("Remove"), this, &AccessPatternTable::removeCurrentPattern);
+        menu.exec(m_view->viewport()->mapToGlobal(at));
+    });
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_model, &AccessPatternModel::editRefused, this, &AccessPatternTable::editRefused);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -188,6 +211,18 @@ void AccessPatternTable::addPattern() {
     selectPattern(*id);
 }
 
+void AccessPatternTable::createSuggestedIndex() {
+    const std::string id = currentPatternId();
+    if (id.empty())
+        return;
+    auto added = m_source->createSuggestedIndex(id);
+    if (!added) {
+        emit editRefused(qs(added.error().toString()));
+        return;
+    }
+    emit indexCreated(*added);
+}
+
 void AccessPatternTable::removeCurrentPattern() {
     const std::string id = currentPatternId();
     if (id.empty())
@@ -252,6 +287,7 @@ void AccessPatternTable::updateCostPane() {
     const int row = current.isValid() ? m_proxy->mapToSource(current).row() : -1;
     const AccessPattern *q = m_model->patternAt(row);
     const AccessCost *c = m_model->costAt(row);
+    m_createIndex->setEnabled(q && m_source->suggestionFor(q->id));
     if (!q || !c) {
         m_cost->setText(m_model->rowCount() == 0
                             ? tr("<p>No access patterns yet. Start from the queries: press <b>Insert</b> or "

@@ -10,6 +10,7 @@
 
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QToolButton;
@@ -38,6 +39,9 @@ public:
 
     // The pattern of the current row; empty when none.
     std::string currentPatternId() const;
+    // "Create suggested index", enabled when the advisor suggests an index
+    // for the current pattern (its query no index serves).
+    QPushButton *createIndexButton() const { return m_createIndex; }
 
 public slots:
     void selectPattern(const std::string &patternId);
@@ -45,12 +49,15 @@ public slots:
     void setContextEntity(const std::string &entityId) { m_contextEntity = entityId; }
     void addPattern();
     void removeCurrentPattern();
+    // Adds the index the advisor suggests for the current pattern, one undo step.
+    void createSuggestedIndex();
 
 signals:
     // The entities whose collections the current pattern touches, its own
     // first: the canvas highlights their cards.
     void highlightEntities(const std::vector<std::string> &entityIds);
     void editRefused(const QString &message);
+    void indexCreated(const std::string &indexId);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -66,6 +73,7 @@ private:
     QLineEdit *m_filter;
     QToolButton *m_remove;
     QLabel *m_cost;
+    QPushButton *m_createIndex;
     std::string m_contextEntity;
     std::string m_keepSelected; // the current pattern across a model reset
     OnScreen *m_onScreen;

@@ -6,6 +6,8 @@
 
 #include <QElapsedTimer>
 
+#include <algorithm>
+
 namespace docshape::ui::panels {
 
 AdviceSource::AdviceSource(Document *document, QObject *parent) : QObject(parent), m_document(document) {
@@ -29,6 +31,30 @@ std::string AdviceSource::rootEntityOf(const std::string &collection) const {
         if (stat.name == collection)
             return stat.rootEntityId;
     return {};
+}
+
+const SuggestedIndex *AdviceSource::suggestionFor(const std::string &patternId) const {
+    const AccessPattern *q = m_document->project().findAccessPattern(patternId);
+    if (!q)
+        return nullptr;
+    const CollectionStat *stat = m_document->collectionStatOf(q->entityId);
+    if (!stat)
+        return nullptr;
+    for (const auto &s : advice().suggestedIndexes)
+        if (s.collection == stat->name &&
+            std::find(s.accessPatterns.begin(), s.accessPatterns.end(), q->name) != s.accessPatterns.end())
+            return &s;
+    return nullptr;
+}
+
+Result<std::string> AdviceSource::createSuggestedIndex(const std::string &patternId) {
+    const SuggestedIndex *s = suggestionFor(patternId);
+    if (!s)
+        return Error{patternId, tr("the advisor suggests no index for this access pattern").toStdString()};
+    IndexSpec index;
+    index.entityId = s->entityId;
+    index.keys = s->keys;
+    return m_document->addIndex(std::move(index));
 }
 
 void AdviceSource::onChanged(const ChangeEvent &event) {

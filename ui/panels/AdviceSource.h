@@ -3,6 +3,7 @@
 #include "document/ChangeEvent.h"
 
 #include "advisor/Advice.h"
+#include "util/Result.h"
 
 #include <QObject>
 
@@ -33,6 +34,13 @@ public:
 
     // The root entity of the collection named `collection`, or empty.
     std::string rootEntityOf(const std::string &collection) const;
+
+    // The index the advisor suggests for the access pattern (a pattern whose
+    // query no index serves), or nullptr: the suggestion on the pattern's
+    // own collection that names it.
+    const SuggestedIndex *suggestionFor(const std::string &patternId) const;
+    // Adds exactly that index, one undo step; its id, or why not.
+    Result<std::string> createSuggestedIndex(const std::string &patternId);
 
     // Milliseconds of the last computation of the advice, and of the last
     // refresh: every listener of `updated`, including the advice they read.

@@ -124,14 +124,18 @@ void ExportDialog::refresh() {
     m_files.clear();
     m_error.clear();
     auto all = exportAll(m_document->project());
-    if (!all) {
+    const bool nameless = m_document->project().name.empty();
+    if (nameless) {
+        // The scripts and the report are titled by the model's name.
+        m_error = tr("Cannot export: the model has no name. Name it in File > Project Settings…");
+    } else if (!all) {
         m_error = tr("Cannot export: %1").arg(qs(all.error().toString()));
     } else {
         for (auto &f : *all)
             if (m_outputs[outputOf(f.relativePath)]->isChecked())
                 m_files.push_back(std::move(f));
     }
-    if (m_outputs[Samples]->isChecked()) {
+    if (m_outputs[Samples]->isChecked() && !nameless) {
         auto samples = sampleFiles(m_document->analysis());
         if (samples)
             for (auto &f : *samples)

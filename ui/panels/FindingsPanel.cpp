@@ -5,12 +5,15 @@
 #include "panels/AdviceSource.h"
 
 #include "advisor/Advice.h"
+#include "advisor/RuleCatalog.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStyle>
 #include <QTextBrowser>
@@ -63,9 +66,29 @@ FindingsPanel::FindingsPanel(AdviceSource *source, QWidget *parent) : QWidget(pa
     m_details->setObjectName(QStringLiteral("findingDetails"));
     m_details->setOpenExternalLinks(true);
 
+    m_createIndex = new QPushButton(tr("Create Suggested &Index"), this);
+    m_createIndex->setObjectName(QStringLiteral("createSuggestedIndex"));
+    m_createIndex->setToolTip(tr("Add the index this finding suggests (one undo step)"));
+    m_createIndex->setEnabled(false);
+    auto *detailsPane = new QWidget(this);
+    auto *detailsLayout = new QVBoxLayout(detailsPane);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->addWidget(m_details, 1);
+    detailsLayout->addWidget(m_createIndex, 0, Qt::AlignLeft);
+
+    m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_list, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        if (suggestionPatternOfCurrent().empty())
+            return;
+        QMenu menu(this);
+        menu.addAction(m_createIndex->text(), this, &FindingsPanel::createSuggestedIndex);
+        menu.exec(m_list->viewport()->mapToGlobal(at));
+    });
+    connect(m_createIndex, &QPushButton::clicked, this, &FindingsPanel::createSuggestedIndex);
+
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_list);
-    splitter->addWidget(m_details);
+    splitter->addWidget(detailsPane);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
 
@@ -184,7 +207,31 @@ QString FindingsPanel::detailsHtml() const { return m_details->toHtml(); }
 
 QString FindingsPanel::summary() const { return m_summary->text(); }
 
+std::string FindingsPanel::suggestionPatternOfCurrent() const {
+    QTreeWidgetItem *item = m_list->currentItem();
+    const int i = item ? m_list->indexOfTopLevelItem(item) : -1;
+    if (i < 0 || std::size_t(i) >= m_shown.size())
+        return {};
+    const Finding &f = m_shown[std::size_t(i)];
+    if ((f.id != rule::kMissingIndex && f.id != rule::kInMemorySort) || f.target.kind != "accessPattern")
+        return {};
+    return m_source->suggestionFor(f.target.id) ? f.target.id : std::string();
+}
+
+void FindingsPanel::createSuggestedIndex() {
+    const std::string pattern = suggestionPatternOfCurrent();
+    if (pattern.empty())
+        return;
+    auto added = m_source->createSuggestedIndex(pattern);
+    if (!added) {
+        emit editRefused(qs(added.error().toString()));
+        return;
+    }
+    emit indexCreated(*added);
+}
+
 void FindingsPanel::showDetails() {
+    m_createIndex->setEnabled(!suggestionPatternOfCurrent().empty());
     QTreeWidgetItem *item = m_list->currentItem();
     const auto &findings = m_source->advice().findings;
     const int i = item ? m_list->indexOfTopLevelItem(item) : -1;

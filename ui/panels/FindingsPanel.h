@@ -13,6 +13,7 @@
 #include <vector>
 
 class QComboBox;
+class QPushButton;
 class QLabel;
 class QTextBrowser;
 class QTreeWidget;
@@ -44,10 +45,23 @@ public:
     // select it (an index, access pattern or collection selects its entity).
     ObjectRef objectOf(const FindingTarget &target) const;
 
+    // "Create suggested index": enabled for a finding that says an access
+    // pattern needs an index (DS184, DS185) when the advisor suggests one.
+    QPushButton *createIndexButton() const { return m_createIndex; }
+    // The access pattern whose suggested index the selected finding names;
+    // empty when it names none.
+    std::string suggestionPatternOfCurrent() const;
+
+public slots:
+    // Adds the suggested index of the selected finding, one undo step.
+    void createSuggestedIndex();
+
 signals:
     void activate(const docshape::ui::ObjectRef &object);
     // For a finding on an access pattern: the table shows its row.
     void activateAccessPattern(const std::string &patternId);
+    void indexCreated(const std::string &indexId);
+    void editRefused(const QString &message);
 
 private:
     void onUpdated();
@@ -62,6 +76,7 @@ private:
     QLabel *m_summary;
     QTreeWidget *m_list;
     QTextBrowser *m_details;
+    QPushButton *m_createIndex;
     std::vector<Finding> m_shown; // the findings listed, row by row
     OnScreen *m_onScreen;
     bool m_stale = false;  // the advice changed while the panel was off screen

@@ -4,6 +4,7 @@
 #include "canvas/DocumentScene.h"
 #include "canvas/EntityItem.h"
 #include "document/Document.h"
+#include "indexes/IndexesPanel.h"
 #include "panels/AccessPatternTable.h"
 #include "panels/AdviceSource.h"
 #include "panels/ChartsPanel.h"
@@ -33,14 +34,17 @@ PanelSetup::PanelSetup(MainWindow *window) : QObject(window), m_window(window) {
     m_worksheet = new WorksheetView(m_advice, window);
     m_charts = new ChartsPanel(document, window);
     m_validation = new ValidationPreview(document, window);
+    m_indexes = new indexes::IndexesPanel(m_advice, window);
 
     QDockWidget *findings = window->addPanel(m_findings, tr("Findings"));
     QDockWidget *patterns = window->addPanel(m_accessPatterns, tr("Access Patterns"));
+    QDockWidget *indexDock = window->addPanel(m_indexes, tr("Indexes"));
     QDockWidget *worksheet = window->addPanel(m_worksheet, tr("Worksheet"));
     QDockWidget *charts = window->addPanel(m_charts, tr("Charts"));
     QDockWidget *validation = window->addPanel(m_validation, tr("Validation Preview"));
     window->tabifyDockWidget(findings, patterns);
-    window->tabifyDockWidget(patterns, worksheet);
+    window->tabifyDockWidget(patterns, indexDock);
+    window->tabifyDockWidget(indexDock, worksheet);
     window->tabifyDockWidget(worksheet, charts);
     window->tabifyDockWidget(charts, validation);
     findings->raise();
@@ -60,6 +64,19 @@ PanelSetup::PanelSetup(MainWindow *window) : QObject(window), m_window(window) {
         patterns->raise();
         m_accessPatterns->selectPattern(id);
     });
+    auto refused = [window](const QString &message) {
+        window->statusBar()->showMessage(tr("Refused: %1").arg(message), 8000);
+    };
+    connect(m_indexes, &indexes::IndexesPanel::editRefused, window, refused);
+    // A suggested index created from the table or a finding: show it.
+    auto showIndex = [this, indexDock](const std::string &indexId) {
+        indexDock->show();
+        indexDock->raise();
+        m_indexes->selectIndex(indexId);
+    };
+    connect(m_accessPatterns, &AccessPatternTable::indexCreated, this, showIndex);
+    connect(m_findings, &FindingsPanel::indexCreated, this, showIndex);
+    connect(m_findings, &FindingsPanel::editRefused, window, refused);
     connect(m_accessPatterns, &AccessPatternTable::highlightEntities, this, &PanelSetup::highlight);
     connect(m_accessPatterns, &AccessPatternTable::editRefused, window,
             [window](const QString &message) { window->statusBar()->showMessage(tr("Refused: %1").arg(message), 8000); });
@@ -80,6 +97,7 @@ PanelSetup::PanelSetup(MainWindow *window) : QObject(window), m_window(window) {
         if (entityId.empty())
             return;
         m_accessPatterns->setContextEntity(entityId);
+        m_indexes->setContextEntity(entityId);
         if (const CollectionStat *stat = document->collectionStatOf(entityId)) {
             m_worksheet->showCollection(QString::fromStdString(stat->name));
             m_validation->setCollection(QString::fromStdString(stat->name));

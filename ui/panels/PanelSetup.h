@@ -14,6 +14,10 @@ namespace docshape::ui {
 class MainWindow;
 }
 
+namespace docshape::ui::indexes {
+class IndexesPanel;
+}
+
 namespace docshape::ui::panels {
 
 class AccessPatternTable;
@@ -26,8 +30,8 @@ class ValidationPreview;
 class WorksheetView;
 
 // The analysis panels of the studio, docked into the main window and wired
-// to its canvas and inspector: access patterns, findings, worksheet, charts
-// and validation preview, plus Tools > Export. MainWindow calls install()
+// to its canvas and inspector: access patterns, indexes, findings,
+// worksheet, charts and validation preview, plus Tools > Export. MainWindow calls install()
 // once; everything else lives here so that the window stays small.
 class PanelSetup : public QObject {
     Q_OBJECT
@@ -43,6 +47,7 @@ public:
     WorksheetView *worksheet() const { return m_worksheet; }
     ChartsPanel *charts() const { return m_charts; }
     ValidationPreview *validation() const { return m_validation; }
+    indexes::IndexesPanel *indexes() const { return m_indexes; }
     QDockWidget *dockOf(QWidget *panel) const;
 
     // The entities outlined on the canvas for the current access pattern,
@@ -67,6 +72,7 @@ private:
     WorksheetView *m_worksheet;
     ChartsPanel *m_charts;
     ValidationPreview *m_validation;
+    indexes::IndexesPanel *m_indexes;
     ExportDialog *m_export = nullptr;
     std::vector<std::string> m_highlighted;
     QPointer<PatternHighlight> m_outline; // the scene deletes it when it rebuilds

@@ -117,7 +117,9 @@ TEST_CASE("changing an index undoes and redoes exactly", "[ui][undo][indexes]") 
             IndexSpec ix = *doc.project().findIndex("i2");
             ix.name = "byEmail";
             ix.keys = {{"email", "hashed"}};
-            ix.sparse = true;
+            // Not sparse: the server refuses sparse with a partial filter
+            // (index_catalog_impl.cpp, "cannot mix ... options"), and
+            // Document refuses what the server refuses.
             ix.partialFilter = R"({"email":{"$exists":true}})";
             ix.partialSelectivity = 0.5;
             ix.expireAfterSeconds = 3600;
