@@ -1,4 +1,5 @@
 #include "import/ModelBuilder.h"
+#include "util/Saturate.h"
 
 #include <bson/bson.h>
 
@@ -187,7 +188,7 @@ std::string applySchema(const bson_t *schema, Field &f) {
     auto length = [&](const char *key) -> std::optional<std::uint64_t> {
         auto x = schemaNumber(schema, key);
         if (x && *x >= 0)
-            return std::uint64_t(*x);
+            return saturatingUint64(*x);
         return std::nullopt;
     };
     if (auto n = length("minLength"))
@@ -426,7 +427,7 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
             r.maxChildren = c.elementMax;
             r.cardinality = c.elementMax <= 50 ? Cardinality::OneToFew : Cardinality::OneToMany;
             if (auto n = schemaNumber(memberSchema, "maxItems"); n && *n >= double(c.elementMax)) {
-                r.maxChildren = std::uint64_t(*n);
+                r.maxChildren = saturatingUint64(*n);
                 r.maxEnforcedBy = BoundEnforcer::Validator;
             }
             if (total < objects)

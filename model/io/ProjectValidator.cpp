@@ -5,9 +5,13 @@
 #include "io/ProjectFile.h"
 #include "io/ProjectReader.h"
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <optional>
 #include <unordered_set>
 
 namespace docshape {
@@ -24,6 +28,30 @@ constexpr double kShareTolerance = 0.001;
 bool isIndexKind(std::string_view kind) {
     return kind == "1" || kind == "-1" || kind == "hashed" || kind == "text" ||
            kind == "2dsphere" || kind == "2d";
+}
+
+// Why PCRE2 refuses `pattern` as the server compiles a $jsonSchema pattern
+// (PCRE2_UTF, patterns up to mongo::pcre kMaxPatternLength = 32764 bytes),
+// with the offset PCRE2 names; nullopt when it compiles. A model keeping such
+// a pattern would export a validator the server refuses.
+std::optional<std::string> patternRefusal(const std::string &pattern) {
+    constexpr std::size_t kMaxPatternLength = 32764;
+    pcre2_compile_context *context = pcre2_compile_context_create(nullptr);
+    pcre2_set_max_pattern_length(context, kMaxPatternLength);
+    int code = 0;
+    PCRE2_SIZE offset = 0;
+    pcre2_code *compiled = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(),
+                                         PCRE2_UTF, &code, &offset, context);
+    pcre2_compile_context_free(context);
+    if (compiled) {
+        pcre2_code_free(compiled);
+        return std::nullopt;
+    }
+    PCRE2_UCHAR text[256];
+    std::string message = pcre2_get_error_message(code, text, sizeof text) < 0
+                              ? "PCRE2 error " + std::to_string(code)
+                              : std::string(reinterpret_cast<const char *>(text));
+    return "Regular expression is invalid: " + message + " (at offset " + std::to_string(offset) + ")";
 }
 
 bool containsField(const std::vector<Field> &fields, std::string_view id) {
@@ -599,6 +627,10 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
     if (f.details->minLength && f.details->maxLength && *f.details->minLength > *f.details->maxLength)
         return failAt("minLength", owner() + ": minLength " + std::to_string(*f.details->minLength) +
                                        " exceeds maxLength " + std::to_string(*f.details->maxLength));
+    if (f.details->pattern)
+        if (auto refusal = patternRefusal(*f.details->pattern))
+            return failAt("pattern", owner() + ": the server would refuse pattern " + inQuotes(*f.details->pattern) +
+                                         ": " + *refusal);
     if (!f.fields.empty() && !f.isObject() && !f.elementIsObject())
         return failAt("fields", owner() + ": has subfields but its type is " +
                                     std::string(toString(f.type)) +

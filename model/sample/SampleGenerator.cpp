@@ -3,6 +3,7 @@
 #include "estimate/BsonSize.h"
 #include "util/PatternStrings.h"
 #include "util/Prng.h"
+#include "util/Saturate.h"
 
 #include <bson/bson.h>
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -287,6 +288,9 @@ struct SampleGenerator::Impl {
     BreakRule rule = BreakRule::MissingRequired;
     std::string brokenPath;
     bool appendFailed = false;
+    // The first array that outgrew kBuildLimitBytes, and its count, where a
+    // model's numbers (a maxCount of 1e9 broken one over) ask for more.
+    std::optional<std::pair<std::string, std::uint64_t>> overLimit;
 
     void conflict(const std::string &path, std::string message) {
         if (seenConflicts.emplace(path, message).second)
@@ -337,6 +341,7 @@ struct SampleGenerator::Impl {
         rule = r;
         brokenPath.clear();
         appendFailed = false;
+        overLimit.reset();
         bson_t doc;
         bson_init(&doc);
         writeObject(&doc, collection.shape, Where{}, path ? &path->front() : nullptr);
@@ -344,6 +349,11 @@ struct SampleGenerator::Impl {
         out.bson.assign(bson_get_data(&doc), bson_get_data(&doc) + doc.len);
         bson_destroy(&doc);
         target = nullptr;
+        if (overLimit)
+            return Error{collection.name, "the sample's array '" + overLimit->first + "' would hold " +
+                                              std::to_string(overLimit->second) + " elements, over the " +
+                                              std::to_string(kBuildLimitBytes >> 20) +
+                                              " MiB the sampler builds; lower its maxCount"};
         if (appendFailed)
             return Error{collection.name, "a sample document grew beyond what libbson can build"};
         if (s == SampleShape::Max && !path) {
@@ -495,6 +505,10 @@ struct SampleGenerator::Impl {
         } else if (cur && count == 0) {
             count = 1; // the broken value is inside an element
         }
+        // Every element takes at least 3 bytes (type, key, NUL): refuse a
+        // count that cannot fit before building any of it.
+        if (count > kBuildLimitBytes / 3 && !overLimit)
+            overLimit.emplace(here.doc, count);
         const std::uint64_t brokenIndex =
             cur && !(breakHere && rule == BreakRule::ArrayOverBound) ? rng.below(count) : UINT64_MAX;
         const bool unique = node.field && node.field->uniqueItems;
@@ -503,6 +517,11 @@ struct SampleGenerator::Impl {
         bson_t array;
         check(bson_append_array_begin(out, key, keyLength, &array));
         for (std::uint64_t i = 0; i < count; ++i) {
+            if (overLimit || array.len > kBuildLimitBytes) {
+                if (!overLimit)
+                    overLimit.emplace(here.doc, count);
+                break;
+            }
             char buffer[24];
             const char *indexKey = nullptr;
             const auto indexLength =
@@ -963,7 +982,7 @@ struct SampleGenerator::Impl {
                 for (const auto &v : values)
                     numbers.push_back(*parseReal(v));
                 const double outside = outsideNumber<double>(numbers, 1, declaredBounds(node.field));
-                text = centsText(static_cast<std::int64_t>(std::llround(outside * 100)));
+                text = centsText(saturatingInt64(std::round(outside * 100)));
             } else if (!values.empty()) {
                 text = values[rng.below(values.size())];
             } else {

@@ -224,17 +224,14 @@ bool parseQuantifier(std::string_view p, std::size_t &i, std::uint64_t &min, std
     return i >= p.size() || std::strchr("*+?{", p[i]) == nullptr;
 }
 
-using Lengths = std::vector<char>; // Lengths[l]: length l is possible
+// Lengths[l]: length l (up to the cap) is possible.
+using Lengths = std::bitset<PatternStrings::kGroupLengthCap + 1>;
 
 Lengths sumset(const Lengths &a, const Lengths &b) {
-    Lengths out(a.size(), 0);
-    for (std::size_t x = 0; x < a.size(); ++x) {
-        if (!a[x])
-            continue;
-        for (std::size_t y = 0; x + y < out.size(); ++y)
-            if (b[y])
-                out[x + y] = 1;
-    }
+    Lengths out;
+    for (std::size_t x = 0; x < a.size(); ++x)
+        if (a[x])
+            out |= b << x; // lengths past the cap fall off
     return out;
 }
 
@@ -318,7 +315,7 @@ struct PatternStrings::Node {
         case Kind::Seq: {
             std::uint64_t total = 0;
             for (const auto &k : kids)
-                total += k.minLength();
+                total = addLengths(total, k.minLength()).value_or(UINT64_MAX);
             return total;
         }
         case Kind::Alt: {
@@ -328,7 +325,7 @@ struct PatternStrings::Node {
             return least;
         }
         case Kind::Repeat:
-            return min * kids[0].minLength();
+            return timesLengths(min, kids[0].minLength()).value_or(UINT64_MAX);
         }
         return 0;
     }
@@ -359,7 +356,7 @@ struct PatternStrings::Node {
                 return 0;
             if (!kid || !max)
                 return std::nullopt;
-            return *kid * *max;
+            return timesLengths(*kid, *max);
         }
         }
         return 0;
@@ -412,14 +409,13 @@ struct PatternStrings::Node {
     }
 
     void compute() {
-        const std::size_t size = kGroupLengthCap + 1;
-        Lengths empty(size, 0);
-        empty[0] = 1;
+        Lengths empty;
+        empty[0] = true;
         switch (kind) {
         case Kind::Chars:
             alphabet = alphabetOf(chars);
-            can.assign(size, 0);
-            can[1] = 1;
+            can.reset();
+            can[1] = true;
             break;
         case Kind::Seq:
             table.assign(kids.size() + 1, empty);
@@ -430,25 +426,31 @@ struct PatternStrings::Node {
             can = table[0];
             break;
         case Kind::Alt:
-            can.assign(size, 0);
+            can.reset();
             for (auto &k : kids) {
                 k.compute();
-                for (std::size_t l = 0; l < size; ++l)
-                    can[l] |= k.can[l];
+                can |= k.can;
             }
             break;
         case Kind::Repeat: {
+            // table[j], what j copies produce, for j up to the cap only: the
+            // work and memory follow the pattern's size, not the numbers in
+            // it ({1000000000}). Past the cap j copies produce what cap
+            // copies do when a copy may be empty (a length up to the cap
+            // needs at most cap non-empty copies), and nothing otherwise.
             kids[0].compute();
             const std::uint64_t limit = copyLimit();
+            const std::uint64_t rows = std::min<std::uint64_t>(limit, kGroupLengthCap);
             table.assign(1, empty);
-            can.assign(size, 0);
-            for (std::uint64_t j = 0; j <= limit; ++j) {
+            can.reset();
+            for (std::uint64_t j = 0; j <= rows; ++j) {
                 if (j > 0)
                     table.push_back(sumset(table.back(), kids[0].can));
                 if (j >= min)
-                    for (std::size_t l = 0; l < size; ++l)
-                        can[l] |= table[j][l];
+                    can |= table[j];
             }
+            if (limit > rows && kids[0].can[0])
+                can |= table[rows];
             break;
         }
         }
@@ -488,8 +490,10 @@ struct PatternStrings::Node {
             break;
         }
         case Kind::Repeat: {
+            // A count of copies past the table stands for more copies that
+            // are empty (see compute()): the string is the same.
             std::vector<std::uint64_t> counts;
-            for (std::uint64_t j = min; j < table.size(); ++j)
+            for (std::uint64_t j = std::min<std::uint64_t>(min, table.size() - 1); j < table.size(); ++j)
                 if (table[j][length])
                     counts.push_back(j);
             const std::uint64_t copies = pickLength(counts, rng);

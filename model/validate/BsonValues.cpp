@@ -18,6 +18,11 @@ using u128 = U128;
 
 constexpr int kExponentBias = 6176;
 
+// How deep equality, hashing and describing go into embedded documents and
+// arrays; deeper values compare unequal, hash by type and are described by
+// type, so that hostile nesting cannot exhaust the stack.
+constexpr int kMaxValueDepth = 200;
+
 u128 pow10(int n) {
     u128 r = 1;
     while (n-- > 0)
@@ -247,7 +252,7 @@ bool valuesEqualImpl(const Value &a, const Value &b, int depth) {
         return stringValue(a) == stringValue(b);
     case BSON_TYPE_DOCUMENT:
     case BSON_TYPE_ARRAY:
-        if (depth > 200)
+        if (depth > kMaxValueDepth)
             return false;
         return documentsEqualImpl(a.data, a.size, b.data, b.size, ta == BSON_TYPE_ARRAY,
                                   depth + 1);
@@ -257,7 +262,8 @@ bool valuesEqualImpl(const Value &a, const Value &b, int depth) {
             return false;
         const uint32_t la = uint32_t(Cursor::readInt32(a.data + 4));
         const uint32_t lb = uint32_t(Cursor::readInt32(b.data + 4));
-        if (la != lb || 8 + la > a.size || 8 + lb > b.size ||
+        // Compared as a.size - 8 (a.size >= 14): 8 + la wraps for la near 2^32.
+        if (la != lb || la > a.size - 8 || lb > b.size - 8 ||
             std::memcmp(a.data + 8, b.data + 8, la) != 0)
             return false;
         return documentsEqualImpl(a.data + 8 + la, a.size - 8 - la, b.data + 8 + lb,
@@ -383,7 +389,7 @@ uint64_t valueHashImpl(const Value &v, int depth) {
     }
     case BSON_TYPE_DOCUMENT:
     case BSON_TYPE_ARRAY: {
-        if (depth > 200)
+        if (depth > kMaxValueDepth)
             return h;
         Cursor c(v);
         uint64_t acc = 0;
@@ -402,8 +408,18 @@ uint64_t valueHashImpl(const Value &v, int depth) {
     case BSON_TYPE_NULL:
     case BSON_TYPE_MINKEY:
     case BSON_TYPE_MAXKEY:
-    case BSON_TYPE_CODEWSCOPE:
         return h;
+    case BSON_TYPE_CODEWSCOPE: {
+        // By the code, which equality compares bytewise (the scope's fields
+        // compare in any order): values of one hash are compared pairwise,
+        // so many code-with-scope values must not all hash alike.
+        if (v.size < 14)
+            return h;
+        const uint32_t length = uint32_t(Cursor::readInt32(v.data + 4));
+        if (length > v.size - 8)
+            return h;
+        return mix(h, hashBytes(v.data + 8, length, 0));
+    }
     default: // compared bytewise
         return mix(h, hashBytes(v.data, v.size, 0));
     }
@@ -422,13 +438,20 @@ std::string formatDouble(double d) {
     return s;
 }
 
+// ISO 8601 for the years 0000 to 9999, otherwise the milliseconds since
+// the epoch (as Extended JSON does outside the years it writes as ISO).
 std::string formatDate(int64_t ms) {
-    int64_t secs = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;
-    int millis = int(ms - secs * 1000);
-    time_t t = time_t(secs);
+    int64_t secs = ms / 1000; // floor division without overflowing at -2^63
+    int millis = int(ms % 1000);
+    if (millis < 0) {
+        millis += 1000;
+        --secs;
+    }
+    constexpr int64_t kYear0 = -62167219200, kYear10000 = 253402300800; // seconds
     std::tm tm{};
-    if (!gmtime_r(&t, &tm))
-        return "Date(" + std::to_string(ms) + ")";
+    const time_t t = time_t(secs);
+    if (secs < kYear0 || secs >= kYear10000 || !gmtime_r(&t, &tm))
+        return std::to_string(ms);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
                   tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, millis);
@@ -719,7 +742,17 @@ std::string describeNumber(const Number &n) {
     }
 }
 
-std::string describeValue(const Value &v, size_t maxChars) {
+namespace {
+
+std::string describeValueImpl(const Value &v, size_t maxChars, int depth);
+
+} // namespace
+
+std::string describeValue(const Value &v, size_t maxChars) { return describeValueImpl(v, maxChars, 0); }
+
+namespace {
+
+std::string describeValueImpl(const Value &v, size_t maxChars, int depth) {
     const bson_type_t t = v.type;
     switch (t) {
     case BSON_TYPE_DOUBLE:
@@ -768,6 +801,8 @@ std::string describeValue(const Value &v, size_t maxChars) {
         return "Date(" + formatDate(Cursor::readInt64(v.data)) + ")";
     case BSON_TYPE_DOCUMENT:
     case BSON_TYPE_ARRAY: {
+        if (depth > kMaxValueDepth)
+            return std::string("a nested ") + typeName(t);
         Cursor c(v);
         const bool isArray = t == BSON_TYPE_ARRAY;
         std::string out = isArray ? "[" : "{";
@@ -782,7 +817,7 @@ std::string describeValue(const Value &v, size_t maxChars) {
                 out += c.key();
                 out += ": ";
             }
-            out += describeValue(c.value(), maxChars);
+            out += describeValueImpl(c.value(), maxChars, depth + 1);
         }
         out += isArray ? "]" : "}";
         return truncate(out, maxChars);
@@ -791,5 +826,7 @@ std::string describeValue(const Value &v, size_t maxChars) {
         return std::string("a ") + typeName(t);
     }
 }
+
+} // namespace
 
 } // namespace docshape::validate::detail

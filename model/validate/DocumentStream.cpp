@@ -88,18 +88,21 @@ DocumentStream::Next DocumentStream::fail(std::string message) {
 DocumentStream::Next DocumentStream::next() {
     if (m_mode == Mode::Done)
         return m_error.empty() ? Next::End : Next::Error;
-    if (!skipWhitespace()) {
-        if (m_mode == Mode::Array)
-            return fail("the JSON array is not closed with ']'");
-        m_mode = Mode::Done;
-        return Next::End;
+    // Before the first document, UTF-8 byte order marks are skipped: in a
+    // loop, as a file may hold any number of them.
+    while (true) {
+        if (!skipWhitespace()) {
+            if (m_mode == Mode::Array)
+                return fail("the JSON array is not closed with ']'");
+            m_mode = Mode::Done;
+            return Next::End;
+        }
+        if (m_mode != Mode::Unknown || m_end - m_pos < 3 ||
+            std::memcmp(m_buf.data() + m_pos, "\xEF\xBB\xBF", 3) != 0)
+            break;
+        m_pos += 3;
     }
     if (m_mode == Mode::Unknown) {
-        // Skip a UTF-8 byte order mark.
-        if (m_end - m_pos >= 3 && std::memcmp(m_buf.data() + m_pos, "\xEF\xBB\xBF", 3) == 0) {
-            m_pos += 3;
-            return next();
-        }
         if (m_buf[m_pos] == '[') {
             m_mode = Mode::Array;
             ++m_pos;

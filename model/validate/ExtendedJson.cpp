@@ -448,9 +448,10 @@ private:
                 if (!getString(v, s))
                     return bad("expected a string");
                 handled = true;
-                // libbson takes code as a C string: up to its first NUL.
+                // libbson takes code as a C string: a NUL would cut it short.
+                if (std::memchr(s.data(), 0, s.size()))
+                    return fail("invalid Extended JSON $code: contains U+0000");
                 std::string code(s);
-                code.resize(std::strlen(code.c_str()));
                 bson_value_t out = makeValue(BSON_TYPE_CODE);
                 out.value.v_code.code = code.data();
                 out.value.v_code.code_len = uint32_t(code.size());
@@ -523,8 +524,9 @@ private:
                 if (!haveRef || !haveId)
                     return bad("expected {\"$ref\": string, \"$id\": {\"$oid\": ...}}");
                 handled = true;
+                if (std::memchr(ref.data(), 0, ref.size()))
+                    return fail("invalid Extended JSON $dbPointer: $ref contains U+0000");
                 std::string collection(ref);
-                collection.resize(std::strlen(collection.c_str()));
                 bson_value_t out = makeValue(BSON_TYPE_DBPOINTER);
                 parseOid(oidText, out.value.v_dbpointer.oid);
                 out.value.v_dbpointer.collection = const_cast<char *>(collection.c_str());
@@ -564,6 +566,8 @@ private:
                 return fail(depthMessage());
             }
             handled = true;
+            if (std::memchr(code.data(), 0, code.size()))
+                return fail("invalid Extended JSON $code with $scope: $code contains U+0000");
             // The scope is a document of its own, built in BSON whatever the sink.
             bson_t scope;
             bson_init(&scope);
@@ -577,7 +581,6 @@ private:
             }
             if (ok) {
                 std::string codeText(code);
-                codeText.resize(std::strlen(codeText.c_str()));
                 bson_value_t out = makeValue(BSON_TYPE_CODEWSCOPE);
                 out.value.v_codewscope.code = const_cast<char *>(codeText.c_str());
                 out.value.v_codewscope.code_len = uint32_t(codeText.size());

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 #include <set>
+#include <unordered_map>
 
 // The order of checks and the wording of every refusal follow the server's
 // src/mongo/db/matcher/schema/json_schema_parser.cpp, so that a designer sees
@@ -820,14 +821,21 @@ private:
             const uint8_t *data;
             uint32_t len;
             docOf(e, &data, &len);
+            // Duplicates by hash, comparing only values of equal hash (equal
+            // values hash alike), so that a long enum compiles in linear time.
             std::vector<IterBox> values;
+            std::unordered_multimap<uint64_t, size_t> byHash;
             bson_iter_t item;
             bson_iter_init_from_data(&item, data, len);
             while (bson_iter_next(&item)) {
-                for (const IterBox &earlier : values)
-                    if (valuesEqual(valueOf(&earlier.it), valueOf(&item)))
+                const Value value = valueOf(&item);
+                const uint64_t hash = valueHash(value);
+                auto [from, to] = byHash.equal_range(hash);
+                for (auto it = from; it != to; ++it)
+                    if (valuesEqual(valueOf(&values[it->second].it), value))
                         return failFalse(at, "$jsonSchema keyword 'enum' array cannot contain "
                                              "duplicate values.");
+                byHash.emplace(hash, values.size());
                 values.push_back({item});
             }
             if (values.empty())
