@@ -12,6 +12,7 @@
 #include "inspector/Inspector.h"
 #include "panels/PanelSetup.h"
 
+#include "io/AtomicFile.h"
 #include "io/BundledExamples.h"
 #include "io/ProjectFile.h"
 
@@ -27,7 +28,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -438,12 +438,9 @@ bool MainWindow::writeRecovery() {
         return false;
     const QString path = recoveryPath();
     QDir().mkpath(QFileInfo(path).absolutePath());
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
-    const std::string text = serializeProject(m_document->project());
-    file.write(text.data(), qint64(text.size()));
-    return file.commit();
+    // The model file's own atomic write: a crash mid-way leaves the previous
+    // recovery file or the new one, complete (the save-fault tests cover it).
+    return io::writeFileAtomically(path.toStdString(), serializeProject(m_document->project())).ok();
 }
 
 void MainWindow::removeRecovery() { QFile::remove(recoveryPath()); }

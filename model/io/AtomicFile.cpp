@@ -1,5 +1,7 @@
 #include "io/AtomicFile.h"
 
+#include "io/FileSystem.h"
+
 #include <atomic>
 #include <cerrno>
 #include <climits>
@@ -24,12 +26,16 @@ std::string directoryOf(const std::string &path) {
     return path.substr(0, slash);
 }
 
-bool writeAll(int fd, std::string_view data) {
+bool writeAll(const FileSystem &fs, int fd, std::string_view data) {
     while (!data.empty()) {
-        const ssize_t n = ::write(fd, data.data(), data.size());
+        const ssize_t n = fs.write(fd, data.data(), data.size());
         if (n < 0) {
             if (errno == EINTR)
                 continue;
+            return false;
+        }
+        if (n == 0) { // no progress and no error: treat as a full disk rather than spin
+            errno = ENOSPC;
             return false;
         }
         data.remove_prefix(static_cast<std::size_t>(n));
@@ -66,6 +72,7 @@ Status writeFileAtomically(const std::string &requestedPath, std::string_view co
     if (!S_ISDIR(dirInfo.st_mode))
         return Error{requestedPath, "cannot save: '" + directory + "' is not a directory"};
 
+    const FileSystem &fs = FileSystem::current();
     // O_EXCL with a fresh name rather than mkstemp, so that a new file gets
     // 0666 minus the umask like any other program's output (mkstemp: 0600).
     static std::atomic<unsigned> counter{0};
@@ -74,7 +81,7 @@ Status writeFileAtomically(const std::string &requestedPath, std::string_view co
     for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
         temp = path + ".tmp-" + std::to_string(::getpid()) + "-" +
                std::to_string(counter.fetch_add(1));
-        fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        fd = fs.open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST)
             break;
     }
@@ -83,36 +90,36 @@ Status writeFileAtomically(const std::string &requestedPath, std::string_view co
                                         directory + "': " + systemError(errno)};
 
     const auto abandon = [&](const std::string &step, int error) {
-        ::close(fd);
-        ::unlink(temp.c_str());
+        fs.close(fd);
+        fs.unlink(temp.c_str());
         return Error{requestedPath, "cannot save: " + step + ": " + systemError(error) +
                                         "; the previous file is unchanged"};
     };
 
-    if (exists && ::fchmod(fd, existing.st_mode & 07777) != 0)
+    if (exists && fs.fchmod(fd, existing.st_mode & 07777) != 0)
         return abandon("setting the file mode", errno);
-    if (!writeAll(fd, contents))
+    if (!writeAll(fs, fd, contents))
         return abandon("writing the temporary file", errno);
-    if (::fsync(fd) != 0)
+    if (fs.fsync(fd) != 0)
         return abandon("flushing the temporary file to disk", errno);
-    if (::close(fd) != 0) {
+    if (fs.close(fd) != 0) {
         const int error = errno;
-        ::unlink(temp.c_str());
+        fs.unlink(temp.c_str());
         return Error{requestedPath, "cannot save: closing the temporary file: " +
                                         systemError(error) + "; the previous file is unchanged"};
     }
-    if (::rename(temp.c_str(), path.c_str()) != 0) {
+    if (fs.rename(temp.c_str(), path.c_str()) != 0) {
         const int error = errno;
-        ::unlink(temp.c_str());
+        fs.unlink(temp.c_str());
         return Error{requestedPath, "cannot save: replacing the file: " + systemError(error) +
                                         "; the previous file is unchanged"};
     }
     // Make the rename itself durable. A failure here cannot be undone and the
     // new file is in place, so it is not reported.
-    const int dirFd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY);
+    const int dirFd = fs.open(directory.c_str(), O_RDONLY | O_DIRECTORY, 0);
     if (dirFd >= 0) {
-        ::fsync(dirFd);
-        ::close(dirFd);
+        fs.fsync(dirFd);
+        fs.close(dirFd);
     }
     return {};
 }
