@@ -8,6 +8,10 @@
 #   bash packaging/quickstart.sh bench    build in Release and run the benchmarks
 #   bash packaging/quickstart.sh fresh    the quick start and the package on fresh Debian 12
 #                                         roots (packaging/fresh-check.sh)
+#   bash packaging/quickstart.sh fuzz [SECONDS]
+#                                         build the libFuzzer targets (tests/fuzz) with clang
+#                                         in build-fuzz and run each SECONDS (60) on its corpus,
+#                                         one at a time; fails on any finding
 # Each mode installs the packages packaging/debian-packages.txt lists for it.
 set -euo pipefail
 
@@ -25,9 +29,9 @@ build() { # build DIR [cmake options...]
 }
 
 case "$mode" in
-studio | test | package | sanitize | bench | fresh) bash packaging/install-packages.sh "$mode" ;;
+studio | test | package | sanitize | bench | fresh | fuzz) bash packaging/install-packages.sh "$mode" ;;
 *)
-    echo "usage: bash packaging/quickstart.sh studio|test|package|sanitize|bench|fresh" >&2
+    echo "usage: bash packaging/quickstart.sh studio|test|package|sanitize|bench|fresh|fuzz" >&2
     exit 2
     ;;
 esac
@@ -65,6 +69,28 @@ sanitize)
     # The desktop and man page checks build nothing the sanitizers could see.
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions="$root/packaging/lsan.supp" \
         exec ctest --output-on-failure -j"$jobs" --timeout 900 -LE packaging
+    ;;
+fuzz)
+    seconds=${2:-60}
+    targets="fuzz_project fuzz_extjson fuzz_schema fuzz_validate_bson fuzz_import_json fuzz_import_bson fuzz_import_gzip"
+    cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+        -DDOCSHAPE_FUZZ=ON -DDOCSHAPE_STUDIO=OFF -DDOCSHAPE_TESTS=OFF -DDOCSHAPE_BENCH=OFF >/dev/null
+    # shellcheck disable=SC2086
+    cmake --build build-fuzz -j"$jobs" --target $targets
+    declare -A dict=([fuzz_project]=docshape [fuzz_extjson]=extjson [fuzz_schema]=schema
+        [fuzz_validate_bson]=bson [fuzz_import_json]=extjson [fuzz_import_bson]=bson [fuzz_import_gzip]=bson)
+    for t in $targets; do
+        echo "== $t ($seconds s)"
+        # New inputs go to build-fuzz/corpus/<target>; the seeds are read only.
+        mkdir -p "build-fuzz/corpus/$t" "build-fuzz/findings/$t"
+        ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+            "build-fuzz/tests/fuzz/$t" "build-fuzz/corpus/$t" "tests/fuzz/corpus/$t" \
+            -dict="tests/fuzz/${dict[$t]}.dict" -max_total_time="$seconds" -rss_limit_mb=2048 \
+            -timeout=10 -max_len=65536 -print_final_stats=1 \
+            -artifact_prefix="build-fuzz/findings/$t/" 2>"build-fuzz/$t.log" ||
+            { tail -40 "build-fuzz/$t.log"; echo "docshape: $t found a crash, hang or leak: build-fuzz/findings/$t/" >&2; exit 1; }
+        grep -E "stat::number_of_executed_units|cov:" "build-fuzz/$t.log" | tail -2
+    done
     ;;
 bench)
     build build-release -DCMAKE_BUILD_TYPE=Release
