@@ -87,7 +87,8 @@ Status writeFileAtomically(const std::string &requestedPath, std::string_view co
     }
     if (fd < 0)
         return Error{requestedPath, "cannot save: cannot create a temporary file in '" +
-                                        directory + "': " + systemError(errno)};
+                                        directory + "': " + systemError(errno) +
+                                        "; the previous file is unchanged"};
 
     const auto abandon = [&](const std::string &step, int error) {
         fs.close(fd);

@@ -97,8 +97,11 @@ DocumentStream::Next DocumentStream::next() {
             m_mode = Mode::Done;
             return Next::End;
         }
-        if (m_mode != Mode::Unknown || m_end - m_pos < 3 ||
-            std::memcmp(m_buf.data() + m_pos, "\xEF\xBB\xBF", 3) != 0)
+        if (m_mode != Mode::Unknown || m_buf[m_pos] != '\xEF')
+            break;
+        if (m_end - m_pos < 3 && fill())
+            continue; // a mark split between two reads
+        if (m_end - m_pos < 3 || std::memcmp(m_buf.data() + m_pos, "\xEF\xBB\xBF", 3) != 0)
             break;
         m_pos += 3;
     }

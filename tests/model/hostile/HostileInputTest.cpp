@@ -92,9 +92,17 @@ TEST_CASE("code-with-scope whose string length wraps 32 bits is compared within 
 TEST_CASE("describing a value nested 100,000 deep stops at the equality depth", "[hostile][validate]") {
     // The enum failure message describes the value found; describeValue
     // recursed once per level with no limit (valuesEqual stops at 200).
-    std::vector<std::uint8_t> inner{5, 0, 0, 0, 0};
-    for (int level = 0; level < 100000; ++level)
-        inner = document(element(BSON_TYPE_ARRAY, "0", inner));
+    // Level k (the innermost empty array is level 0) is {"0": level k-1}:
+    // its length, the element header 04 '0' 00, the level below, a NUL.
+    constexpr std::uint32_t kLevels = 100000;
+    std::vector<std::uint8_t> inner;
+    inner.reserve(8 * kLevels + 5);
+    for (std::uint32_t level = kLevels; level > 0; --level) {
+        putInt32(inner, 8 * level + 5);
+        inner.insert(inner.end(), {BSON_TYPE_ARRAY, '0', 0});
+    }
+    inner.insert(inner.end(), {5, 0, 0, 0, 0});
+    inner.insert(inner.end(), kLevels, 0);
     const auto doc = document(element(BSON_TYPE_ARRAY, "a", inner));
     const JsonSchema s = schemaOf(R"({"properties":{"a":{"enum":[1]}}})");
     const ValidationResult r = s.validate(doc.data(), std::uint32_t(doc.size()));
@@ -147,14 +155,18 @@ TEST_CASE("a pattern repeat of 10^9 builds no table per repeat", "[hostile][samp
 
     std::string many = "^";
     for (int i = 0; i < 150; ++i)
-        many += "(a){0,65535}";
+        many += "(a){65535}";
     many += "$";
     double seconds = secondsOf([&] {
         auto p = PatternStrings::parse(many);
         REQUIRE(p);
-        CHECK(p->generate(200, rng) == std::string(200, 'a'));
+        CHECK(p->minLength() == 150u * 65535u);
+        CHECK_FALSE(p->nearestLength(100).has_value()); // every match is past the cap
     });
     CHECK(seconds < 5.0);
+    auto bounded = PatternStrings::parse("^(a){0,65535}(b){2}$");
+    REQUIRE(bounded);
+    CHECK(bounded->generate(200, rng) == std::string(198, 'a') + "bb");
 
     // Copies that may be empty: any count past the cap reaches the same lengths.
     auto optional = PatternStrings::parse("^(ab?){0,1000000000}-(c?){1000000000}$");
@@ -221,8 +233,9 @@ TEST_CASE("a million byte order marks are skipped without recursion", "[hostile]
 }
 
 TEST_CASE("a pattern PCRE2 refuses is refused by model validation", "[hostile][io]") {
-    // PCRE2: "number too big in {} quantifier" (limit 65535), as the server
-    // refuses the exported validator (RegexMatchExpression compiles with UTF).
+    // PCRE2 (pcre2_compile with PCRE2_UTF, as the server's
+    // RegexMatchExpression compiles `pattern`): "number too big in {}
+    // quantifier" past 65535, at offset 11 (checked with pcre2_compile).
     Project p = test::makeSmallProject();
     Field &f = p.entities[0].fields[0];
     f.details.edit().pattern = "^(a){1000000000}$";
@@ -231,8 +244,8 @@ TEST_CASE("a pattern PCRE2 refuses is refused by model validation", "[hostile][i
     CHECK(status.error().where == "$.entities[0].fields[0].pattern");
     CHECK_THAT(status.error().message,
                Catch::Contains("the server would refuse pattern '^(a){1000000000}$': Regular expression is "
-                               "invalid: number too big in {} quantifier (at offset 15)"));
-    f.details.edit().pattern = "^(a){65535}$";
+                               "invalid: number too big in {} quantifier (at offset 11)"));
+    f.details.edit().pattern = "^[a-z]{2,65535}$"; // PCRE2's largest repeat count
     CHECK(validateProject(p).ok());
     f.details.edit().pattern = "^[a-";
     REQUIRE_FALSE(validateProject(p).ok());

@@ -112,7 +112,7 @@ TEST_CASE("a failed save says why and leaves the previous file intact", "[io][sa
             REQUIRE_FALSE(status.ok());
             CHECK(status.error().message ==
                   "cannot save: cannot create a temporary file in '" + dir +
-                      "/ro': Permission denied");
+                      "/ro': Permission denied; the previous file is unchanged");
             CHECK(test::readFile(path) == "previous contents");
             CHECK(entriesIn(dir + "/ro") == 1);
         }
