@@ -130,14 +130,14 @@ TEST_CASE("formatDate of the least date, -2^63 ms, prints the milliseconds", "[h
     CHECK_THAT(describe(253402300799999), Catch::Contains("Date(9999-12-31T23:59:59.999Z)"));
 }
 
-TEST_CASE("a 40,000-value enum compiles in linear time", "[hostile][validate]") {
-    // The duplicate check compared every pair: 800 million comparisons here.
+TEST_CASE("a 100,000-value enum compiles in linear time", "[hostile][validate]") {
+    // The duplicate check compared every pair: 5 billion comparisons here.
     std::string schema = R"({"properties":{"n":{"enum":[)";
-    for (int i = 0; i < 40000; ++i)
+    for (int i = 0; i < 100000; ++i)
         schema += (i ? "," : "") + std::to_string(i);
     schema += "]}}}";
     double seconds = secondsOf([&] { CHECK(JsonSchema::compileJson(schema).ok()); });
-    CHECK(seconds < 3.0);
+    CHECK(seconds < 2.0);
     // Duplicates are still found, across numeric types (1 and 1.0 are equal).
     auto dup = JsonSchema::compileJson(R"({"enum":[{"a":1},2,3,{"a":1.0}]})");
     REQUIRE_FALSE(dup.ok());
