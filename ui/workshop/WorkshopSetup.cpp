@@ -65,7 +65,7 @@ void WorkshopSetup::install(MainWindow *window) {
     hint->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     QAction *solution = new QAction(MainWindow::tr("Compare With &Solution"), window);
     solution->setObjectName(QStringLiteral("compareSolutionAction"));
-    solution->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+    solution->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_W));
     // Put before whatever the menu already has (About…, the manual).
     QAction *before = help->actions().isEmpty() ? nullptr : help->actions().front();
     help->insertActions(before, {browse, hint, solution});
