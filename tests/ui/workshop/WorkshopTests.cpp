@@ -262,7 +262,7 @@ TEST_CASE("Compare With Solution shows the solution read-only, marked, beside it
     MainWindow window;
     REQUIRE(test::showActive(window));
     startWithMouse(window, 2);
-    QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier | Qt::AltModifier);
+    QTest::keyClick(&window, Qt::Key_W, Qt::ControlModifier | Qt::AltModifier | Qt::ShiftModifier);
     auto *view = window.findChild<SolutionView *>(QStringLiteral("solutionView"));
     REQUIRE(view);
     REQUIRE(QTest::qWaitForWindowExposed(view));
