@@ -11,6 +11,7 @@
 #include "import/ImportDialog.h"
 #include "inspector/Inspector.h"
 #include "panels/PanelSetup.h"
+#include "workshop/WorkshopSetup.h"
 
 #include "io/AtomicFile.h"
 #include "io/BundledExamples.h"
@@ -65,6 +66,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     addPanel(m_history, tr("History"), Qt::RightDockWidgetArea);
     // Findings, access patterns, worksheet, charts, validation, Tools > Export.
     panels::PanelSetup::install(this);
+    // Help > Workshop…, the Checks and Explanation panels, presenter mode.
+    workshop::WorkshopSetup::install(this);
 
     connect(m_scene, &canvas::DocumentScene::currentObjectChanged, this, [this](const ObjectRef &object) {
         m_inspector->setObject(object);

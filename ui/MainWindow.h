@@ -62,6 +62,8 @@ public:
     bool writeRecovery();
     // Replaces the project with the recovery file's, as one undoable step.
     Status recoverFrom(const QString &recoveryFile);
+    // Asks whether to save unsaved changes; false when the user cancels.
+    bool maybeSave();
 
 public slots:
     void selectObject(const docshape::ui::ObjectRef &object);
@@ -95,7 +97,6 @@ private:
     void createActions();
     void updateTitle();
     void updateStatus();
-    bool maybeSave();
     void addRecentFile(const QString &path);
     void rebuildRecentMenu();
     void rebuildExamplesMenu();

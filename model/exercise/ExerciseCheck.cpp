@@ -18,6 +18,10 @@ std::size_t Grade::failures() const {
 Grade grade(const Exercise &exercise, const Project &submission) {
     const Analysis analysis = analyze(submission);
     const Advice advice = advise(submission, analysis);
+    return grade(exercise, submission, analysis, advice);
+}
+
+Grade grade(const Exercise &exercise, const Project &submission, const Analysis &analysis, const Advice &advice) {
     const CheckContext ctx{exercise, submission, analysis, advice};
     Grade g;
     g.exerciseId = exercise.id;

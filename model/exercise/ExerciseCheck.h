@@ -1,7 +1,9 @@
 #pragma once
 
+#include "advisor/Advice.h"
 #include "advisor/Finding.h"
 #include "core/Project.h"
+#include "estimate/Analysis.h"
 #include "exercise/Exercise.h"
 
 #include <string>
@@ -69,5 +71,8 @@ struct Grade {
 //   retention       {entity | hasFields}   the entity states a retention
 //   (retentionDays or a TTL index)
 Grade grade(const Exercise &exercise, const Project &submission);
+// The same, from the analysis and the advice of `submission` already
+// computed (the studio's, recomputed on every edit).
+Grade grade(const Exercise &exercise, const Project &submission, const Analysis &analysis, const Advice &advice);
 
 } // namespace docshape::exercise

@@ -10,6 +10,7 @@ enum CommandId {
     CmdChangeRelationship,
     CmdChangeAccessPattern,
     CmdChangeIndex,
+    CmdSetDecision,
 };
 
 } // namespace docshape::ui

@@ -14,6 +14,7 @@
 #include "commands/CompositeCommand.h"
 #include "commands/MoveEntities.h"
 #include "commands/ReplaceProject.h"
+#include "commands/SetDecision.h"
 #include "document/RelationshipLabels.h"
 
 #include "derive/IndexRules.h"
@@ -367,6 +368,18 @@ Status Document::changeProjectSettings(const edit::ProjectSettings &settings, co
     if (settings == edit::settingsOf(m_project))
         return {};
     return push(std::make_unique<ChangeProject>(this, settings, text));
+}
+
+Result<std::string> Document::setDecision(Decision decision, const QString &text, const QString &mergeKey) {
+    if (decision.id.empty())
+        decision.id = m_project.newId("d");
+    for (const Decision &d : m_project.decisions)
+        if (d.id == decision.id && d == decision)
+            return decision.id;
+    std::string id = decision.id;
+    if (Status s = push(std::make_unique<SetDecision>(this, std::move(decision), text, mergeKey)); !s)
+        return s.error();
+    return id;
 }
 
 Status Document::replaceProject(Project project, const QString &text) {

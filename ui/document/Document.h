@@ -124,6 +124,11 @@ public:
     // edit::settingsRefusal or validateProject.
     Status changeProjectSettings(const edit::ProjectSettings &settings, const QString &text);
 
+    // Decisions (the design log, the workshop's explanation): replaces the
+    // one with the same id, or adds it (an empty id gets a fresh "d" id).
+    // Returns the decision's id.
+    Result<std::string> setDecision(Decision decision, const QString &text, const QString &mergeKey = {});
+
     // Swaps in a whole new project as one undo step (auto-recovery,
     // importers): the previous project comes back on undo.
     Status replaceProject(Project project, const QString &text);
