@@ -408,7 +408,7 @@ graph::End endOf(EntityItem *card, const std::string &key) {
     const QRectF outer = root->mapRectToScene(root->cardRect());
     const QRectF own = card->mapRectToScene(card->cardRect());
     const QRectF row = card->mapRectToScene(card->edgeRowRect(key));
-    return {toBox(outer), row.top(), row.bottom(), own.left() - outer.left()};
+    return {toBox(outer), row.top(), row.bottom(), own.left() - outer.left(), outer.right() - own.right()};
 }
 } // namespace
 
@@ -454,7 +454,13 @@ std::vector<RelationshipItem *> DocumentScene::edgesAround(const std::vector<Ent
     return ordered;
 }
 
-void DocumentScene::routeNow(const std::vector<RelationshipItem *> &edges) {
+void DocumentScene::routeNow(const std::vector<RelationshipItem *> &asked) {
+    // Once each, in the order asked: a label placed twice would avoid itself.
+    std::vector<RelationshipItem *> edges;
+    std::set<RelationshipItem *> seen;
+    for (RelationshipItem *edge : asked)
+        if (seen.insert(edge).second)
+            edges.push_back(edge);
     if (edges.empty())
         return;
     std::vector<graph::Box> cards;

@@ -150,9 +150,8 @@ void FindBar::goTo(std::size_t index) {
 bool FindBar::eventFilter(QObject *watched, QEvent *event) {
     if (watched == m_edit && event->type() == QEvent::KeyPress) {
         auto *key = static_cast<QKeyEvent *>(event);
-        if (m_edit->completer()->popup()->isVisible())
-            return false;
         if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+            m_edit->completer()->popup()->hide();
             if (key->modifiers() & Qt::ShiftModifier)
                 previous();
             else

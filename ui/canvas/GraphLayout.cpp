@@ -113,7 +113,8 @@ double aspectPenalty(const Laid &l) {
 
 Point endPoint(const End &end, Side side, double outward) {
     const double y = (end.rowTop + end.rowBottom) / 2;
-    return side == Side::Right ? Point{end.card.right() - end.inset + outward, y}
+    const double right = end.insetRight < 0 ? end.inset : end.insetRight;
+    return side == Side::Right ? Point{end.card.right() - right + outward, y}
                                : Point{end.card.x + end.inset - outward, y};
 }
 
@@ -189,13 +190,14 @@ Route route(const End &tail, const End &head, const std::vector<Box> &obstacles)
             r.headSide = hs;
         }
     }
-    r.tail = endPoint(tail, r.tailSide, tail.inset);
-    r.head = endPoint(head, r.headSide, head.inset);
-    // The stubs start on the outer card's side, square to it.
-    const Point tailOut = endPoint(tail, r.tailSide, kStub);
-    const Point headOut = endPoint(head, r.headSide, kStub);
-    const Point tailSideAt = endPoint(tail, r.tailSide, tail.inset);
-    const Point headSideAt = endPoint(head, r.headSide, head.inset);
+        // The stubs start on the outer card's side, square to it.
+    const auto insetOf = [](const End &e, Side side) {
+        return side == Side::Right && e.insetRight >= 0 ? e.insetRight : e.inset;
+    };
+    const Point tailOut = endPoint(tail, r.tailSide, kStub + insetOf(tail, r.tailSide));
+    const Point headOut = endPoint(head, r.headSide, kStub + insetOf(head, r.headSide));
+    const Point tailSideAt = endPoint(tail, r.tailSide, 0);
+    const Point headSideAt = endPoint(head, r.headSide, 0);
 
     // Only the cards around the two ends can be in the way.
     Box area{std::min(tailOut.x, headOut.x), std::min(tailOut.y, headOut.y), std::abs(tailOut.x - headOut.x),
@@ -309,29 +311,29 @@ std::optional<Box> placeLabel(const Route &route, double w, double h, const std:
     for (std::size_t i = 1; i < line.size(); ++i)
         along.push_back(along.back() + distance(line[i - 1], line[i]));
     const double total = along.back();
-    constexpr double kGap = 3;
     auto free = [&](const Box &b) {
         return std::none_of(avoid.begin(), avoid.end(), [&](const Box &o) { return b.intersects(o.grown(2)); });
     };
-    for (int step = 0; step <= 16; ++step) {
-        // 0.5, 0.45, 0.55, 0.4, 0.6, ... along the edge, off the stubs.
-        const double f = 0.5 + (step % 2 ? -1 : 1) * 0.05 * ((step + 1) / 2);
-        const double target = total * f;
-        const std::size_t i = std::size_t(std::lower_bound(along.begin(), along.end(), target) - along.begin());
-        const std::size_t j = std::clamp<std::size_t>(i, 1, line.size() - 1);
-        const Point p = line[j];
-        const double tx = line[j].x - line[j - 1].x, ty = line[j].y - line[j - 1].y;
-        const bool horizontal = std::abs(tx) >= std::abs(ty);
-        const Box above{p.x - w / 2, p.y - kGap - h, w, h};
-        const Box below{p.x - w / 2, p.y + kGap, w, h};
-        const Box left{p.x - kGap - w, p.y - h / 2, w, h};
-        const Box right{p.x + kGap, p.y - h / 2, w, h};
-        const std::array<Box, 4> candidates = horizontal ? std::array<Box, 4>{above, below, right, left}
-                                                         : std::array<Box, 4>{right, left, above, below};
-        for (const Box &b : candidates)
-            if (free(b))
-                return b;
-    }
+    for (const double gap : {3.0, 14.0})
+        for (int step = 0; step <= 32; ++step) {
+            // 0.5, 0.475, 0.525, 0.45, ... along the edge, off the stubs.
+            const double f = 0.5 + (step % 2 ? -1 : 1) * 0.025 * ((step + 1) / 2);
+            const double target = total * f;
+            const std::size_t i = std::size_t(std::lower_bound(along.begin(), along.end(), target) - along.begin());
+            const std::size_t j = std::clamp<std::size_t>(i, 1, line.size() - 1);
+            const Point p = line[j];
+            const double tx = line[j].x - line[j - 1].x, ty = line[j].y - line[j - 1].y;
+            const bool horizontal = std::abs(tx) >= std::abs(ty);
+            const Box above{p.x - w / 2, p.y - gap - h, w, h};
+            const Box below{p.x - w / 2, p.y + gap, w, h};
+            const Box left{p.x - gap - w, p.y - h / 2, w, h};
+            const Box right{p.x + gap, p.y - h / 2, w, h};
+            const std::array<Box, 4> candidates = horizontal ? std::array<Box, 4>{above, below, right, left}
+                                                             : std::array<Box, 4>{right, left, above, below};
+            for (const Box &b : candidates)
+                if (free(b))
+                    return b;
+        }
     return std::nullopt;
 }
 

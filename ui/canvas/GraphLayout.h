@@ -69,7 +69,8 @@ struct End {
     Box card;
     double rowTop = 0;
     double rowBottom = 0;
-    double inset = 0;
+    double inset = 0;       // from the left side
+    double insetRight = -1; // from the right side; negative: `inset`
 };
 
 enum class Side { Left, Right };

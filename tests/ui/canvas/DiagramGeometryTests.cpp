@@ -59,11 +59,12 @@ void checkGeometry(DocumentScene &scene, const Document &doc) {
         const auto checkEnd = [&](const EntityItem *card, const std::string &key, graph::Point at) {
             const QRectF row = card->mapRectToScene(card->edgeRowRect(key));
             CHECK(at.y == Approx(row.center().y()));
-            const QRectF outer = const_cast<EntityItem *>(card)->rootCard()->mapRectToScene(card->cardRect());
+            EntityItem *root = const_cast<EntityItem *>(card)->rootCard();
+            const QRectF outer = root->mapRectToScene(root->cardRect());
             CHECK(at.y > outer.top() + 7);
             CHECK(at.y < outer.bottom() - 7);
             const QRectF own = card->mapRectToScene(card->cardRect());
-            const bool onSide = std::abs(at.x - own.left()) < 0.5 || std::abs(at.x - (own.right() - 0)) < 9;
+            const bool onSide = std::abs(at.x - own.left()) < 0.5 || std::abs(at.x - own.right()) < 0.5;
             CHECK(onSide);
         };
         checkEnd(edge->parentCard(), edge->parentKey(), route.tail);
@@ -76,7 +77,9 @@ void checkGeometry(DocumentScene &scene, const Document &doc) {
         // The label: placed, whole (not elided, inside what the item
         // repaints), over no card and no other label.
         const QRectF label = edge->labelRect();
-        REQUIRE_FALSE(label.isEmpty());
+        CHECK_FALSE(label.isEmpty());
+        if (label.isEmpty())
+            continue;
         CHECK(label.width() >= CanvasStyle::get().rowMetrics.horizontalAdvance(edge->label()));
         CHECK(edge->boundingRect().contains(label));
         for (const EntityItem *card : roots) {
@@ -125,3 +128,4 @@ TEST_CASE("every bundled example after Auto-layout keeps the same geometry", "[u
         checkGeometry(scene, doc);
     }
 }
+
