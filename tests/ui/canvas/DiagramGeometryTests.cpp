@@ -114,6 +114,11 @@ TEST_CASE("every bundled example after Auto-layout keeps the same geometry", "[u
         Document doc;
         REQUIRE(doc.load(QString::fromStdString(path)));
         DocumentScene scene(&doc);
+        // Every card on one diagonal, overlapping its neighbours.
+        std::vector<std::pair<std::string, CanvasPosition>> scrambled;
+        for (std::size_t i = 0; i < doc.project().entities.size(); ++i)
+            scrambled.emplace_back(doc.project().entities[i].id, CanvasPosition{double(i) * 30, double(i) * 30});
+        doc.moveEntities(scrambled);
         const int steps = doc.undoStack()->count();
         scene.autoLayout();
         CHECK(doc.undoStack()->count() == steps + 1); // one undo step
