@@ -655,7 +655,9 @@ QRectF DocumentScene::contentRect() const {
             rect |= card->sceneBoundingRect();
     for (const auto &[id, edge] : m_edges)
         rect |= edge->sceneBoundingRect();
-    return rect;
+    // Whole scene units: an export drawn from a fractional origin would
+    // land every card between pixels.
+    return QRectF(rect.toAlignedRect());
 }
 
 EntityItem *DocumentScene::cardAt(QPointF scenePos, const std::vector<EntityItem *> &excluded) const {
