@@ -3,6 +3,7 @@
 
 #include "Format.h"
 #include "canvas/CanvasView.h"
+#include "canvas/FindBar.h"
 #include "canvas/DocumentScene.h"
 #include "compare/CompareSetup.h"
 #include "document/Document.h"
@@ -60,6 +61,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     m_statusLabel = new QLabel(this);
     m_statusLabel->setObjectName(QStringLiteral("collectionStatus"));
     statusBar()->addPermanentWidget(m_statusLabel);
+    m_zoomLabel = new QLabel(this);
+    m_zoomLabel->setObjectName(QStringLiteral("zoomStatus"));
+    m_zoomLabel->setToolTip(tr("Zoom (Ctrl+0: actual size, Ctrl+9: fit)"));
+    statusBar()->addPermanentWidget(m_zoomLabel);
+    const auto showZoom = [this](qreal zoom) {
+        m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(zoom * 100)));
+    };
+    connect(m_view, &canvas::CanvasView::zoomChanged, this, showZoom);
+    showZoom(m_view->zoom());
 
     createActions();
     addPanel(m_inspector, tr("Inspector"), Qt::RightDockWidgetArea);
@@ -147,6 +157,13 @@ void MainWindow::createActions() {
     del->setShortcut(QKeySequence::Delete);
     del->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_view->addAction(del);
+    edit->addSeparator();
+    // Ctrl+F is free: Add Field is Ctrl+Shift+F.
+    QAction *find = edit->addAction(tr("&Find…"), QKeySequence::Find, this, [this] {
+        m_findToolBar->show();
+        m_findBar->activate();
+    });
+    find->setStatusTip(tr("Find an entity or a field and centre it on the canvas"));
     edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] {
         for (QGraphicsItem *item : m_scene->items())
             if (item->flags() & QGraphicsItem::ItemIsSelectable)
@@ -168,6 +185,17 @@ void MainWindow::createActions() {
     m_viewMenu->addSeparator();
     m_panelsMenu = m_viewMenu->addMenu(tr("&Panels"));
 
+    m_findBar = new canvas::FindBar(m_scene, m_view, this);
+    m_findToolBar = new QToolBar(tr("Find"), this);
+    m_findToolBar->setObjectName(QStringLiteral("findToolBar"));
+    m_findToolBar->setMovable(false);
+    m_findToolBar->addWidget(m_findBar);
+    m_findToolBar->hide();
+    connect(m_findBar, &canvas::FindBar::closed, this, [this] {
+        m_findToolBar->hide();
+        m_view->setFocus();
+    });
+
     QToolBar *tools = addToolBar(tr("Main"));
     tools->setObjectName(QStringLiteral("mainToolBar"));
     tools->addAction(undo);
@@ -181,6 +209,8 @@ void MainWindow::createActions() {
         m_scene->autoLayout();
         m_view->fitToView();
     });
+    addToolBarBreak();
+    addToolBar(m_findToolBar);
 }
 
 void MainWindow::updateTitle() {

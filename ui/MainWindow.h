@@ -12,6 +12,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QTimer;
+class QToolBar;
 class QUndoView;
 
 namespace docshape::ui {
@@ -19,6 +20,7 @@ namespace docshape::ui {
 class Document;
 namespace canvas {
 class CanvasView;
+class FindBar;
 class DocumentScene;
 } // namespace canvas
 namespace inspector {
@@ -113,6 +115,9 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_examplesMenu = nullptr;
     QLabel *m_statusLabel;
+    QLabel *m_zoomLabel = nullptr;
+    canvas::FindBar *m_findBar = nullptr;
+    QToolBar *m_findToolBar = nullptr;
     QTimer *m_autosave;
     QString m_exampleName; // title of an opened example while untitled
 };

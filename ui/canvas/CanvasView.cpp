@@ -46,6 +46,16 @@ void CanvasView::resetZoom() {
     emit zoomChanged(zoom());
 }
 
+void CanvasView::setZoom(qreal target) {
+    m_fitPending = false;
+    const ViewportAnchor anchor = transformationAnchor();
+    setTransformationAnchor(AnchorViewCenter);
+    const qreal f = std::clamp(target, kMinZoom, kMaxZoom) / zoom();
+    scale(f, f);
+    setTransformationAnchor(anchor);
+    emit zoomChanged(zoom());
+}
+
 void CanvasView::fitToView() {
     m_fitPending = !isVisible();
     if (!m_fitPending)

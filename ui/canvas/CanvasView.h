@@ -22,6 +22,8 @@ public slots:
     void zoomIn();
     void zoomOut();
     void resetZoom();
+    // Zooms to `zoom` (1.0: actual size) around the view's centre.
+    void setZoom(qreal zoom);
     // Fits the content to the viewport. Before the view is shown (a file
     // opened from the command line) its size is not known yet: the fit is
     // made when it is shown and on each resize (a window manager's

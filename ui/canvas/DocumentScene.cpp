@@ -1,6 +1,6 @@
 #include "canvas/DocumentScene.h"
 
-#include "canvas/AutoLayout.h"
+#include "canvas/GraphLayout.h"
 #include "canvas/CanvasStyle.h"
 #include "canvas/DropChooser.h"
 #include "canvas/EntityItem.h"
@@ -148,6 +148,9 @@ void DocumentScene::onChanged(const ChangeEvent &event) {
         if (card && e && !card->isEmbedded())
             card->setPos(e->position.x, e->position.y);
     }
+    for (const auto &id : moved)
+        if (EntityItem *card = cardOf(id))
+            roots.insert(card->rootCard());
     for (EntityItem *root : roots) {
         root->layout();
         root->adjustEdges();
@@ -155,6 +158,14 @@ void DocumentScene::onChanged(const ChangeEvent &event) {
     if (event.affectsEstimates())
         updateStats();
     m_rebuilding = false;
+    // Edges are routed once the cards are where the change puts them: those
+    // of the cards it touched and those that now run across them.
+    std::vector<RelationshipItem *> toRoute = edgesAround({roots.begin(), roots.end()});
+    for (const auto &id : m_unrouted)
+        if (RelationshipItem *edge = edgeOf(id))
+            toRoute.push_back(edge);
+    m_unrouted.clear();
+    routeNow(toRoute);
     updateCurrent();
 }
 
@@ -326,6 +337,8 @@ void DocumentScene::rebuild() {
     for (const auto &r : project.relationships)
         m_ends[r.id] = {r.parentId, r.childId};
     setItemIndexMethod(BspTreeIndex);
+    m_unrouted.clear();
+    routeAllEdges();
     for (const auto &id : selectedEntities)
         if (EntityItem *card = cardOf(id))
             card->setSelected(true);
@@ -384,6 +397,104 @@ void DocumentScene::relayout(EntityItem *card) {
     EntityItem *root = card->rootCard();
     root->layout();
     root->adjustEdges();
+}
+
+namespace {
+graph::Box toBox(const QRectF &r) { return {r.x(), r.y(), r.width(), r.height()}; }
+QRectF toRect(const graph::Box &b) { return {b.x, b.y, b.w, b.h}; }
+
+graph::End endOf(EntityItem *card, const std::string &key) {
+    EntityItem *root = card->rootCard();
+    const QRectF outer = root->mapRectToScene(root->cardRect());
+    const QRectF own = card->mapRectToScene(card->cardRect());
+    const QRectF row = card->mapRectToScene(card->edgeRowRect(key));
+    return {toBox(outer), row.top(), row.bottom(), own.left() - outer.left(), outer.right() - own.right()};
+}
+} // namespace
+
+void DocumentScene::routeEdge(RelationshipItem *edge) {
+    if (m_rebuilding) {
+        m_unrouted.insert(edge->relationshipId());
+        return;
+    }
+    routeNow({edge});
+}
+
+void DocumentScene::routeAllEdges() {
+    std::vector<RelationshipItem *> all;
+    for (const auto &r : m_document->project().relationships)
+        if (RelationshipItem *edge = edgeOf(r.id))
+            all.push_back(edge);
+    routeNow(all);
+}
+
+std::vector<RelationshipItem *> DocumentScene::edgesAround(const std::vector<EntityItem *> &roots) const {
+    std::set<RelationshipItem *> found;
+    const auto addEdgesOf = [&](auto &self, EntityItem *card) -> void {
+        for (RelationshipItem *edge : card->edges())
+            found.insert(edge);
+        for (EntityItem *child : card->childCards())
+            self(self, child);
+    };
+    for (EntityItem *root : roots) {
+        addEdgesOf(addEdgesOf, root);
+        for (QGraphicsItem *item : items(root->sceneBoundingRect()))
+            if (item->type() == RelationshipItem::Type) {
+                auto *edge = static_cast<RelationshipItem *>(item);
+                const QRectF card = root->mapRectToScene(root->cardRect());
+                if (edge->labelRect().intersects(card) || edge->path().intersects(card))
+                    found.insert(edge);
+            }
+    }
+    // In the model's order, so that labels are placed the same way each time.
+    std::vector<RelationshipItem *> ordered;
+    for (const auto &r : m_document->project().relationships)
+        if (RelationshipItem *edge = edgeOf(r.id); edge && found.count(edge))
+            ordered.push_back(edge);
+    return ordered;
+}
+
+void DocumentScene::routeNow(const std::vector<RelationshipItem *> &asked) {
+    // Once each, in the order asked: a label placed twice would avoid itself.
+    std::vector<RelationshipItem *> edges;
+    std::set<RelationshipItem *> seen;
+    for (RelationshipItem *edge : asked)
+        if (seen.insert(edge).second)
+            edges.push_back(edge);
+    if (edges.empty())
+        return;
+    std::vector<graph::Box> cards;
+    for (const auto &[id, card] : m_cards)
+        if (!card->isEmbedded())
+            cards.push_back(toBox(card->mapRectToScene(card->cardRect())));
+    const std::set<const RelationshipItem *> routing(edges.begin(), edges.end());
+    std::vector<graph::Box> labels;
+    for (const auto &[id, edge] : m_edges)
+        if (!routing.count(edge) && !edge->labelRect().isEmpty())
+            labels.push_back(toBox(edge->labelRect()));
+    for (RelationshipItem *edge : edges) {
+        const graph::Route route = graph::route(endOf(edge->parentCard(), edge->parentKey()),
+                                                endOf(edge->childCard(), edge->childKey()), cards);
+        // Labels avoid the cards and labels near the route only.
+        QRectF near = QRectF(QPointF(route.tail.x, route.tail.y), QPointF(route.head.x, route.head.y)).normalized();
+        for (const auto &p : route.bezier)
+            near |= QRectF(p.x, p.y, 1, 1);
+        const QSizeF size = edge->labelSize();
+        near.adjust(-size.width() - 10, -size.height() - 10, size.width() + 10, size.height() + 10);
+        std::vector<graph::Box> avoid;
+        const graph::Box area = toBox(near);
+        for (const auto &b : cards)
+            if (b.intersects(area))
+                avoid.push_back(b);
+        for (const auto &b : labels)
+            if (b.intersects(area))
+                avoid.push_back(b);
+        const auto label = graph::placeLabel(route, size.width(), size.height(), avoid);
+        const QRectF labelRect = label ? toRect(*label) : QRectF();
+        edge->setRoute(route, labelRect);
+        if (label)
+            labels.push_back(*label);
+    }
 }
 
 std::vector<std::string> DocumentScene::selectedEntityIds() const {
@@ -518,17 +629,22 @@ CanvasPosition DocumentScene::freePosition(QPointF near) const {
 }
 
 void DocumentScene::autoLayout() {
-    std::vector<LayoutNode> nodes;
+    std::vector<graph::Node> nodes;
     for (const auto &entity : m_document->project().entities)
         if (EntityItem *card = cardOf(entity.id); card && !card->isEmbedded())
-            nodes.push_back({entity.id, card->cardRect().size()});
-    std::vector<std::pair<std::string, std::string>> edges;
-    for (const auto &[id, edge] : m_edges)
-        edges.emplace_back(edge->parentCard()->rootCard()->entityId(), edge->childCard()->rootCard()->entityId());
-    std::sort(edges.begin(), edges.end()); // deterministic whatever the hash order
+            nodes.push_back({entity.id, card->cardRect().width(), card->cardRect().height()});
+    std::vector<graph::Link> links;
+    qreal widestLabel = 0;
+    for (const auto &r : m_document->project().relationships)
+        if (RelationshipItem *edge = edgeOf(r.id)) {
+            links.push_back({edge->parentCard()->rootCard()->entityId(), edge->childCard()->rootCard()->entityId()});
+            widestLabel = std::max(widestLabel, edge->labelSize().width());
+        }
+    // Room between ranks for the stubs and a label beside the curve.
+    const double rankGap = std::clamp<double>(widestLabel + 2 * graph::kStub + 24, 80, 320);
     std::vector<std::pair<std::string, CanvasPosition>> positions;
-    for (const auto &[id, p] : layeredLayout(nodes, edges))
-        positions.emplace_back(id, CanvasPosition{p.x(), p.y()});
+    for (const auto &[id, p] : graph::layOut(nodes, links, rankGap).topLeft)
+        positions.emplace_back(id, CanvasPosition{p.x, p.y});
     m_document->moveEntities(positions, tr("Auto-layout"));
 }
 
@@ -537,7 +653,11 @@ QRectF DocumentScene::contentRect() const {
     for (const auto &[id, card] : m_cards)
         if (!card->isEmbedded())
             rect |= card->sceneBoundingRect();
-    return rect;
+    for (const auto &[id, edge] : m_edges)
+        rect |= edge->sceneBoundingRect();
+    // Whole scene units: an export drawn from a fractional origin would
+    // land every card between pixels.
+    return QRectF(rect.toAlignedRect());
 }
 
 EntityItem *DocumentScene::cardAt(QPointF scenePos, const std::vector<EntityItem *> &excluded) const {

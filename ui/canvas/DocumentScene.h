@@ -60,8 +60,14 @@ public:
 
     // A free spot for a new card, near `near`, that overlaps no card.
     CanvasPosition freePosition(QPointF near = {}) const;
-    // Lays out every collection card (layeredLayout) as one undo step.
+    // Lays out every collection card with Graphviz (graph::layOut) as one
+    // undo step.
     void autoLayout();
+    // Routes the edge around the cards (graph::route) and places its label
+    // where no card and no other label is. While the scene applies a change
+    // the edge is routed when the change is in, with the others it touches.
+    void routeEdge(RelationshipItem *edge);
+    void routeAllEdges();
     // The rectangle of every card, for fit-to-view and export.
     QRectF contentRect() const;
 
@@ -106,6 +112,9 @@ private:
     void updateStats(bool relayoutChanged = true);
     void relayout(EntityItem *card);
     void updateCurrent();
+    void routeNow(const std::vector<RelationshipItem *> &edges);
+    // The edges of the cards in `roots` and those that run across them.
+    std::vector<RelationshipItem *> edgesAround(const std::vector<EntityItem *> &roots) const;
     void setCurrent(const ObjectRef &object);
 
     EntityItem *cardAt(QPointF scenePos, const std::vector<EntityItem *> &excluded) const;
@@ -125,6 +134,7 @@ private:
     ObjectRef m_current;
     std::string m_focusedField; // the field row last clicked, with its card selected
     bool m_rebuilding = false;
+    std::set<std::string> m_unrouted; // asked for while a change is applied
     const compare::CompareMarks *m_compareMarks = nullptr;
 
     // Drag state.

@@ -241,6 +241,23 @@ std::string EntityItem::fieldAt(const QPointF &local) const {
     return row < m_rows.size() ? m_rows[row].fieldId : std::string();
 }
 
+QRectF EntityItem::edgeRowRect(const std::string &name) const {
+    const auto &s = CanvasStyle::get();
+    if (!name.empty()) {
+        const QString wanted = qs(name);
+        const QString optional = wanted + QLatin1Char('?');
+        for (int pass = 0; pass < 2; ++pass)
+            for (std::size_t i = 0; i < m_rows.size(); ++i) {
+                const Row &row = m_rows[i];
+                if ((pass == 0) != row.fieldId.empty() || row.depth != 0)
+                    continue;
+                if (row.name == wanted || row.name == optional)
+                    return {0, s.headerHeight + s.rowHeight * qreal(i), m_width, s.rowHeight};
+            }
+    }
+    return {0, 0, m_width, s.headerHeight};
+}
+
 void EntityItem::setHighlightedField(const std::string &fieldId) {
     if (fieldId != m_highlightedField) {
         m_highlightedField = fieldId;
@@ -280,6 +297,30 @@ QVariant EntityItem::itemChange(GraphicsItemChange change, const QVariant &value
     return QGraphicsItem::itemChange(change, value);
 }
 
+void EntityItem::paintSketchName(QPainter *painter, qreal lod) {
+    // Zoomed out the name keeps a size that reads on screen (a sketch of
+    // the diagram): as large as the card allows, at least the header's
+    // size on screen when the card is wide enough for it.
+    const auto &s = CanvasStyle::get();
+    const qreal advance = s.nameMetrics.horizontalAdvance(m_name);
+    if (advance <= 0 || lod <= 0)
+        return;
+    const qreal room = m_width - 2 * s.padding;
+    const qreal scale = std::min({1.0 / lod, room / advance, m_height * 0.5 / s.nameMetrics.height()});
+    const qreal textHeight = s.nameMetrics.height() * scale;
+    const qreal band = std::max(s.headerHeight, textHeight + s.padding);
+    painter->fillRect(QRectF(0, 0, m_width, band), s.headerFill);
+    painter->save();
+    painter->translate(s.padding, (band - textHeight) / 2);
+    painter->scale(scale, scale);
+    painter->setFont(s.nameFont);
+    painter->setPen(Qt::white);
+    const QString shown = s.nameMetrics.elidedText(m_name, Qt::ElideRight, room / scale);
+    painter->drawText(QPointF(0, s.nameMetrics.ascent()), shown);
+    painter->restore();
+    m_sketchName = shown;
+}
+
 void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
     const auto &s = CanvasStyle::get();
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
@@ -315,6 +356,8 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
             painter->setPen(QPen(s.border, 0));
         painter->setBrush(Qt::NoBrush);
         painter->drawRect(card);
+        if (!isEmbedded())
+            paintSketchName(painter, lod);
         return;
     }
 

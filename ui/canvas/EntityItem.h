@@ -54,6 +54,9 @@ public:
     QRectF cardRect() const { return {0, 0, m_width, m_height}; }
     bool handleContains(const QPointF &local) const;
     QPointF handleCenter() const;
+    // The row where an edge ends for the key `name` (a key a relationship
+    // adds, else a field of that name), or the header when no row shows it.
+    QRectF edgeRowRect(const std::string &name) const;
     // The field whose row is at `local`, or empty.
     std::string fieldAt(const QPointF &local) const;
     void setHighlightedField(const std::string &fieldId);
@@ -68,6 +71,8 @@ public:
     // Text shown in the badge, for tests and tooltips.
     QString badgeText() const { return m_badge; }
     QString name() const { return m_name; }
+    // The name as last drawn zoomed out (level of detail), for tests.
+    QString sketchName() const { return m_sketchName; }
 
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
@@ -89,6 +94,7 @@ private:
     qreal naturalWidth() const;
     void measure();
     void layoutAt(qreal width);
+    void paintSketchName(QPainter *painter, qreal lod);
     qreal shadowOffset() const { return m_isArray ? 8 : 0; }
 
     std::string m_entityId;
@@ -114,6 +120,7 @@ private:
     qreal m_nameTextWidth = -1;
     QStaticText m_badgeText;
     qreal m_badgeWidth = 0;
+    QString m_sketchName;
     qreal m_width = 0;
     qreal m_height = 0;
 };

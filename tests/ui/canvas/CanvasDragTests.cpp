@@ -133,7 +133,7 @@ TEST_CASE("a drag from a card's edge handle to another card creates a reference"
     // Drawn as an edge; neither card moved or got embedded.
     RelationshipItem *edge = f.scene->edgeOf(r.id);
     REQUIRE(edge);
-    CHECK(edge->label() == representationLabel(Representation::ReferenceFromChild));
+    CHECK(edge->label() == QStringLiteral("customerId · ") + representationLabel(Representation::ReferenceFromChild));
     CHECK_FALSE(f.scene->cardOf("e1")->isEmbedded());
     CHECK(f.document.project().findEntity("e3")->position.y == 400);
     f.document.undoStack()->undo();

@@ -65,13 +65,16 @@ TEST_CASE("a relationship parameter edit updates its edge without rebuilding the
     CHECK(f.scene.edgeOf(f.reference) == edge);
     CHECK(f.scene.cardOf("e3") == customer);
     CHECK(f.scene.cardOf("e1") == order);
-    CHECK(edge->label() == representationLabel(Representation::ReferenceArrayInParent));
+    // The field that holds the reference, then the representation.
+    const QString field = QString::fromStdString(f.document.project().findRelationship(f.reference)->fieldName);
+    CHECK(edge->label() == field + QStringLiteral(" · ") + representationLabel(Representation::ReferenceArrayInParent));
 
     for (int i = 0; i < 3; ++i)
         f.document.undoStack()->undo();
     f.requireNoRebuild(rebuilds, created);
     CHECK(f.scene.edgeOf(f.reference) == edge);
-    CHECK(edge->label() == representationLabel(Representation::ReferenceFromChild));
+    CHECK(edge->label() == QString::fromStdString(f.document.project().findRelationship(f.reference)->fieldName) +
+                               QStringLiteral(" · ") + representationLabel(Representation::ReferenceFromChild));
 }
 
 TEST_CASE("embedding and un-embedding move one card and rebuild nothing", "[ui][canvas]") {
