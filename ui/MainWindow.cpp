@@ -9,6 +9,7 @@
 #include "document/Document.h"
 #include "export/ExportDiagramDialog.h"
 #include "export/ExportReportDialog.h"
+#include "help/HelpSetup.h"
 #include "import/ImportDialog.h"
 #include "inspector/Inspector.h"
 #include "panels/PanelSetup.h"
@@ -78,6 +79,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     panels::PanelSetup::install(this);
     // Help > Workshop…, the Checks and Explanation panels, presenter mode.
     workshop::WorkshopSetup::install(this);
+    // User Guide (F1 in a panel: its section), shortcuts, About; after every dock.
+    help::HelpSetup::install(this);
 
     connect(m_scene, &canvas::DocumentScene::currentObjectChanged, this, [this](const ObjectRef &object) {
         m_inspector->setObject(object);
