@@ -19,14 +19,15 @@ QString qs(const std::string &s) { return QString::fromStdString(s); }
 struct QtModule {
     const char *name;
     const char *licence;
+    const char *purpose;
 };
 
 // As Debian's packages state them (/usr/share/doc/libqt6*/copyright).
 constexpr QtModule kQtModules[] = {
-    {"Qt Core, Gui, Widgets", "LGPL-3 or GPL-2"},
-    {"Qt Svg", "LGPL-3 or GPL-2"},
-    {"Qt PrintSupport", "LGPL-3 or GPL-2"},
-    {"Qt Charts", "GPL-3"},
+    {"Qt Core, Gui, Widgets", "LGPL-3 or GPL-2", "the studio's windows"},
+    {"Qt Svg", "LGPL-3 or GPL-2", "the diagram as SVG, the icon"},
+    {"Qt PrintSupport", "LGPL-3 or GPL-2", "linked; no feature uses it yet"},
+    {"Qt Charts", "GPL-3", "the Charts panel"},
 };
 } // namespace
 
@@ -60,7 +61,7 @@ AboutDialog::AboutDialog(QWidget *parent) : QDialog(parent) {
     const QString qtVersion = QString::fromLatin1(qVersion());
     for (const QtModule &module : kQtModules)
         new QTreeWidgetItem(m_libraries, {QString::fromLatin1(module.name), qtVersion,
-                                          QString::fromLatin1(module.licence), tr("the studio's windows")});
+                                          QString::fromLatin1(module.licence), tr(module.purpose)});
     for (const LinkedLibraries::Library &library : LinkedLibraries::list()) {
         auto *item = new QTreeWidgetItem(
             m_libraries, {qs(library.name), qs(library.version), qs(library.licence), qs(library.purpose)});
@@ -69,6 +70,10 @@ AboutDialog::AboutDialog(QWidget *parent) : QDialog(parent) {
     }
     for (int column = 0; column < m_libraries->columnCount(); ++column)
         m_libraries->resizeColumnToContents(column);
+    // Tall enough for every row without scrolling.
+    const int rows = m_libraries->topLevelItemCount();
+    m_libraries->setMinimumHeight(m_libraries->header()->sizeHint().height() +
+                                  rows * m_libraries->sizeHintForRow(0) + 2 * m_libraries->frameWidth() + 4);
 
     auto *note = new QLabel(this);
     note->setObjectName(QStringLiteral("aboutLicenceNote"));
@@ -87,7 +92,7 @@ AboutDialog::AboutDialog(QWidget *parent) : QDialog(parent) {
     layout->addWidget(note);
     layout->addWidget(buttons);
     const int width = m_libraries->header()->length() + 2 * m_libraries->frameWidth() + 40;
-    resize(qMax(560, width), 480);
+    resize(qMax(560, width), sizeHint().height());
 }
 
 } // namespace docshape::ui::help

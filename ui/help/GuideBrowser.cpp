@@ -11,6 +11,7 @@ namespace docshape::ui::help {
 GuideBrowser::GuideBrowser(QWidget *parent) : QTextBrowser(parent) {
     setObjectName(QStringLiteral("guideBrowser"));
     setOpenExternalLinks(true);
+    document()->setDocumentMargin(14);
 }
 
 void GuideBrowser::doSetSource(const QUrl &name, QTextDocument::ResourceType type) {

@@ -22,6 +22,8 @@ GuideViewer::GuideViewer(QWidget *parent) : QWidget(parent, Qt::Window) {
         auto *item = new QListWidgetItem(chapter.title, m_chapters);
         item->setData(Qt::UserRole, chapter.url);
     }
+    // Wide enough for the longest chapter title.
+    m_chapters->setMinimumWidth(m_chapters->sizeHintForColumn(0) + 2 * m_chapters->frameWidth() + 8);
     m_browser = new GuideBrowser(this);
 
     auto *tools = new QToolBar(this);
@@ -39,7 +41,7 @@ GuideViewer::GuideViewer(QWidget *parent) : QWidget(parent, Qt::Window) {
     splitter->addWidget(m_chapters);
     splitter->addWidget(m_browser);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({220, 680});
+    splitter->setSizes({m_chapters->minimumWidth(), 900 - m_chapters->minimumWidth()});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -53,7 +55,7 @@ GuideViewer::GuideViewer(QWidget *parent) : QWidget(parent, Qt::Window) {
             [this](QListWidgetItem *item) { m_browser->setSource(item->data(Qt::UserRole).toUrl()); });
     connect(m_browser, &QTextBrowser::sourceChanged, this, &GuideViewer::selectChapterOf);
 
-    resize(900, 700);
+    resize(1000, 720);
 }
 
 void GuideViewer::showTopic(const QUrl &topic) {

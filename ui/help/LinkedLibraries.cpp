@@ -40,7 +40,7 @@ std::vector<LinkedLibraries::Library> LinkedLibraries::list() {
     const std::string pcre2Built = DOCSHAPE_STRINGIFY(PCRE2_MAJOR) "." DOCSHAPE_STRINGIFY(PCRE2_MINOR);
     return {
         {"libbson", bson_get_version(), BSON_VERSION_S, "Apache-2.0", "BSON documents: sizes, samples, import"},
-        {"PCRE2", pcre2Version(), pcre2Built, "BSD-3-Clause (with the PCRE2 exception for binary library packages)",
+        {"PCRE2", pcre2Version(), pcre2Built, "BSD-3-Clause with the PCRE2 binary exception",
          "$jsonSchema pattern, as the server evaluates it"},
         {"simdjson", DOCSHAPE_STRINGIFY(SIMDJSON_VERSION), DOCSHAPE_STRINGIFY(SIMDJSON_VERSION), "Apache-2.0",
          "reading Extended JSON and model files"},
