@@ -28,6 +28,9 @@ constexpr std::string_view kServerIndexSource =
     "manual, Partial Indexes (https://www.mongodb.com/docs/manual/core/index-partial/)";
 constexpr std::string_view kTtlManual =
     "MongoDB manual, TTL Indexes (https://www.mongodb.com/docs/manual/core/index-ttl/)";
+constexpr std::string_view kMissingFields =
+    "MongoDB manual, Query for Null or Missing Fields "
+    "(https://www.mongodb.com/docs/manual/tutorial/query-for-null-fields/)";
 constexpr std::string_view kWiredTiger =
     "MongoDB manual, WiredTiger Storage Engine, cache size "
     "(https://www.mongodb.com/docs/manual/core/wiredtiger/)";
@@ -231,6 +234,14 @@ std::vector<Rule> makeCatalogue() {
          "The estimated time of one execution (round trips, documents examined, bytes read, all from cache) "
          "exceeds the stated budget.",
          "Serve it with an index, embed what it reads together, or return less (subset pattern)."},
+        {rule::kPathNamesNoField, S::Warning, "Path names no field", kMissingFields, {},
+         "A query on a field the documents do not have is not an error: \"The { item : null } query matches "
+         "documents that either contain the item field whose value is null or that do not contain the item "
+         "field\". An access pattern or index that names no field of its collection's documents costs nothing "
+         "in the model and does nothing in the database; a field renamed or moved without its paths is the "
+         "usual cause.",
+         "Name the field by its dotted path in the collection's documents (an embedded entity's fields under "
+         "its embedding key), or remove the path."},
         {rule::kWorkingSet, S::Warning, "Working set exceeds the cache", kWiredTiger, {kHotWindowSeconds},
          "\"MongoDB's performance cliff is the moment the working set stops fitting\" "
          "(start-from-the-queries.txt). The WiredTiger cache is 50% of (RAM - 1 GB), at least 256 MB.",

@@ -68,6 +68,7 @@ inline constexpr std::string_view kUnusedIndex = "DS183";
 inline constexpr std::string_view kMissingIndex = "DS184";
 inline constexpr std::string_view kInMemorySort = "DS185";
 inline constexpr std::string_view kOverLatencyBudget = "DS186";
+inline constexpr std::string_view kPathNamesNoField = "DS187";
 inline constexpr std::string_view kWorkingSet = "DS190";
 inline constexpr std::string_view kWorksheetMismatch = "DS195";
 inline constexpr std::string_view kEmbeddedShouldReference = "DS200";

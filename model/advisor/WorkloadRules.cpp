@@ -1,6 +1,8 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/RuleCatalog.h"
+#include "derive/IndexRules.h"
+#include "derive/ResolvedPath.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -16,6 +18,65 @@ std::string keysText(const std::vector<IndexKey> &keys) {
     return s + " }";
 }
 
+// A path the server would take as a field name: not an operator or a
+// wildcard, and no array position (resolvePath does not read "items.0").
+bool checkablePath(std::string_view path) {
+    if (path.empty() || path.find('$') != std::string_view::npos)
+        return false;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        std::size_t end = path.find('.', start);
+        if (end == std::string_view::npos)
+            end = path.size();
+        const std::string_view part = path.substr(start, end - start);
+        if (!part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return false;
+        start = end + 1;
+    }
+    return true;
+}
+
+// The paths of access patterns and indexes that name no key of their
+// collection's documents. The tenant field is the project's, and a
+// tenant-scoped query carries it whether or not the model draws it.
+void checkPathsNameFields(Context &cx) {
+    auto missing = [&](int c, std::string_view path) {
+        return checkablePath(path) && path != cx.project.tenantField && !resolvePath(cx.shape(c).shape, path);
+    };
+    for (const auto &q : cx.project.accessPatterns) {
+        const int c = cx.collectionOf(q.entityId);
+        if (c < 0)
+            continue;
+        std::vector<std::string_view> paths(q.equality.begin(), q.equality.end());
+        paths.insert(paths.end(), q.range.begin(), q.range.end());
+        for (const auto &key : q.sort)
+            paths.push_back(key.path);
+        paths.insert(paths.end(), q.fieldsReturned.begin(), q.fieldsReturned.end());
+        std::vector<std::string_view> reported;
+        for (std::string_view path : paths) {
+            if (!missing(c, path) || std::find(reported.begin(), reported.end(), path) != reported.end())
+                continue;
+            reported.push_back(path);
+            cx.add(rule::kPathNamesNoField, Context::patternTarget(q), "'{0}' names {1}, which no {2} document has",
+                   q.name, std::string(path), cx.stat(c).name);
+        }
+    }
+    for (const auto &index : cx.project.indexes) {
+        const int c = cx.collectionOf(index.entityId);
+        if (c < 0)
+            continue;
+        std::vector<std::string> paths;
+        for (const auto &key : index.keys)
+            paths.push_back(key.path);
+        for (auto &field : partialFilterFields(index.partialFilter))
+            if (std::find(paths.begin(), paths.end(), field) == paths.end())
+                paths.push_back(std::move(field));
+        for (const auto &path : paths)
+            if (missing(c, path))
+                cx.add(rule::kPathNamesNoField, Context::indexTarget(index, indexName(index)),
+                       "index {0} names {1}, which no {2} document has", indexName(index), path, cx.stat(c).name);
+    }
+}
 
 } // namespace
 
@@ -142,6 +203,7 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
     };
     for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i)
         checkIndex(ctx, i);
+    checkPathsNameFields(ctx);
 }
 
 } // namespace docshape::advisor

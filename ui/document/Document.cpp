@@ -21,6 +21,7 @@
 #include "edit/ModelLookup.h"
 #include "edit/ProjectSettings.h"
 #include "edit/RelationshipDefaults.h"
+#include "edit/RenamePaths.h"
 #include "io/ProjectFile.h"
 #include "io/ProjectValidator.h"
 
@@ -183,9 +184,22 @@ Status Document::changeField(const Field &newValue, const QString &text, const Q
     const Entity *owner = entityOfField(newValue.id);
     if (!owner)
         return Error{newValue.id, tr("no such field").toStdString()};
-    if (ChangeField::sameProperties(newValue, *m_project.findField(newValue.id)))
+    const Field *current = m_project.findField(newValue.id);
+    if (ChangeField::sameProperties(newValue, *current))
         return {};
-    return push(std::make_unique<ChangeField>(this, newValue, owner->id, text, mergeKey));
+    if (newValue.name == current->name)
+        return push(std::make_unique<ChangeField>(this, newValue, owner->id, text, mergeKey));
+    // A rename carries the paths that name the field along, in one undo step.
+    edit::RenamedPaths paths = edit::pathsAfterRename(m_project, m_analysis->derived, newValue.id, newValue.name);
+    if (paths.accessPatterns.empty() && paths.indexes.empty())
+        return push(std::make_unique<ChangeField>(this, newValue, owner->id, text, mergeKey));
+    auto composite = std::make_unique<CompositeCommand>(this, text);
+    composite->add(std::make_unique<ChangeField>(this, newValue, owner->id, QString(), QString()));
+    for (auto &pattern : paths.accessPatterns)
+        composite->add(std::make_unique<ChangeAccessPattern>(this, std::move(pattern), QString(), QString()));
+    for (auto &index : paths.indexes)
+        composite->add(std::make_unique<ChangeIndex>(this, std::move(index), QString(), QString()));
+    return push(std::move(composite));
 }
 
 Result<std::string> Document::addRelationship(Relationship relationship, const QString &text) {

@@ -354,6 +354,14 @@ const std::vector<RuleCase> &cases() {
          [](Project &p) { p.indexes[0].keys.back().kind = "1"; }},
         {rule::kOverLatencyBudget, [](Project &p) { pattern(p, "q1").latencyBudgetMs = 0.5; },
          [](Project &p) { pattern(p, "q1").latencyBudgetMs = 5; }},
+        // The customer's email renamed without its paths (issue 17: "renaming a field leaves access
+        // patterns and indexes pointing at the old name"), and renamed with them.
+        {rule::kPathNamesNoField, [](Project &p) { p.entities[0].fields[1].name = "mail"; },
+         [](Project &p) {
+             p.entities[0].fields[1].name = "mail";
+             pattern(p, "q3").equality = {"mail"};
+             p.indexes[1].keys[0].path = "mail";
+         }},
         {rule::kWorkingSet,
          [](Project &p) {
              entityNamed(p, "Order").fields.push_back(field("f34", "notes", BsonType::String, 2000, 4000));
