@@ -139,7 +139,7 @@ void DocumentScene::onChanged(const ChangeEvent &event) {
             continue;
         if (card->isEmbedded())
             card->setEmbedding(project.findRelationship(card->embeddingId()));
-        card->setContent(project, *e);
+        card->setContent(project, *e, bucketShapeOf(id));
         roots.insert(card->rootCard());
     }
     for (const auto &id : moved) {
@@ -358,7 +358,7 @@ EntityItem *DocumentScene::createCard(const Entity &entity, EntityItem *parentCa
         parentCard->addChildCard(card);
         card->setEmbedding(project.findRelationship(drawnIn.at(entity.id)));
     }
-    card->setContent(project, entity);
+    card->setContent(project, entity, bucketShapeOf(entity.id));
     m_cards[entity.id] = card;
     for (const auto &r : project.relationships) {
         if (r.parentId != entity.id)
@@ -370,6 +370,13 @@ EntityItem *DocumentScene::createCard(const Entity &entity, EntityItem *parentCa
             createCard(*child, card, drawnIn);
     }
     return card;
+}
+
+const CollectionShape *DocumentScene::bucketShapeOf(const std::string &entityId) const {
+    for (const auto &c : m_document->analysis().derived.collections)
+        if (c.kind == CollectionKind::Bucket && c.rootEntityId == entityId)
+            return &c;
+    return nullptr;
 }
 
 void DocumentScene::updateStats(bool relayoutChanged) {

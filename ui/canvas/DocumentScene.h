@@ -110,6 +110,8 @@ private:
     bool place(const std::string &entityId);
     void syncEdge(const std::string &relationshipId);
     void updateStats(bool relayoutChanged = true);
+    // The bucket collection that stores the entity, when a Bucket relationship does.
+    const CollectionShape *bucketShapeOf(const std::string &entityId) const;
     void relayout(EntityItem *card);
     void updateCurrent();
     void routeNow(const std::vector<RelationshipItem *> &edges);

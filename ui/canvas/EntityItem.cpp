@@ -70,13 +70,10 @@ bool EntityItem::isAncestorOf(const EntityItem *other) const {
     return false;
 }
 
-void EntityItem::setContent(const Project &project, const Entity &entity) {
+void EntityItem::setContent(const Project &project, const Entity &entity, const CollectionShape *bucket) {
     prepareGeometryChange();
     m_name = qs(entity.name);
     m_rows.clear();
-    m_rows.push_back({QStringLiteral("_id"), qs(std::string(toString(entity.idType))), 0, {}});
-    if (isEmbedded())
-        m_rows.clear(); // subdocuments have no _id of their own
     auto addFields = [this](auto &self, const std::vector<Field> &fields, int depth) -> void {
         for (const auto &f : fields) {
             QString name = qs(f.name);
@@ -86,6 +83,27 @@ void EntityItem::setContent(const Project &project, const Entity &entity) {
             self(self, f.fields, depth + 1);
         }
     };
+    if (bucket && !isEmbedded()) {
+        // The documents are buckets: their keys, then the entity's fields as
+        // the elements of the items array.
+        for (const auto &node : bucket->shape.fields) {
+            QString type = qs(std::string(toString(node.type)));
+            if (node.origin == NodeOrigin::Reference)
+                type = QStringLiteral("→ %1").arg(entityName(project, std::string(node.entityId)));
+            else if (node.isArray())
+                type = QStringLiteral("[%1] %2").arg(qs(std::string(toString(node.elementType))),
+                                                      formatBound(node.maxCount));
+            m_rows.push_back({qs(node.name), type, 0, {}});
+            if (node.origin == NodeOrigin::Bucket && node.isArray())
+                addFields(addFields, entity.fields, 1);
+        }
+        setToolTip(entity.description.empty() ? QString() : qs(entity.description));
+        measure();
+        update();
+        return;
+    }
+    if (!isEmbedded()) // subdocuments have no _id of their own
+        m_rows.push_back({QStringLiteral("_id"), qs(std::string(toString(entity.idType))), 0, {}});
     addFields(addFields, entity.fields, 0);
     // Keys the representations of relationships add to these documents.
     for (const auto &r : project.relationships) {
@@ -128,6 +146,13 @@ void EntityItem::setContent(const Project &project, const Entity &entity) {
     setToolTip(entity.description.empty() ? QString() : qs(entity.description));
     measure();
     update();
+}
+
+QStringList EntityItem::rowTexts() const {
+    QStringList out;
+    for (const auto &row : m_rows)
+        out << QString(row.depth * 2, QLatin1Char(' ')) + row.name + QLatin1Char(' ') + row.type;
+    return out;
 }
 
 void EntityItem::setEmbedding(const Relationship *embedding) {

@@ -6,6 +6,7 @@
 #include <QGraphicsItem>
 #include <QStaticText>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <string>
@@ -39,7 +40,10 @@ public:
     const std::vector<EntityItem *> &childCards() const { return m_children; }
     bool isAncestorOf(const EntityItem *other) const;
 
-    void setContent(const Project &project, const Entity &entity);
+    // `bucket`: the bucket collection the entity is stored in (a Bucket
+    // relationship's child), whose documents the card then shows: the
+    // bucket's own keys, and the entity's fields inside its items array.
+    void setContent(const Project &project, const Entity &entity, const CollectionShape *bucket = nullptr);
     void setEmbedding(const Relationship *embedding);
     void setStat(const CollectionStat *stat);
     void addChildCard(EntityItem *child) { m_children.push_back(child); }
@@ -70,6 +74,8 @@ public:
 
     // Text shown in the badge, for tests and tooltips.
     QString badgeText() const { return m_badge; }
+    // The rows as drawn, "name type", indented two spaces a level, for tests.
+    QStringList rowTexts() const;
     QString name() const { return m_name; }
     // The name as last drawn zoomed out (level of detail), for tests.
     QString sketchName() const { return m_sketchName; }

@@ -71,6 +71,9 @@ void RelationshipItem::setRelationship(const Relationship &r) {
         m_parentKey = r.fieldName;
         m_childKey = r.backFieldName;
         break;
+    case Representation::Bucket: // the bucket documents' parent id
+        m_childKey = r.backFieldName;
+        break;
     default:
         break;
     }
