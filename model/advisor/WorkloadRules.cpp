@@ -149,9 +149,10 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
 
         if (plan.needsIndex && !plan.index && frequent && stat.documents >= cx.s.scanDocuments)
             suggestFix(cx.add(rule::kMissingIndex, target(),
-                               "'{0}' scans all {1} {2} documents at {3} ({4} documents examined per second)", q.name,
-                               Num{stat.documents}, stat.name, Rate{q.frequencyPerSecond},
-                               Num{cost.docsExaminedPerSecond}),
+                               "'{0}' has no index to use: each run examines {1} of the {2} {3} documents, {4} "
+                               "per second at {5}",
+                               q.name, Num{cost.docsExamined}, Num{stat.documents}, stat.name,
+                               Num{cost.docsExaminedPerSecond}, Rate{q.frequencyPerSecond}),
                        q, stat);
         if (plan.index && cost.inMemorySort && frequent)
             suggestFix(cx.add(rule::kInMemorySort, target(),
