@@ -4,6 +4,7 @@
 #include "document/ObjectRef.h"
 
 #include "core/Project.h"
+#include "derive/CollectionShape.h"
 
 #include <QGraphicsScene>
 #include <QPointF>
