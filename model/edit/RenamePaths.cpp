@@ -72,8 +72,7 @@ bool rewriteFilter(nlohmann::ordered_json &filter, const std::vector<Rename> &re
         }
         out[name] = std::move(value);
     }
-    if (changed)
-        filter = std::move(out);
+    filter = std::move(out); // its values were moved into `out`, changed or not
     return changed;
 }
 
