@@ -125,7 +125,9 @@ void MainWindow::createActions() {
                     &MainWindow::importData);
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    // Not QKeySequence::SaveAs: it is empty outside GNOME's and KDE's key
+    // schemes, so under a plain window manager Save As had no key.
+    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::saveAs);
     file->addAction(tr("Re&vert"), this, &MainWindow::revert);
     file->addSeparator();
     QAction *settingsAction = file->addAction(tr("Project Se&ttings…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S), this,
@@ -140,7 +142,7 @@ void MainWindow::createActions() {
         exporting::ExportReportDialog(m_scene, this).exec();
     })->setObjectName(QStringLiteral("exportReportAction"));
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    file->addAction(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), this, &QWidget::close);
     rebuildRecentMenu();
     rebuildExamplesMenu();
 
