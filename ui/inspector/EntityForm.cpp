@@ -3,6 +3,7 @@
 #include "Format.h"
 #include "document/Document.h"
 #include "inspector/EnumChoices.h"
+#include "inspector/ShownName.h"
 
 #include <QHBoxLayout>
 #include <QListWidget>
@@ -19,23 +20,29 @@ QString qs(const std::string &s) { return QString::fromStdString(s); }
 EntityForm::EntityForm(Document *document, QWidget *parent) : QWidget(parent), m_document(document) {
     auto *layout = new QVBoxLayout(this);
     m_title = new QLabel(this);
+    m_title->setWordWrap(true);
     m_estimate = new QLabel(this);
     m_estimate->setWordWrap(true);
-    m_embedding = new QPushButton(this);
+    // A label, not a button: "Embedded in OrderAggregate as lineItems"
+    // wraps in a narrow dock where a button's text would be cut.
+    m_embedding = new QLabel(this);
+    m_embedding->setObjectName(QStringLiteral("embeddedIn"));
+    m_embedding->setWordWrap(true);
+    m_embedding->setTextFormat(Qt::RichText);
     layout->addWidget(m_title);
     layout->addWidget(m_estimate);
     layout->addWidget(m_embedding);
 
     m_form = new PropertyForm<Entity>(
         [this]() { return m_document->project().findEntity(m_entityId); },
-        [this](const Entity &e, const QString &label, const QString &key) {
+        [this](const Entity &e, const QString &label, const QString &key, bool finished) {
             // A finished rename is its own step, saying from what to what.
             const Entity *current = m_document->project().findEntity(e.id);
             if (key == QStringLiteral("name") && current)
                 return m_document->changeEntity(
                     e, tr("Rename entity %1 to %2").arg(qs(current->name), qs(e.name)), QString());
             return m_document->changeEntity(
-                e, tr("Change %1 of %2").arg(label.toLower(), qs(e.name)), key);
+                e, tr("Change %1 of %2").arg(label.toLower(), qs(e.name)), finished ? QString() : key);
         },
         this);
     auto *form = m_form;
@@ -43,10 +50,15 @@ EntityForm::EntityForm(Document *document, QWidget *parent) : QWidget(parent), m
                   [](Entity &e, const S &v) { e.name = v; });
     form->addName(tr("Collection name"), QStringLiteral("collectionName"),
                   [](const Entity &e) { return e.collectionName; }, [](Entity &e, const S &v) { e.collectionName = v; });
-    form->addText(tr("Description"), QStringLiteral("description"), [](const Entity &e) { return e.description; },
-                  [](Entity &e, const S &v) { e.description = v; });
+    form->addLongText(tr("Description"), QStringLiteral("description"), [](const Entity &e) { return e.description; },
+                      [](Entity &e, const S &v) { e.description = v; });
     form->addChoice<BsonType>(tr("_id type"), QStringLiteral("idType"), bsonTypeChoices,
                               [](const Entity &e) { return e.idType; }, [](Entity &e, BsonType t) { e.idType = t; });
+    // An embedded entity's documents live inside another collection: its
+    // variants still shape them, which is why the discriminator sits here
+    // and not with the collection's volume.
+    form->addText(tr("Discriminator"), QStringLiteral("discriminator"), [](const Entity &e) { return e.discriminator; },
+                  [](Entity &e, const S &v) { e.discriminator = v; });
 
     form->addSection(tr("Volume"));
     form->addNumber(tr("Documents now"), QStringLiteral("count"), [](const Entity &e) { return e.count; },
@@ -72,8 +84,6 @@ EntityForm::EntityForm(Document *document, QWidget *parent) : QWidget(parent), m
             e.schemaVersion = v ? std::optional<int>(int(*v)) : std::nullopt;
         },
         tr("none"));
-    form->addText(tr("Discriminator"), QStringLiteral("discriminator"), [](const Entity &e) { return e.discriminator; },
-                  [](Entity &e, const S &v) { e.discriminator = v; });
 
     form->addSection(tr("Validation"));
     form->addBool(tr("Closed shape"), QStringLiteral("closedShape"), [](const Entity &e) { return e.closedShape; },
@@ -133,8 +143,9 @@ EntityForm::EntityForm(Document *document, QWidget *parent) : QWidget(parent), m
                 e.timeSeries->expireAfterSeconds = v ? std::optional<std::int64_t>(std::int64_t(*v)) : std::nullopt;
         },
         tr("never"));
+    const auto rootWithTimeSeries = [this, ts](const Entity &e) { return ts(e) && !m_document->embeddingOf(e.id); };
     for (const char *key : {"timeField", "metaField", "granularity", "expireAfterSeconds"})
-        form->setVisibleWhen(QString::fromLatin1(key), ts);
+        form->setVisibleWhen(QString::fromLatin1(key), rootWithTimeSeries);
 
     form->addSection(tr("Stated in the worksheet"));
     form->addOptionalNumber(tr("Expected document bytes"), QStringLiteral("statedDocumentBytes"),
@@ -146,9 +157,16 @@ EntityForm::EntityForm(Document *document, QWidget *parent) : QWidget(parent), m
     form->addText(tr("Atomic update boundary"), QStringLiteral("atomicUpdateBoundary"),
                   [](const Entity &e) { return e.stated.atomicUpdateBoundary; },
                   [](Entity &e, const S &v) { e.stated.atomicUpdateBoundary = v; });
-    form->addText(tr("Notes"), QStringLiteral("notes"), [](const Entity &e) { return e.stated.notes; },
-                  [](Entity &e, const S &v) { e.stated.notes = v; });
-    form->finish();
+    form->addLongText(tr("Notes"), QStringLiteral("notes"), [](const Entity &e) { return e.stated.notes; },
+                      [](Entity &e, const S &v) { e.stated.notes = v; });
+    // What the model reads only from the root of a collection (DeriveCollections,
+    // the worksheet, the validator export): for an entity stored inside
+    // another one's documents these rows would be edits without effect.
+    const auto root = [this](const Entity &e) { return !m_document->embeddingOf(e.id); };
+    for (const char *key : {"collectionName", "idType", "count", "growthPerDay", "retentionDays", "deletion",
+                            "tenantScoped", "schemaVersion", "validationLevel", "validationAction", "timeSeries",
+                            "statedDocumentBytes", "statedMaxArrayCount", "atomicUpdateBoundary"})
+        form->setVisibleWhen(QString::fromLatin1(key), root);
     layout->addWidget(form);
 
     layout->addWidget(new QLabel(tr("<b>Fields</b>"), this));
@@ -188,7 +206,7 @@ EntityForm::EntityForm(Document *document, QWidget *parent) : QWidget(parent), m
             emit activate(ObjectRef::field(*id));
     });
     connect(remove, &QPushButton::clicked, this, [this] { m_document->removeEntities({m_entityId}); });
-    connect(m_embedding, &QPushButton::clicked, this, [this] {
+    connect(m_embedding, &QLabel::linkActivated, this, [this] {
         if (const Relationship *r = m_document->embeddingOf(m_entityId))
             emit activate(ObjectRef::relationship(r->id));
     });
@@ -205,10 +223,11 @@ void EntityForm::refresh() {
     const Entity *e = m_document->project().findEntity(m_entityId);
     if (!e)
         return;
-    m_title->setText(tr("<h3>Entity %1</h3>").arg(qs(e->name).toHtmlEscaped()));
+    m_title->setText(tr("<h3>Entity %1</h3>").arg(shownName(e->name, m_title, 200, 1.2)));
+    m_title->setToolTip(qs(e->name));
     if (const CollectionStat *stat = m_document->collectionStatOf(m_entityId)) {
         m_estimate->setText(tr("Stored in <b>%1</b>: average document %2, maximum %3, %4 documents now.")
-                                .arg(qs(stat->name).toHtmlEscaped(), formatBytes(stat->avgDocumentBytes),
+                                .arg(shownName(stat->name, m_estimate, 200, 1.1), formatBytes(stat->avgDocumentBytes),
                                      formatMaxBytes(stat->maxDocumentBytes), formatCount(stat->documents)));
     } else {
         m_estimate->clear();
@@ -217,8 +236,10 @@ void EntityForm::refresh() {
     m_embedding->setVisible(embedding != nullptr);
     if (embedding)
         if (const Entity *parent = m_document->project().findEntity(embedding->parentId))
-            m_embedding->setText(tr("Embedded in %1 as %2 — edit relationship")
-                                     .arg(qs(parent->name), qs(embedding->fieldName)));
+            m_embedding->setText(
+                tr("Embedded in <b>%1</b> as <b>%2</b> — <a href=\"relationship\">edit relationship</a>")
+                    .arg(shownName(parent->name, m_embedding, 200, 1.1),
+                         shownName(embedding->fieldName, m_embedding, 200, 1.1)));
     m_form->refresh();
 
     m_fields->clear();

@@ -37,7 +37,7 @@ private:
     std::string m_entityId;
     QLabel *m_title;
     QLabel *m_estimate;
-    QPushButton *m_embedding;
+    QLabel *m_embedding;
     PropertyForm<Entity> *m_form;
     QListWidget *m_fields;
 };

@@ -2,6 +2,9 @@
 
 #include "document/Document.h"
 #include "inspector/EnumChoices.h"
+#include "inspector/ShownName.h"
+
+#include "derive/ValueLengths.h"
 
 #include <QHBoxLayout>
 #include <QPushButton>
@@ -24,6 +27,24 @@ std::string joinEnum(const std::vector<std::string> &values) {
     return out;
 }
 
+// The model accepts constraints that allow less than the stated average
+// (a maxLength of 2 characters under an average of 12 bytes) and derives the
+// sizes with the average brought down to that maximum (DeriveCollections):
+// the edit that does so says it, under the field edited.
+QString averageCappedNote(const Field &f) {
+    const BsonType type = f.isArray() ? f.elementType : f.type;
+    if (!hasByteLength(type))
+        return {};
+    const ValueLengths lengths = valueLengths(f, type);
+    if (!lengths.max || f.avgBytes <= double(*lengths.max))
+        return {};
+    const QString by = lengths.capBy == LengthCap::None ? PropertyForm<Field>::tr("maximum bytes")
+                                                          : QString::fromLatin1(toString(lengths.capBy).data());
+    return PropertyForm<Field>::tr("The average of %1 bytes is more than the %2 allows (%3 bytes): the estimates "
+                                   "use %3 bytes.")
+        .arg(QLocale::c().toString(f.avgBytes, 'g', 12), by, QString::number(*lengths.max));
+}
+
 std::vector<std::string> splitEnum(const std::string &text) {
     std::vector<std::string> out;
     for (const QString &part : QString::fromStdString(text).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -39,11 +60,12 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
     auto *layout = new QVBoxLayout(this);
     m_title = new QLabel(this);
     m_title->setTextFormat(Qt::RichText);
+    m_title->setWordWrap(true);
     layout->addWidget(m_title);
 
     m_form = new PropertyForm<Field>(
         [this]() { return m_document->project().findField(m_fieldId); },
-        [this](const Field &f, const QString &label, const QString &key) {
+        [this](const Field &f, const QString &label, const QString &key, bool finished) {
             const Field *current = m_document->project().findField(f.id);
             // A finished rename is its own step, saying from what to what.
             if (key == QStringLiteral("name") && current)
@@ -52,7 +74,8 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
                                                    .arg(QString::fromStdString(current->name), QString::fromStdString(f.name)),
                                                QString());
             return m_document->changeField(
-                f, tr("Change %1 of field %2").arg(label.toLower(), QString::fromStdString(f.name)), key);
+                f, tr("Change %1 of field %2").arg(label.toLower(), QString::fromStdString(f.name)),
+                finished ? QString() : key);
         },
         this);
     auto *form = m_form;
@@ -164,16 +187,23 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
                   [](Field &f, const S &v) { f.details.edit().duplicationOwner = v; });
     form->addText(tr("Computed from"), QStringLiteral("computedFrom"), [](const Field &f) { return f.details->computedFrom; },
                   [](Field &f, const S &v) { f.details.edit().computedFrom = v; });
-    form->addText(tr("Description"), QStringLiteral("description"), [](const Field &f) { return f.details->description; },
-                  [](Field &f, const S &v) { f.details.edit().description = v; });
-    form->finish();
+    form->addLongText(tr("Description"), QStringLiteral("description"),
+                      [](const Field &f) { return f.details->description; },
+                      [](Field &f, const S &v) { f.details.edit().description = v; });
+    form->setNote(averageCappedNote);
     layout->addWidget(form);
 
-    auto *buttons = new QHBoxLayout;
+    // Two rows: the owner's name is as long as users make it, and beside the
+    // other buttons it would widen the dock.
+    auto *ownerRow = new QHBoxLayout;
     m_owner = new QPushButton(tr("Entity"), this);
+    m_owner->setObjectName(QStringLiteral("fieldOwner"));
+    ownerRow->addWidget(m_owner);
+    ownerRow->addStretch();
+    layout->addLayout(ownerRow);
+    auto *buttons = new QHBoxLayout;
     m_addSubfield = new QPushButton(tr("Add subfield"), this);
     m_remove = new QPushButton(tr("Delete field"), this);
-    buttons->addWidget(m_owner);
     buttons->addStretch();
     buttons->addWidget(m_addSubfield);
     buttons->addWidget(m_remove);
@@ -218,9 +248,12 @@ void FieldForm::refresh() {
     if (!f || !e)
         return;
     m_title->setText(tr("<h3>Field %1</h3><span style='color:gray'>of %2</span>")
-                         .arg(QString::fromStdString(f->name).toHtmlEscaped(),
-                              QString::fromStdString(e->name).toHtmlEscaped()));
-    m_owner->setText(tr("← %1").arg(QString::fromStdString(e->name)));
+                         .arg(shownName(f->name, m_title, 200, 1.2), shownName(e->name, m_title, 200)));
+    m_title->setToolTip(QString::fromStdString(e->name + "." + f->name));
+    // Elided to what a narrow dock holds; the tooltip has it whole.
+    const QString owner = tr("← %1").arg(QString::fromStdString(e->name));
+    m_owner->setText(m_owner->fontMetrics().elidedText(owner, Qt::ElideMiddle, 220));
+    m_owner->setToolTip(owner);
     m_addSubfield->setVisible(f->isObject() || f->elementIsObject());
     m_form->refresh();
 }

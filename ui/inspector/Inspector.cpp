@@ -8,6 +8,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QStackedWidget>
 
 namespace docshape::ui::inspector {
@@ -15,6 +16,9 @@ namespace docshape::ui::inspector {
 Inspector::Inspector(Document *document, QWidget *parent) : QScrollArea(parent), m_document(document) {
     setObjectName(QStringLiteral("inspector"));
     setWidgetResizable(true);
+    // The forms fit the dock's width (labels wrap, editors go under their
+    // labels when narrow); sideways scrolling would hide the labels.
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_stack = new QStackedWidget(this);
     m_empty = new QLabel(tr("Select an entity, a field or a relationship on the canvas."), m_stack);
     m_empty->setWordWrap(true);
@@ -41,8 +45,13 @@ void Inspector::setObject(const ObjectRef &object) {
     m_entityForm->form()->finishEditing();
     m_fieldForm->form()->finishEditing();
     m_relationshipForm->form()->finishEditing();
+    const bool another = !(object == m_object);
     m_object = object;
     showObject(object);
+    // Another object's form starts at its name, not where the last one was
+    // left (at "Atomic update boundary").
+    if (another)
+        verticalScrollBar()->setValue(0);
 }
 
 void Inspector::startRename() {

@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPlainTextEdit>
 #include <QWidget>
 
 #include <algorithm>
@@ -28,28 +29,41 @@ namespace docshape::ui::inspector {
 // A form of editors bound to one model object of type T. Every edit copies
 // the current object, applies the edited property and hands the copy to
 // `commit` (a Document call that validates and pushes one command); a
-// refusal is shown under the form with its reason and the editor is marked.
+// refusal is shown right under its editor, with its reason, and the editor is
+// marked: at the foot of a long form the reason would be out of sight.
 // Editors never hold model state: refresh() reloads them from `current`.
 template <typename T> class PropertyForm : public QWidget {
 public:
     using Current = std::function<const T *()>;
-    using Commit = std::function<Status(const T &, const QString &label, const QString &key)>;
+    // `finished`: an edit committed when finished (a name, a text of several
+    // lines) is its own undo step; the others merge while typing.
+    using Commit = std::function<Status(const T &, const QString &label, const QString &key, bool finished)>;
 
     PropertyForm(Current current, Commit commit, QWidget *parent = nullptr)
         : QWidget(parent), m_current(std::move(current)), m_commit(std::move(commit)) {
         m_layout = new QFormLayout(this);
         m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        m_error = new QLabel(this);
-        m_error->setObjectName(QStringLiteral("inspectorError"));
-        m_error->setWordWrap(true);
-        m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
-        m_error->hide();
+        // A dock narrower than label plus editor puts the editor under its
+        // label instead of growing a horizontal scroll bar.
+        m_layout->setRowWrapPolicy(QFormLayout::WrapLongRows);
+        m_layout->setContentsMargins(0, 0, 0, 0); // the form's page has margins
     }
 
     QFormLayout *formLayout() const { return m_layout; }
-    QLabel *errorLabel() const { return m_error; }
-    // Puts the error label at the end; call after the last row.
-    void finish() { m_layout->addRow(m_error); }
+
+    // The line under a property's editor: why a value was refused, or what
+    // an accepted one did to another value (see setNote).
+    QLabel *messageLabel(const QString &key) const {
+        for (const auto &row : m_rows)
+            if (row.key == key)
+                return row.message;
+        return nullptr;
+    }
+
+    // Asked after every accepted edit, with the object as the model now
+    // holds it: a non-empty answer is shown under the edited property, so an
+    // edit whose effect reaches another value says so.
+    void setNote(std::function<QString(const T &)> note) { m_note = std::move(note); }
 
     // The editor of a property, by key, for tests and focus.
     QWidget *editor(const QString &key) const {
@@ -75,6 +89,51 @@ public:
                 set(t, text.toStdString());
                 return std::nullopt;
             });
+    }
+
+    // Free text of several lines (a description, notes): like a name it is
+    // committed when finished, on focus out, as one step; Enter starts a new
+    // line, Tab leaves, Escape puts the model's text back.
+    void addLongText(const QString &label, const QString &key, std::function<std::string(const T &)> get,
+                     std::function<void(T &, const std::string &)> set) {
+        auto *edit = new QPlainTextEdit(this);
+        edit->setObjectName(key);
+        edit->setTabChangesFocus(true);
+        edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+        edit->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        const QFontMetrics metrics(edit->font());
+        edit->setFixedHeight(metrics.lineSpacing() * 4 + 2 * edit->frameWidth() +
+                             int(2 * edit->document()->documentMargin()));
+        const auto text = [get](const T &t) { return QString::fromStdString(get(t)); };
+        Row row{key, edit, nullptr, {}};
+        row.refresh = [edit, text](const T &t) {
+            const QString value = text(t);
+            if (!(edit->hasFocus() && edit->document()->isModified()) && edit->toPlainText() != value) {
+                edit->setPlainText(value);
+                edit->document()->setModified(false);
+            }
+        };
+        const auto revert = [this, edit, text] {
+            if (const T *t = m_current())
+                edit->setPlainText(text(*t));
+            edit->document()->setModified(false);
+        };
+        row.finish = [this, edit, label, key, set, revert] {
+            if (!edit->document()->isModified())
+                return;
+            edit->document()->setModified(false);
+            const std::string value = edit->toPlainText().toStdString();
+            if (!apply(edit, label, key, [&](T &t) -> std::optional<QString> {
+                    set(t, value);
+                    return std::nullopt;
+                }))
+                revert();
+        };
+        new FinishOnFocusOut(edit, row.finish, [this, edit, revert] {
+            revert();
+            clearMessage(edit);
+        });
+        addRow(label, std::move(row));
     }
 
     // A name (of an entity, a field, a collection, a path): typing changes
@@ -193,6 +252,10 @@ public:
                    std::function<V(const T &)> get, std::function<void(T &, V)> set) {
         auto *combo = new QComboBox(this);
         combo->setObjectName(key);
+        // Sized by its longest entry ("Order.lineItems.productId"), a combo
+        // would widen the dock; the open list still shows entries whole.
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
         auto values = std::make_shared<std::vector<V>>();
         Row row{key, combo, nullptr, {}};
         auto listed = std::make_shared<std::uint64_t>(m_choicesVersion - 1);
@@ -248,6 +311,7 @@ public:
             if (row.visible) {
                 shown[i] = row.visible(*t);
                 m_layout->setRowVisible(row.editor, shown[i]);
+                m_layout->setRowVisible(row.message, shown[i] && !row.message->text().isEmpty());
             }
             row.refresh(*t);
         }
@@ -265,10 +329,10 @@ public:
     }
 
     void clearError() {
-        m_error->clear();
-        m_error->hide();
-        for (auto &row : m_rows)
+        for (auto &row : m_rows) {
             markInvalid(row.editor, false);
+            setMessage(row, QString(), false);
+        }
     }
 
     static QString tr(const char *text) { return QCoreApplication::translate("Inspector", text); }
@@ -277,7 +341,7 @@ private:
     struct Row {
         QString key;
         QWidget *editor;
-        QLabel *label;
+        QLabel *message; // under the editor; made by addRow
         std::function<void(const T &)> refresh;
         std::function<bool(const T &)> visible;
         std::function<void()> finish; // commits a name being typed
@@ -300,6 +364,29 @@ private:
         }
 
     private:
+        std::function<void()> m_revert;
+    };
+
+    // Text editors of several lines commit when the keyboard leaves them;
+    // Escape reverts.
+    class FinishOnFocusOut : public QObject {
+    public:
+        FinishOnFocusOut(QPlainTextEdit *edit, std::function<void()> finish, std::function<void()> revert)
+            : QObject(edit), m_finish(std::move(finish)), m_revert(std::move(revert)) {
+            edit->installEventFilter(this);
+        }
+        bool eventFilter(QObject *, QEvent *event) override {
+            if (event->type() == QEvent::FocusOut)
+                m_finish();
+            if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+                m_revert();
+                return true;
+            }
+            return false;
+        }
+
+    private:
+        std::function<void()> m_finish;
         std::function<void()> m_revert;
     };
 
@@ -358,11 +445,11 @@ private:
             QObject::connect(edit, &QLineEdit::editingFinished, this, row.finish);
             QObject::connect(edit, &QLineEdit::textEdited, this, [this, edit] {
                 if (edit->property("invalid").toBool())
-                    clearError();
+                    clearMessage(edit);
             });
-            new RevertOnEscape(edit, [this, revert] {
+            new RevertOnEscape(edit, [this, edit, revert] {
                 revert();
-                clearError();
+                clearMessage(edit);
             });
         }
         addRow(label, std::move(row));
@@ -370,7 +457,19 @@ private:
     }
 
     void addRow(const QString &label, Row row) {
-        m_layout->addRow(label, row.editor);
+        // Long labels ("Growth per parent per day") wrap rather than widen
+        // the dock.
+        auto *text = new QLabel(label, this);
+        text->setWordWrap(true);
+        text->setBuddy(row.editor);
+        m_layout->addRow(text, row.editor);
+        row.message = new QLabel(this);
+        row.message->setObjectName(QStringLiteral("message:") + row.key);
+        row.message->setWordWrap(true);
+        row.message->setTextFormat(Qt::PlainText);
+        const int at = m_layout->rowCount();
+        m_layout->setWidget(at, QFormLayout::FieldRole, row.message);
+        m_layout->setRowVisible(at, false);
         m_rows.push_back(std::move(row));
         if (!m_sections.empty())
             m_sections.back().end = m_rows.size();
@@ -383,10 +482,29 @@ private:
         editor->setStyleSheet(invalid ? QStringLiteral("border: 1px solid #b00020;") : QString());
     }
 
+    Row *rowOf(QWidget *editor) {
+        for (auto &row : m_rows)
+            if (row.editor == editor)
+                return &row;
+        return nullptr;
+    }
+
+    void setMessage(Row &row, const QString &text, bool error) {
+        row.message->setText(text);
+        row.message->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QStringLiteral("color: #8a5a00;"));
+        m_layout->setRowVisible(row.message, !text.isEmpty() && m_layout->isRowVisible(row.editor));
+    }
+
+    void clearMessage(QWidget *editor) {
+        markInvalid(editor, false);
+        if (Row *row = rowOf(editor))
+            setMessage(*row, QString(), false);
+    }
+
     void showError(QWidget *editor, const QString &label, const QString &message) {
         markInvalid(editor, true);
-        m_error->setText(tr("%1 refused: %2").arg(label, message));
-        m_error->show();
+        if (Row *row = rowOf(editor))
+            setMessage(*row, tr("%1 refused: %2").arg(label, message), true);
     }
 
     // Whether the edit was committed.
@@ -400,19 +518,24 @@ private:
             showError(editor, label, *problem);
             return false;
         }
-        Status status = m_commit(copy, label, key);
+        const Row *row = rowOf(editor);
+        Status status = m_commit(copy, label, key, row && row->finish);
         if (!status) {
             showError(editor, label, QString::fromStdString(status.error().toString()));
             return false;
         }
         clearError();
+        if (m_note)
+            if (const T *now = m_current())
+                if (Row *edited = rowOf(editor))
+                    setMessage(*edited, m_note(*now), false);
         return true;
     }
 
     Current m_current;
     Commit m_commit;
+    std::function<QString(const T &)> m_note;
     QFormLayout *m_layout;
-    QLabel *m_error;
     std::vector<Row> m_rows;
     std::uint64_t m_choicesVersion = 0;
     struct Section {

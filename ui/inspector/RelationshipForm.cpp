@@ -5,6 +5,7 @@
 
 #include "edit/RelationshipDefaults.h"
 #include "inspector/EnumChoices.h"
+#include "inspector/ShownName.h"
 
 #include <QHBoxLayout>
 
@@ -26,12 +27,14 @@ RelationshipForm::RelationshipForm(Document *document, QWidget *parent)
     : QWidget(parent), m_document(document) {
     auto *layout = new QVBoxLayout(this);
     m_title = new QLabel(this);
+    m_title->setWordWrap(true);
     layout->addWidget(m_title);
 
     m_form = new PropertyForm<Relationship>(
         [this]() { return m_document->project().findRelationship(m_relationshipId); },
-        [this](const Relationship &r, const QString &label, const QString &key) {
-            return m_document->changeRelationship(r, tr("Change %1 of relationship").arg(label.toLower()), key);
+        [this](const Relationship &r, const QString &label, const QString &key, bool finished) {
+            return m_document->changeRelationship(r, tr("Change %1 of relationship").arg(label.toLower()),
+                                                  finished ? QString() : key);
         },
         this);
     auto *form = m_form;
@@ -151,7 +154,6 @@ RelationshipForm::RelationshipForm(Document *document, QWidget *parent)
     form->setVisibleWhen(QStringLiteral("copiedFieldIds"), copies);
     form->setVisibleWhen(QStringLiteral("copySemantics"), copies);
     form->setVisibleWhen(QStringLiteral("copyOwner"), copies);
-    form->finish();
     layout->addWidget(form);
 
     auto *buttons = new QHBoxLayout;
@@ -161,8 +163,12 @@ RelationshipForm::RelationshipForm(Document *document, QWidget *parent)
     buttons->addWidget(parentButton);
     buttons->addWidget(childButton);
     buttons->addStretch();
-    buttons->addWidget(remove);
     layout->addLayout(buttons);
+    // On a row of its own, so that the three fit a narrow dock.
+    auto *removeRow = new QHBoxLayout;
+    removeRow->addStretch();
+    removeRow->addWidget(remove);
+    layout->addLayout(removeRow);
     layout->addStretch();
     connect(parentButton, &QPushButton::clicked, this, [this] {
         if (const Relationship *r = m_document->project().findRelationship(m_relationshipId))
@@ -189,9 +195,11 @@ void RelationshipForm::refresh() {
     const Entity *parent = m_document->project().findEntity(r->parentId);
     const Entity *child = m_document->project().findEntity(r->childId);
     m_title->setText(tr("<h3>%1 → %2</h3><span style='color:gray'>%3, %4</span>")
-                         .arg(parent ? qs(parent->name).toHtmlEscaped() : QString(),
-                              child ? qs(child->name).toHtmlEscaped() : QString(),
+                         .arg(parent ? shownName(parent->name, m_title, 110, 1.2) : QString(),
+                              child ? shownName(child->name, m_title, 110, 1.2) : QString(),
                               cardinalityLabel(r->cardinality), representationLabel(r->representation)));
+    m_title->setToolTip(QStringLiteral("%1 → %2").arg(parent ? qs(parent->name) : QString(),
+                                                      child ? qs(child->name) : QString()));
     m_form->refresh();
 }
 

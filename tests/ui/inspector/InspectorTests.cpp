@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QTest>
 #include <catch2/catch.hpp>
 
@@ -38,7 +39,7 @@ TEST_CASE("the inspector refuses an invalid value with the reason and keeps the 
     maxBytes->setFocus();
     maxBytes->selectAll();
     QTest::keyClicks(maxBytes, QStringLiteral("5")); // below the average of 12
-    QLabel *error = form->form()->errorLabel();
+    QLabel *error = form->form()->messageLabel(QStringLiteral("maxBytes"));
     CHECK(error->isVisibleTo(form));
     CHECK_FALSE(error->text().isEmpty());
     CHECK(serializeProject(window.document()->project()) == before);
@@ -72,7 +73,9 @@ TEST_CASE("the field inspector shows and edits constraints held in the field's d
     window.selectObject(ObjectRef::field("f1")); // Author.handle: a pattern and a description
     REQUIRE(editor("pattern"));
     CHECK(editor("pattern")->text() == QStringLiteral("^[a-z0-9_]{3,30}$"));
-    CHECK(editor("description")->text() == QStringLiteral("Public, unique @handle."));
+    auto *description = qobject_cast<QPlainTextEdit *>(form->form()->editor(QStringLiteral("description")));
+    REQUIRE(description);
+    CHECK(description->toPlainText() == QStringLiteral("Public, unique @handle."));
     window.selectObject(ObjectRef::field("f13")); // Post.status: an enum
     CHECK(editor("enumValues")->text().contains(QStringLiteral("published")));
     // A heading whose rows are all hidden is hidden too.

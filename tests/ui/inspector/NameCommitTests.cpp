@@ -29,7 +29,7 @@ TEST_CASE("a name is committed when finished; a refused one changes nothing and 
     inspector::EntityForm *form = window.inspector()->entityForm();
     auto *name = qobject_cast<QLineEdit *>(form->form()->editor(QStringLiteral("name")));
     REQUIRE(name);
-    QLabel *error = form->form()->errorLabel();
+    QLabel *error = form->form()->messageLabel(QStringLiteral("name"));
     const std::string before = serializeProject(doc.project());
     const auto retype = [&](const QString &text) {
         QTest::mouseClick(name, Qt::LeftButton);
