@@ -31,11 +31,13 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QUndoStack>
 #include <QUndoView>
 
 namespace docshape::ui {
@@ -203,8 +205,24 @@ void MainWindow::createActions() {
 
     QToolBar *tools = addToolBar(tr("Main"));
     tools->setObjectName(QStringLiteral("mainToolBar"));
-    tools->addAction(undo);
-    tools->addAction(redo);
+    // The menu's Undo says what it undoes; on the toolbar that text would
+    // resize the button with every edit and shift the buttons after it, so
+    // the toolbar keeps a fixed "Undo" and says what in the tooltip.
+    QUndoStack *stack = m_document->undoStack();
+    auto *toolUndo = tools->addAction(tr("Undo"), stack, &QUndoStack::undo);
+    auto *toolRedo = tools->addAction(tr("Redo"), stack, &QUndoStack::redo);
+    toolUndo->setObjectName(QStringLiteral("toolbarUndo"));
+    toolRedo->setObjectName(QStringLiteral("toolbarRedo"));
+    const auto update = [this, stack, toolUndo, toolRedo] {
+        toolUndo->setEnabled(stack->canUndo());
+        toolUndo->setToolTip(stack->canUndo() ? tr("Undo %1").arg(stack->undoText()) : tr("Undo"));
+        toolRedo->setEnabled(stack->canRedo());
+        toolRedo->setToolTip(stack->canRedo() ? tr("Redo %1").arg(stack->redoText()) : tr("Redo"));
+    };
+    update();
+    connect(stack, &QUndoStack::indexChanged, this, update);
+    connect(stack, &QUndoStack::undoTextChanged, this, update);
+    connect(stack, &QUndoStack::redoTextChanged, this, update);
     tools->addSeparator();
     tools->addAction(tr("Add Entity"), this, &MainWindow::addEntity);
     tools->addAction(tr("Add Field"), this, &MainWindow::addField);
@@ -218,11 +236,14 @@ void MainWindow::createActions() {
     addToolBar(m_findToolBar);
 }
 
-void MainWindow::updateTitle() {
-    QString name = m_document->displayName();
+QString MainWindow::shownName() const {
     if (m_document->filePath().isEmpty() && !m_exampleName.isEmpty())
-        name = tr("%1 (example)").arg(m_exampleName);
-    setWindowTitle(tr("%1[*] — DocShape").arg(name));
+        return tr("%1 (example)").arg(m_exampleName);
+    return m_document->displayName();
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(tr("%1[*] — DocShape").arg(shownName()));
     setWindowModified(m_document->isModified());
 }
 
@@ -529,16 +550,30 @@ void MainWindow::offerRecovery() {
     const QFileInfo original(m_document->filePath());
     if (original.exists() && recovery.lastModified() < original.lastModified())
         return; // saved after the autosave: nothing to recover
-    const auto answer = QMessageBox::question(
-        this, tr("Recover"),
-        tr("DocShape did not close normally while %1 had unsaved changes. Recover the autosaved version?")
-            .arg(m_document->displayName()),
-        QMessageBox::Yes | QMessageBox::No | QMessageBox::Discard, QMessageBox::Yes);
-    if (answer == QMessageBox::Yes) {
+    // Buttons named by what they do: Yes / No / Discard left users guessing
+    // which one keeps the autosave.
+    QMessageBox box(QMessageBox::Question, tr("Recover"),
+                    tr("DocShape did not close normally while %1 had unsaved changes. Recover the autosaved "
+                       "version?")
+                        .arg(shownName()),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("recoveryDialog"));
+    box.setInformativeText(tr("Recover opens the autosaved changes, as one step you can undo. Discard Autosave "
+                              "deletes them. Decide Later keeps them and asks again next time."));
+    QPushButton *recover = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
+    QPushButton *discard = box.addButton(tr("Discard Autosave"), QMessageBox::DestructiveRole);
+    QPushButton *later = box.addButton(tr("Decide Later"), QMessageBox::RejectRole);
+    recover->setObjectName(QStringLiteral("recover"));
+    discard->setObjectName(QStringLiteral("discardAutosave"));
+    later->setObjectName(QStringLiteral("decideLater"));
+    box.setDefaultButton(recover);
+    box.setEscapeButton(later);
+    box.exec();
+    if (box.clickedButton() == recover) {
         Status status = recoverFrom(path);
         if (!status)
             QMessageBox::warning(this, tr("Recover"), qs(status.error().toString()));
-    } else if (answer == QMessageBox::Discard) {
+    } else if (box.clickedButton() == discard) {
         QFile::remove(path);
     }
 }
@@ -547,7 +582,7 @@ bool MainWindow::maybeSave() {
     if (!m_document->isModified())
         return true;
     const auto answer = QMessageBox::warning(
-        this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+        this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(shownName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();

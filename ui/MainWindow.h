@@ -97,6 +97,9 @@ protected:
 
 private:
     void createActions();
+    // The name the user knows the model by: its file's, the example's it
+    // was opened from ("order-aggregate (example)"), or Untitled.
+    QString shownName() const;
     void updateTitle();
     void updateStatus();
     void addRecentFile(const QString &path);

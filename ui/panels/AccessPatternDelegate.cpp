@@ -4,13 +4,40 @@
 #include "panels/AccessPatternModel.h"
 #include "panels/PathCompleter.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QKeyEvent>
 #include <QLineEdit>
+#include <QTimer>
 
 namespace docshape::ui::panels {
 
 namespace {
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+// Enter on a completion takes it and finishes the cell, as Enter does
+// without the popup: the completer's popup eats that Enter, which left the
+// cell open until a second one.
+class CommitOnCompletion : public QObject {
+public:
+    CommitOnCompletion(QLineEdit *edit, QWidget *popup) : QObject(edit), m_edit(edit) { popup->installEventFilter(this); }
+    bool eventFilter(QObject *, QEvent *event) override {
+        if (event->type() != QEvent::KeyPress)
+            return false;
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter)
+            // After the completer has put the completion in the editor.
+            QTimer::singleShot(0, m_edit, [edit = m_edit, key] {
+                QKeyEvent press(QEvent::KeyPress, key, Qt::NoModifier);
+                QCoreApplication::sendEvent(edit, &press);
+            });
+        return false;
+    }
+
+private:
+    QLineEdit *m_edit;
+};
 } // namespace
 
 AccessPatternDelegate::AccessPatternDelegate(Document *document, QObject *parent)
@@ -44,6 +71,7 @@ QWidget *AccessPatternDelegate::createEditor(QWidget *parent, const QStyleOption
     if (auto *edit = qobject_cast<QLineEdit *>(editor); edit && AccessPatternModel::isFieldColumn(index.column())) {
         auto *completer = new PathCompleter(index.data(AccessPatternModel::CompletionRole).toStringList(), edit);
         edit->setCompleter(completer);
+        new CommitOnCompletion(edit, completer->popup());
         edit->setPlaceholderText(tr("dotted paths, comma-separated"));
     }
     return editor;

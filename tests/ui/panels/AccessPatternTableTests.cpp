@@ -83,11 +83,12 @@ TEST_CASE("a pattern added with key presses gets its suggested index", "[ui][pan
     QTRY_VERIFY(completer->popup()->isVisible());
     CHECK(completer->currentCompletion() == QStringLiteral("orderNumber"));
     QTest::keyClick(completer->popup(), Qt::Key_Down);
+    // One Enter takes the completion and finishes the cell (issue 17 item
+    // 15: it took two); the delegate commits from the event loop.
     QTest::keyClick(completer->popup(), Qt::Key_Return);
-    CHECK(edit->text() == QStringLiteral("orderNumber"));
-    QTest::keyClick(edit, Qt::Key_Return); // the delegate commits from the event loop
-
     QTRY_VERIFY(doc.project().accessPatterns[0].equality == std::vector<std::string>{"orderNumber"});
+    CHECK(QTest::qWaitFor([&] { return view->viewport()->findChild<QLineEdit *>() == nullptr; }));
+    CHECK(doc.undoStack()->count() == 2); // the insert, and the one edit
     CHECK(hasSuggestion(source.advice(), "Order", "orderNumber"));
     CHECK(table.costText().contains(QStringLiteral("Suggested index")));
     CHECK(table.costText().contains(QStringLiteral("orderNumber: 1")));
