@@ -1,23 +1,129 @@
 #include "util/Units.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <iterator>
 
 namespace docshape::units {
 
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr const char *kBinaryUnits[] = {"MiB", "GiB", "TiB", "PiB", "EiB"};
+constexpr int kUnitCount = int(std::size(kBinaryUnits));
+
+std::string grouped(const std::string &s, bool negative) {
+    std::string out = negative ? "-" : "";
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (i > 0 && (s.size() - i) % 3 == 0)
+            out += ',';
+        out += s[i];
+    }
+    return out;
+}
+
+std::string thousands(double whole) {
+    char digits[48];
+    std::snprintf(digits, sizeof digits, "%.0f", std::fabs(whole));
+    return grouped(digits, whole < 0);
+}
+
+std::string wholeBytes(double rounded) { return thousands(rounded) + (std::fabs(rounded) == 1 ? " byte" : " bytes"); }
+
+} // namespace
+
+std::string numberText(double value) {
+    if (!std::isfinite(value))
+        return "-";
+    if (value == std::floor(value) && std::fabs(value) < 9e15)
+        return countText(value);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.9g", value);
+    const double clean = std::strtod(buf, nullptr);
+    if (clean == std::floor(clean) && std::fabs(clean) < 9e15)
+        return countText(clean);
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, clean);
+    std::string text(buf, end);
+    if (text.find_first_of("eE") != std::string::npos)
+        return text;
+    const auto dot = text.find('.');
+    const double whole = std::trunc(clean);
+    return (clean < 0 && whole == 0 ? "-" : "") + countText(whole) + text.substr(dot);
+}
+
+std::string quantityText(double value, std::string_view unit) {
+    if (unit == "bytes")
+        return bytesWithExact(value);
+    return numberText(value) + " " + std::string(unit);
+}
+
+std::string countText(double value) {
+    const double r = std::round(value);
+    return thousands(r == 0 ? 0.0 : r);
+}
+
+bool bytesRounded(double bytes) { return std::fabs(std::round(bytes)) >= kMiB; }
+
 std::string bytesText(double bytes) {
-    constexpr double kKiB = 1024.0;
-    constexpr double kMiB = kKiB * 1024;
-    constexpr double kGiB = kMiB * 1024;
-    char buf[40];
-    if (bytes >= kGiB)
-        std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / kGiB);
-    else if (bytes >= kMiB)
-        std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / kMiB);
-    else if (bytes >= kKiB)
-        std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / kKiB);
-    else
-        std::snprintf(buf, sizeof buf, "%.0f B", bytes);
+    if (!std::isfinite(bytes))
+        return bytes > 0 ? "unbounded" : "-";
+    const double rounded = std::round(bytes);
+    if (!bytesRounded(bytes))
+        return wholeBytes(rounded == 0 ? 0.0 : rounded);
+    double scaled = std::fabs(rounded) / kMiB;
+    int unit = 0;
+    // Decide the unit on the figure as printed, so 1023.96 MiB reads "1.0 GiB".
+    while (unit + 1 < kUnitCount && std::round(scaled * 10) >= 1024 * 10) {
+        scaled /= 1024;
+        ++unit;
+    }
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s%.1f %s", bytes < 0 ? "-" : "", scaled, kBinaryUnits[unit]);
     return buf;
+}
+
+std::string exactBytesText(double bytes) {
+    if (!std::isfinite(bytes))
+        return bytesText(bytes);
+    const double rounded = std::round(bytes);
+    return wholeBytes(rounded == 0 ? 0.0 : rounded);
+}
+
+std::string bytesWithExact(double bytes) {
+    if (!std::isfinite(bytes) || !bytesRounded(bytes))
+        return bytesText(bytes);
+    return bytesText(bytes) + " (" + exactBytesText(bytes) + ")";
+}
+
+std::string exactWholeBytesText(std::uint64_t bytes) {
+    return grouped(std::to_string(bytes), false) + (bytes == 1 ? " byte" : " bytes");
+}
+
+std::string wholeBytesWithExact(std::uint64_t bytes) {
+    const double approx = static_cast<double>(bytes);
+    if (!bytesRounded(approx))
+        return exactWholeBytesText(bytes);
+    return bytesText(approx) + " (" + exactWholeBytesText(bytes) + ")";
+}
+
+std::vector<double> logAxisTicks(double lo, double hi) {
+    std::vector<double> ticks;
+    if (!(hi >= lo) || !(hi > 0))
+        return ticks;
+    lo = std::max(lo, 1.0);
+    // 1,000,000 bytes would sit a hair below 1 MiB: the decades stop at
+    // 100,000, and each binary unit has 1, 10 and 100 of it.
+    for (double t = 1; t <= kMiB / 10; t *= 10)
+        if (t >= lo && t <= hi)
+            ticks.push_back(t);
+    for (double unit = kMiB; unit <= hi; unit *= 1024)
+        for (double multiple : {1.0, 10.0, 100.0})
+            if (unit * multiple >= lo && unit * multiple <= hi)
+                ticks.push_back(unit * multiple);
+    return ticks;
 }
 
 } // namespace docshape::units

@@ -2,16 +2,86 @@
 
 #include <catch2/catch.hpp>
 
-using docshape::units::bytesText;
+using namespace docshape::units;
 
-// IEC binary prefixes (IEC 80000-13: 1 KiB = 1024 B, 1 MiB = 1024 KiB), the
-// units of the manual's 16 MiB document limit.
-TEST_CASE("sizes print in bytes, then KiB, MiB and GiB of 1024", "[util]") {
-    CHECK(bytesText(0) == "0 B");
-    CHECK(bytesText(1023) == "1023 B");
-    CHECK(bytesText(1024) == "1.0 KiB");
-    CHECK(bytesText(1536) == "1.5 KiB");
+// Below 1 MiB a size is exact (whole bytes, thousands separated); from
+// 1 MiB up it is one decimal of an IEC binary unit (IEC 80000-13: 1 MiB =
+// 1024 KiB = 1,048,576 bytes), the unit of the manual's 16 MiB limit.
+TEST_CASE("sizes are exact bytes below 1 MiB, then MiB, GiB, ... with one decimal", "[util]") {
+    CHECK(bytesText(0) == "0 bytes");
+    CHECK(bytesText(1) == "1 byte");
+    CHECK(bytesText(999) == "999 bytes");
+    CHECK(bytesText(1000) == "1,000 bytes");
+    CHECK(bytesText(10986) == "10,986 bytes");
+    CHECK(bytesText(100000) == "100,000 bytes");
+    CHECK(bytesText(1048575) == "1,048,575 bytes");
+    CHECK(bytesText(1048576) == "1.0 MiB");
+    CHECK(bytesText(2097152) == "2.0 MiB");
     CHECK(bytesText(16777216) == "16.0 MiB");
     CHECK(bytesText(62705254.4) == "59.8 MiB");
-    CHECK(bytesText(1073741824.0 * 3) == "3.0 GiB");
+    CHECK(bytesText(1073741824.0) == "1.0 GiB");
+    CHECK(bytesText(1073741824.0 * 1.5) == "1.5 GiB");
+    CHECK(bytesText(1099511627776.0 * 3) == "3.0 TiB");
+    CHECK(bytesText(1152921504606846976.0 * 4096) == "4096.0 EiB");
+}
+
+TEST_CASE("a size rounds to whole bytes, and the unit follows the figure as printed", "[util]") {
+    CHECK(bytesText(2581.95) == "2,582 bytes");
+    CHECK(bytesText(0.4) == "0 bytes");
+    CHECK(bytesText(1048575.6) == "1.0 MiB"); // rounds to 1,048,576
+    CHECK(bytesText(1048575.4) == "1,048,575 bytes");
+    CHECK(bytesText(1073741824.0 - 40000) == "1.0 GiB"); // 1023.96 MiB would print "1024.0 MiB"
+    CHECK(bytesText(-10986) == "-10,986 bytes");
+    CHECK(bytesText(-2097152) == "-2.0 MiB");
+}
+
+TEST_CASE("the exact size goes with a rounded one", "[util]") {
+    CHECK(exactBytesText(2097152) == "2,097,152 bytes");
+    CHECK(exactBytesText(16777216) == "16,777,216 bytes");
+    CHECK(bytesWithExact(10986) == "10,986 bytes");
+    CHECK(bytesWithExact(1048575) == "1,048,575 bytes");
+    CHECK(bytesWithExact(1048576) == "1.0 MiB (1,048,576 bytes)");
+    CHECK(bytesWithExact(16777216) == "16.0 MiB (16,777,216 bytes)");
+    CHECK_FALSE(bytesRounded(1048575));
+    CHECK(bytesRounded(1048576));
+}
+
+TEST_CASE("counts and numbers are thousands separated, with no float noise", "[util]") {
+    CHECK(countText(0) == "0");
+    CHECK(countText(999) == "999");
+    CHECK(countText(1000) == "1,000");
+    CHECK(countText(1234567) == "1,234,567");
+    CHECK(countText(2.6) == "3");
+    CHECK(countText(-1500) == "-1,500");
+    CHECK(numberText(100000.0) == "100,000");
+    CHECK(numberText(2842.7999999999997) == "2,842.8");
+    CHECK(numberText(0.1 + 0.2) == "0.3");
+    CHECK(numberText(-0.25) == "-0.25");
+    CHECK(numberText(1234567890123.0) == "1,234,567,890,123");
+}
+
+TEST_CASE("a named setting prints with its unit, sizes by the size convention", "[util]") {
+    CHECK(quantityText(100000, "bytes") == "100,000 bytes");
+    CHECK(quantityText(16777216, "bytes") == "16.0 MiB (16,777,216 bytes)");
+    CHECK(quantityText(1000000, "bytes per ms") == "1,000,000 bytes per ms");
+    CHECK(quantityText(0.5, "ratio") == "0.5 ratio");
+}
+
+TEST_CASE("a log size axis has its lines at round figures of the convention", "[util]") {
+    CHECK(logAxisTicks(10, 2e9) ==
+          std::vector<double>{10, 100, 1000, 10000, 100000, 1048576, 10485760, 104857600, 1073741824.0});
+    CHECK(logAxisTicks(1000, 2e7) == std::vector<double>{1000, 10000, 100000, 1048576, 10485760});
+    std::vector<std::string> labels;
+    for (double t : logAxisTicks(1000, 2e9))
+        labels.push_back(bytesText(t));
+    CHECK(labels == std::vector<std::string>{"1,000 bytes", "10,000 bytes", "100,000 bytes", "1.0 MiB", "10.0 MiB",
+                                             "100.0 MiB", "1.0 GiB"});
+    CHECK(logAxisTicks(5, 1).empty());
+}
+
+TEST_CASE("a whole size past 2^53 prints to the byte", "[util]") {
+    CHECK(exactWholeBytesText(18446744073709551615ull) == "18,446,744,073,709,551,615 bytes");
+    CHECK(wholeBytesWithExact(18446744073709551615ull) == "16.0 EiB (18,446,744,073,709,551,615 bytes)");
+    CHECK(wholeBytesWithExact(1) == "1 byte");
+    CHECK(wholeBytesWithExact(16777216) == "16.0 MiB (16,777,216 bytes)");
 }
