@@ -47,8 +47,9 @@ std::string AccessCost::assumptions() const {
     out += " ms per round trip, ";
     appendNumber(out, notes.documentExaminedMs * 1000);
     out += " us per document examined, ";
-    appendBytes(out, notes.bytesPerMs * 1000);
-    out += "/s read from cache.";
+    // In the unit of the threshold that sets it (docshape.cacheBytesPerMs).
+    appendNumber(out, notes.bytesPerMs);
+    out += " bytes per ms read from cache.";
     return out;
 }
 
@@ -231,7 +232,7 @@ std::vector<std::string> Worksheet::mismatches() const {
     if (documentSizeMismatch && statedDocumentBytes) {
         std::string text = "expected document size: stated ";
         appendBytes(text, *statedDocumentBytes);
-        text += ", estimated ";
+        text += ", computed ";
         appendBytes(text, documentBytes);
         out.push_back(std::move(text));
     }

@@ -1,5 +1,7 @@
 #include "advisor/Wording.h"
 
+#include "util/Units.h"
+
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -193,19 +195,7 @@ void appendNumber(std::string &out, double value) {
     out.append(buf, end);
 }
 
-void appendBytes(std::string &out, double bytes) {
-    if (bytes < 10000) {
-        appendNumber(out, std::round(bytes));
-        out += " bytes";
-        return;
-    }
-    char buf[64];
-    const char *unit = bytes < 1e6 ? " KB" : bytes < 1e9 ? " MB" : " GB";
-    const double scaled = bytes < 1e6 ? bytes / 1e3 : bytes < 1e9 ? bytes / 1e6 : bytes / 1e9;
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, scaled, std::chars_format::fixed, 1);
-    out.append(buf, end);
-    out += unit;
-}
+void appendBytes(std::string &out, double bytes) { out += units::bytesText(bytes); }
 
 } // namespace advisor
 

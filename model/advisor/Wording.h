@@ -34,7 +34,7 @@ public:
     struct Num { // number(): "1,234", "0.5", "2.25"
         double value;
     };
-    struct Bytes { // "780 bytes", "40.1 KB" (1 KB = 1000 bytes)
+    struct Bytes { // units::bytesText: "780 bytes", "2.0 MiB"
         double value;
     };
     struct Rate { // "300/s"
@@ -154,7 +154,7 @@ private:
 namespace advisor {
 // How the advisor prints numbers, the same everywhere.
 void appendNumber(std::string &out, double value); // "1,234", "0.5", "2.25", "unbounded"
-void appendBytes(std::string &out, double bytes);  // "780 bytes", "40.1 KB", "2.3 MB" (1 KB = 1000 bytes)
+void appendBytes(std::string &out, double bytes);  // units::bytesText
 } // namespace advisor
 
 } // namespace docshape

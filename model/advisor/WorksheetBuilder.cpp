@@ -142,7 +142,7 @@ Worksheet WorksheetBuilder::build(Context &ctx) {
             ratio(*ws.statedDocumentBytes, ws.documentBytes) >= ctx.s.mismatchRatio) {
             ws.documentSizeMismatch = true;
             Finding &f = ctx.add(rule::kWorksheetMismatch, target(),
-                                 "{0} worksheet, expected document size: stated {1}, estimated {2}", stat.name,
+                                 "{0} worksheet, expected document size: stated {1}, computed {2}", stat.name,
                                  Bytes{*ws.statedDocumentBytes}, Bytes{ws.documentBytes});
             f.reasonPhrase = f.words.say("A factor of {0} (threshold {1}).",
                                          Num{ratio(*ws.statedDocumentBytes, ws.documentBytes)},

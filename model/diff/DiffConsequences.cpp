@@ -1,5 +1,6 @@
 #include "diff/DiffConsequences.h"
 
+#include "advisor/AdviceJson.h"
 #include "advisor/Advisor.h"
 #include "estimate/Analysis.h"
 
@@ -129,7 +130,7 @@ std::vector<PropertyChange> costDifferences(const AccessCost &a, const AccessCos
     std::vector<PropertyChange> out;
     auto number = [&](const char *name, double x, double y) {
         if (differs(x, y))
-            out.push_back({name, x, y});
+            out.push_back({name, jsonNumber(x), jsonNumber(y)});
     };
     if (a.collections != b.collections)
         out.push_back({"collections", a.collections, b.collections});

@@ -1,5 +1,8 @@
 #include "diff/DiffReport.h"
 
+#include "advisor/AdviceJson.h"
+#include "util/Units.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -24,21 +27,13 @@ std::string displayValue(const ordered_json &value) {
 
 namespace {
 
-std::string bytesText(double bytes) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.1f B", bytes);
-    return buf;
-}
+using units::bytesText;
 
 std::string maxText(const CollectionFigures &f) {
-    return f.maxDocumentBytes ? std::to_string(*f.maxDocumentBytes) + " B" : std::string("unbounded");
+    return f.maxDocumentBytes ? bytesText(double(*f.maxDocumentBytes)) : std::string("unbounded");
 }
 
-std::string countText(double n) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, n == std::floor(n) ? "%.0f" : "%.1f", n);
-    return buf;
-}
+std::string countText(double n) { return units::numberText(std::round(n * 10) / 10); }
 
 char sign(ChangeKind k) {
     switch (k) {
@@ -166,8 +161,8 @@ ordered_json figuresJson(const CollectionFigures &f) {
     if (!f.present)
         return nullptr;
     return {{"name", f.name},
-            {"documents", f.documents},
-            {"avgDocumentBytes", f.avgDocumentBytes},
+            {"documents", jsonNumber(f.documents)},
+            {"avgDocumentBytes", jsonNumber(f.avgDocumentBytes)},
             {"maxDocumentBytes", f.maxDocumentBytes ? ordered_json(*f.maxDocumentBytes) : ordered_json(nullptr)}};
 }
 
@@ -178,7 +173,7 @@ ordered_json propertiesJson(const std::vector<PropertyChange> &props) {
     return out;
 }
 
-ordered_json optionalNumber(const std::optional<double> &v) { return v ? ordered_json(*v) : ordered_json(nullptr); }
+ordered_json optionalNumber(const std::optional<double> &v) { return v ? jsonNumber(*v) : ordered_json(nullptr); }
 
 } // namespace
 

@@ -4,6 +4,7 @@
 #include "derive/IndexRules.h"
 #include "estimate/BsonSize.h"
 #include "estimate/IndexEstimator.h"
+#include "util/Units.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,12 +18,6 @@ namespace docshape {
 namespace {
 
 constexpr double kGrowthSearchDays = 36500; // a century: beyond it, "never"
-
-std::string formatBytes(double bytes) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.0f", bytes);
-    return buf;
-}
 
 // What one walk over a document's structure collects besides its depth.
 struct Structure {
@@ -104,13 +99,13 @@ struct Limits {
     double maxDocument = 0;  // bytes a document may have
 };
 
-// The size limit as problems word it: "16 MiB (16777216 bytes)" for the
-// BSON limit, the bytes for another.
+// The size limit as problems word it: "16 MiB", the name the manual gives
+// the BSON limit, or the size of another limit a model sets.
 std::string limitText(double bytes) {
     constexpr double kMiB = 1024.0 * 1024.0;
     if (bytes == 16 * kMiB)
-        return "16 MiB (16777216 bytes)";
-    return formatBytes(bytes) + " bytes";
+        return "16 MiB";
+    return units::bytesWithExact(bytes);
 }
 
 // Sizes, arrays, depth, breakdown and growth of one collection: everything
@@ -189,12 +184,12 @@ void finish(const Project &project, const Limits &limits, int nsLimit, const Col
 
     if (s.avgDocumentBytes > limits.maxDocument)
         problems.push_back({"error", c.name,
-                            "the average document is " + formatBytes(s.avgDocumentBytes) + " bytes, over the " +
+                            "the average document is " + units::bytesWithExact(s.avgDocumentBytes) + ", over the " +
                                 limitText(limits.maxDocument) + " BSON document limit"});
     else if (s.maxDocumentBytes && static_cast<double>(*s.maxDocumentBytes) > limits.maxDocument)
         problems.push_back({"error", c.name,
-                            "the largest document is " + std::to_string(*s.maxDocumentBytes) + " bytes, over the " +
-                                limitText(limits.maxDocument) + " BSON document limit"});
+                            "the largest document is " + units::wholeBytesWithExact(*s.maxDocumentBytes) +
+                                ", over the " + limitText(limits.maxDocument) + " BSON document limit"});
     if (s.depth > kMaxNestingDepth)
         problems.push_back({"error", c.name,
                             "documents nest " + std::to_string(s.depth) +

@@ -1,5 +1,7 @@
 #include "import/ImportSummary.h"
 
+#include "util/Units.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -26,22 +28,20 @@ std::string fixed(double x, int decimals) {
 
 } // namespace
 
-std::string megabytes(double bytes) { return fixed(bytes / 1e6, 1) + " MB"; }
-
 std::string ImportSummary::text() const {
     std::string out;
-    out += "Read " + groupedNumber(documents) + " documents (" + megabytes(double(bsonBytes)) + " of BSON, " +
-           megabytes(double(inputBytes)) + " of input) in " + fixed(seconds, 2) + " s";
+    out += "Read " + groupedNumber(documents) + " documents (" + units::bytesText(double(bsonBytes)) + " of BSON, " +
+           units::bytesText(double(inputBytes)) + " of input) in " + fixed(seconds, 2) + " s";
     if (seconds > 0)
         out += ": " + groupedNumber(std::uint64_t(double(documents) / seconds)) + " documents/s, " +
-               megabytes(double(inputBytes) / seconds) + "/s";
+               units::bytesText(double(inputBytes) / seconds) + "/s";
     out += limited ? " (stopped at --limit)\n" : "\n";
     for (const auto &c : collections) {
         out += "\n" + c.name + ": " + groupedNumber(c.documents) + " documents";
         if (c.invalid)
             out += ", " + groupedNumber(c.invalid) + " invalid skipped";
-        out += "; BSON size average " + fixed(c.averageDocument(), 1) + " B, largest " + groupedNumber(c.largestDocument) +
-               " B (exact); " + groupedNumber(c.paths) + " paths";
+        out += "; BSON size average " + units::bytesText(c.averageDocument()) + ", largest " +
+               units::bytesWithExact(double(c.largestDocument)) + " (exact); " + groupedNumber(c.paths) + " paths";
         if (c.indexes)
             out += "; " + groupedNumber(c.indexes) + " indexes";
         if (!c.discriminator.empty())

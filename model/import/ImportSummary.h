@@ -6,11 +6,9 @@
 
 namespace docshape::import {
 
-// The import's wording of counts and volumes, in the summary, the model's
-// descriptions and the studio's progress alike: "100,000", "92.4 MB"
-// (decimal megabytes, as throughput is quoted).
+// The import's wording of counts, in the summary, the model's descriptions
+// and the studio's progress alike: "100,000". Volumes are units::bytesText.
 std::string groupedNumber(std::uint64_t n);
-std::string megabytes(double bytes);
 
 // Something the import noticed that the designer should see: mixed types,
 // keys the model cannot hold, skipped documents, caps reached.

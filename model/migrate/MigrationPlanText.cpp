@@ -8,11 +8,7 @@ namespace docshape {
 
 namespace {
 
-std::string countText(double n) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.0f", std::round(n));
-    return buf;
-}
+using units::countText;
 
 std::string durationText(double seconds) {
     char buf[40];

@@ -1,6 +1,7 @@
 #include "report/ChartGeometry.h"
 
 #include "report/ReportText.h"
+#include "util/Units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -57,16 +58,6 @@ ChartShape rect(double x, double y, double w, double h, std::uint32_t color) {
     return r;
 }
 
-// "1 KB", "10 MB": powers of ten in decimal units, exact labels.
-std::string powerOfTenBytes(int exponent) {
-    static const char *const kUnits[] = {"B", "KB", "MB", "GB", "TB"};
-    const int unit = std::clamp(exponent / 3, 0, 4);
-    std::string number = "1";
-    for (int i = 0; i < exponent - 3 * unit; ++i)
-        number += '0';
-    return number + " " + kUnits[unit];
-}
-
 // The smallest 1, 2 or 5 times a power of ten at or above `v`.
 double niceStep(double v) {
     if (!(v > 0))
@@ -94,10 +85,8 @@ std::uint32_t markColor(Mark mark) {
 ChartDrawing drawChart(const LineChart &chart, double width) {
     ChartDrawing d;
     d.width = width;
-    const double left = 56, right = 12, top = 24, plotHeight = 170;
+    const double right = 12, top = 24, plotHeight = 170;
     const double bottom = top + plotHeight;
-    const double plotWidth = width - left - right;
-    d.shapes.push_back(text(left, 14, chart.title, kTitleSize, ChartShape::Anchor::Start, 0x222222, true));
 
     double lo = 1e300, hi = 1, xMax = 0;
     for (const auto &s : chart.series)
@@ -116,16 +105,24 @@ ChartDrawing drawChart(const LineChart &chart, double width) {
     const int to = std::max(from + 1, int(std::ceil(std::log10(hi * 2))));
     if (!(xMax > 0))
         xMax = 1;
+    // Grid lines where the size reads as a round figure in the units every
+    // other view prints ("100,000 bytes", "1.0 MiB"); the margin fits them.
+    const std::vector<double> ticks = units::logAxisTicks(std::pow(10.0, from), std::pow(10.0, to));
+    double left = 56;
+    for (double t : ticks)
+        left = std::max(left, textWidth(units::bytesText(t), kLabelSize) + 8);
+    const double plotWidth = width - left - right;
+    d.shapes.push_back(text(left, 14, chart.title, kTitleSize, ChartShape::Anchor::Start, 0x222222, true));
     auto px = [&](double x) { return left + plotWidth * x / xMax; };
     auto py = [&](double y) {
         const double l = std::log10(std::max(1.0, y));
         return bottom - plotHeight * (l - from) / (to - from);
     };
 
-    for (int e = from; e <= to; ++e) {
-        const double y = py(std::pow(10.0, e));
+    for (double t : ticks) {
+        const double y = py(t);
         d.shapes.push_back(line(left, y, left + plotWidth, y, kGrid));
-        d.shapes.push_back(text(left - 4, y + 3, powerOfTenBytes(e), kLabelSize, ChartShape::Anchor::End, kAxis));
+        d.shapes.push_back(text(left - 4, y + 3, units::bytesText(t), kLabelSize, ChartShape::Anchor::End, kAxis));
     }
     const double step = niceStep(xMax / 6);
     for (double x = 0; x <= xMax * (1 + 1e-9); x += step) {
@@ -159,7 +156,7 @@ ChartDrawing drawChart(const LineChart &chart, double width) {
         d.shapes.push_back(text(x + 22, y, chart.series[i].name, kLabelSize));
         x += 30 + textWidth(chart.series[i].name, kLabelSize);
     }
-    d.shapes.push_back(text(left, y + 14, chart.yTitle + ": each grid line is ten times the one below",
+    d.shapes.push_back(text(left, y + 14, chart.yTitle + ": log scale, each grid line about ten times the one below",
                             kLabelSize - 1, ChartShape::Anchor::Start, kAxis));
     d.height = y + 22;
     return d;

@@ -4,6 +4,7 @@
 #include "estimate/BsonSize.h"
 #include "export/ExportBundle.h"
 #include "report/ReportText.h"
+#include "util/Units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -241,15 +242,15 @@ private:
             cols.rows.push_back({{c->name},
                                  {count(c->documents)},
                                  {count(c->documentsAfterGrowth)},
-                                 {exactBytes(c->avgDocumentBytes)},
+                                 {sizeText(c->avgDocumentBytes)},
                                  {maxBytes(c->maxDocumentBytes), c->maxDocumentBytes ? Mark::None : Mark::Error},
-                                 {approxBytes(c->dataBytes)},
-                                 {approxBytes(c->dataBytesAfterGrowth)}});
+                                 {sizeText(c->dataBytes)},
+                                 {sizeText(c->dataBytesAfterGrowth)}});
             dataNow += c->dataBytes;
             dataAfter += c->dataBytesAfterGrowth;
         }
-        cols.rows.push_back({{"all " + std::to_string(stats.size())}, {""}, {""}, {""}, {""}, {approxBytes(dataNow)},
-                             {approxBytes(dataAfter)}});
+        cols.rows.push_back({{"all " + std::to_string(stats.size())}, {""}, {""}, {""}, {""}, {sizeText(dataNow)},
+                             {sizeText(dataAfter)}});
         s.blocks.push_back(std::move(cols));
 
         // The largest documents: unbounded first, then by maximum.
@@ -272,7 +273,7 @@ private:
         for (const CollectionStat *c : largest)
             big.rows.push_back({{c->name},
                                 {maxBytes(c->maxDocumentBytes), c->maxDocumentBytes ? Mark::None : Mark::Error},
-                                {exactBytes(c->avgDocumentBytes)},
+                                {sizeText(c->avgDocumentBytes)},
                                 {days(c->daysToAvgTarget), c->daysToAvgTarget ? Mark::Warning : Mark::None},
                                 {days(c->daysToMaxLimit), c->daysToMaxLimit ? Mark::Error : Mark::None}});
         s.blocks.push_back(std::move(big));
@@ -290,9 +291,9 @@ private:
 
         const WorkingSet &ws = adv.workingSet;
         s.blocks.push_back(Paragraph{"Working set:",
-                                     approxBytes(ws.totalBytes) + " (hot documents " + approxBytes(ws.hotDocumentBytes) +
-                                         ", indexes " + approxBytes(ws.indexBytes) + ") against a cache of " +
-                                         approxBytes(ws.cacheBytes) + ": " + (ws.fits ? "it fits." : "it does not fit."),
+                                     sizeText(ws.totalBytes) + " (hot documents " + sizeText(ws.hotDocumentBytes) +
+                                         ", indexes " + sizeText(ws.indexBytes) + ") against a cache of " +
+                                         sizeText(ws.cacheBytes) + ": " + (ws.fits ? "it fits." : "it does not fit."),
                                      ws.fits ? Mark::Good : Mark::Warning});
 
         std::vector<std::string> questions = openQuestions();
@@ -361,12 +362,12 @@ private:
                                                                                           : "Bucket collection") +
                                              ": " + count(c.documents) + " documents now, " +
                                              count(c.documentsAfterGrowth) + " after " + std::to_string(p.growthDays) +
-                                             " days; data " + approxBytes(c.dataBytes) + " now, " +
-                                             approxBytes(c.dataBytesAfterGrowth) + " after growth (estimates)."});
+                                             " days; data " + sizeText(c.dataBytes) + " now, " +
+                                             sizeText(c.dataBytesAfterGrowth) + " after growth (estimates)."});
         if (auto it = worksheets.find(c.name); it != worksheets.end())
             worksheet(s, *it->second);
 
-        s.blocks.push_back(Paragraph{"Document size:", "average " + exactBytes(c.avgDocumentBytes) + ", maximum " +
+        s.blocks.push_back(Paragraph{"Document size:", "average " + sizeText(c.avgDocumentBytes) + ", maximum " +
                                                            maxBytes(c.maxDocumentBytes) + "; nesting depth " +
                                                            std::to_string(c.depth) + ".",
                                      c.maxDocumentBytes ? Mark::None : Mark::Error});
@@ -377,11 +378,11 @@ private:
         for (const auto &b : c.breakdown) {
             const double share = c.avgDocumentBytes > 0 ? 100.0 * b.avgBytes / c.avgDocumentBytes : 0;
             bytes.rows.push_back({{b.label()},
-                                  {exactBytes(b.avgBytes)},
-                                  {b.bounded ? exactBytes(double(b.maxBytes)) : "unbounded",
+                                  {sizeText(b.avgBytes)},
+                                  {b.bounded ? sizeText(double(b.maxBytes)) : "unbounded",
                                    b.bounded ? Mark::None : Mark::Error},
                                   {exactNumber(std::round(share * 10) / 10) + "%"}});
-            chart.bars.push_back({b.label(), b.avgBytes, exactBytes(b.avgBytes)});
+            chart.bars.push_back({b.label(), b.avgBytes, sizeText(b.avgBytes)});
         }
         s.blocks.push_back(std::move(bytes));
         if (!chart.bars.empty())
@@ -429,8 +430,8 @@ private:
         row("filter fields", joined(w.filterFields()));
         row("sort fields", joined(w.sortFields()));
         row("expected document size",
-            "average " + exactBytes(w.documentBytes) + ", maximum " + maxBytes(w.maxDocumentBytes),
-            w.statedDocumentBytes ? exactBytes(*w.statedDocumentBytes) : std::string(), w.documentSizeMismatch);
+            "average " + sizeText(w.documentBytes) + ", maximum " + maxBytes(w.maxDocumentBytes),
+            w.statedDocumentBytes ? sizeText(*w.statedDocumentBytes) : std::string(), w.documentSizeMismatch);
         row("expected array bounds", joined(w.arrayBounds(), "; "),
             w.statedMaxArrayCount ? "largest " + count(*w.statedMaxArrayCount) : std::string(), w.arrayBoundsMismatch);
         row("atomic update boundary", w.atomicUpdateBoundary(), w.statedAtomicUpdateBoundary);
@@ -454,7 +455,7 @@ private:
                                                     "; the largest document crosses the 16 MiB limit " +
                                                     when(c.daysToMaxLimit) + ". After " + std::to_string(p.growthDays) +
                                                     " days the average document is " +
-                                                    exactBytes(c.avgDocumentBytesAfterGrowth) + ".",
+                                                    sizeText(c.avgDocumentBytesAfterGrowth) + ".",
                                      c.daysToMaxLimit ? Mark::Error : c.daysToAvgTarget ? Mark::Warning : Mark::None});
         if (!shape)
             return;
@@ -484,7 +485,7 @@ private:
                               {keysText(ix.keys)},
                               {count(ix.entries)},
                               {ix.multikey ? "yes" : "no"},
-                              {approxBytes(ix.estimatedBytes)}});
+                              {sizeText(ix.estimatedBytes)}});
             if (!ix.error.empty())
                 problems.push_back(ix.name + ": " + ix.error);
         }
@@ -541,7 +542,7 @@ private:
                                       {std::to_string(c.roundTrips)},
                                       {index, c.index == "collection scan" ? Mark::Warning : Mark::None},
                                       {count(c.docsExamined)},
-                                      {approxBytes(c.bytesRead)},
+                                      {sizeText(c.bytesRead)},
                                       {milliseconds(c.estimatedMs)},
                                       {budget, mark}});
             } else {
@@ -549,7 +550,7 @@ private:
                                        {std::string(toString(c.operation))},
                                        {joined(c.collections)},
                                        {count(c.documentsTouched)},
-                                       {approxBytes(c.bytesWritten)},
+                                       {sizeText(c.bytesWritten)},
                                        {count(c.indexEntriesTouched)},
                                        {std::string(c.consistency), c.needsTransaction ? Mark::Warning : Mark::None},
                                        {milliseconds(c.estimatedMs)},
@@ -665,7 +666,7 @@ private:
                 {}};
         for (const auto &setting : thresholdCatalogue())
             t.rows.push_back({{std::string(setting.name)},
-                              {exactNumber(inForce.get(setting.name)),
+                              {units::numberText(inForce.get(setting.name)),
                                inForce.overridden(setting.name) ? Mark::Mismatch : Mark::None},
                               {std::string(setting.unit)},
                               {std::string(setting.source)}});

@@ -2,21 +2,16 @@
 
 #include "advisor/AdviceJson.h"
 #include "advisor/Wording.h"
+#include "util/Units.h"
 
 namespace docshape::report {
 
 std::string exactNumber(double value) { return jsonNumber(value).dump(); }
 
-std::string exactBytes(double bytes) { return exactNumber(bytes) + " bytes"; }
+std::string sizeText(double bytes) { return units::bytesText(bytes); }
 
 std::string maxBytes(const std::optional<std::uint64_t> &bytes) {
-    return bytes ? exactBytes(double(*bytes)) : std::string("unbounded");
-}
-
-std::string approxBytes(double bytes) {
-    std::string out;
-    advisor::appendBytes(out, bytes);
-    return out;
+    return bytes ? units::bytesText(double(*bytes)) : std::string("unbounded");
 }
 
 std::string count(double value) {

@@ -6,20 +6,20 @@
 #include <string>
 #include <string_view>
 
-// How the report prints numbers: exact figures as `analyze --json` prints
-// them, estimates and counts as the advisor words them (lint --json), so
-// that the report, the JSON and the findings read the same.
+// How the report prints numbers: sizes as the CLI and the studio print them
+// (units::bytesText), other exact figures as `analyze --json` prints them,
+// counts as the advisor words them (lint --json), so that the report, the
+// JSON and the findings read the same.
 
 namespace docshape::report {
 
 // An exact figure as analyze --json prints it: "781", "2581.95".
 std::string exactNumber(double value);
-// "781 bytes", "2581.95 bytes".
-std::string exactBytes(double bytes);
-// "10986 bytes", or "unbounded" for an array with no maximum.
+// A size as everything prints it (units::bytesText): "10,986 bytes",
+// "2.0 MiB".
+std::string sizeText(double bytes);
+// sizeText(), or "unbounded" for an array with no maximum.
 std::string maxBytes(const std::optional<std::uint64_t> &bytes);
-// An estimate as the advisor words it: "780 bytes", "40.1 KB", "2.3 MB".
-std::string approxBytes(double bytes);
 // A count as the advisor words it: "1,234", "0.5".
 std::string count(double value);
 // Milliseconds: "1.006 ms".

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 using namespace docshape;
@@ -132,8 +133,55 @@ TEST_CASE("analyze prints a saturated maximum the same in text and JSON", "[cli]
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j["collections"][0]["maxDocumentBytes"].get<std::uint64_t>() == 18446744073709551615ull);
     const Run table = analyzeCli({"analyze", path});
-    CHECK_THAT(table.out, Catch::Contains("max 18446744073709551615 B"));
-    CHECK_THAT(table.out, Catch::Contains("18446744073709551615 bytes, over the 16 MiB"));
+    CHECK_THAT(table.out, Catch::Contains("max 16.0 EiB"));
+    CHECK_THAT(table.out, Catch::Contains("16.0 EiB (18,446,744,073,709,551,615 bytes), over the 16 MiB"));
+}
+
+TEST_CASE("analyze --json prints numbers without float noise", "[cli][analyze]") {
+    for (const char *example :
+         {"order-aggregate", "saas-multitenant", "iot-readings", "student-enrollment", "author-posts"}) {
+        INFO(example);
+        const Run r = analyzeCli({"analyze", "--example", example, "--json"});
+        REQUIRE(r.code == cli::kOk);
+        // 2842.7999999999997 is what double arithmetic leaves; three decimals at
+        // most.
+        std::smatch m;
+        CHECK_FALSE(std::regex_search(r.out, m, std::regex(R"(\d\.\d{4,})")));
+        if (!m.empty())
+            FAIL_CHECK(m.str());
+        const auto j = nlohmann::json::parse(r.out);
+        for (const auto &c : j["collections"]) {
+            CHECK(c["dataBytes"].is_number_integer());
+            for (const auto &ix : c["indexes"])
+                CHECK(ix["estimatedBytes"].is_number_integer());
+        }
+    }
+}
+
+TEST_CASE("analyze prints sizes and counts as the studio and the report do", "[cli][analyze]") {
+    const Run r = analyzeCli({"analyze", "--example", "order-aggregate"});
+    REQUIRE(r.code == cli::kOk);
+    CHECK_THAT(r.out, Catch::Contains(" bytes, max ") && Catch::Contains(" bytes\n"));
+    CHECK_THAT(r.out, !Catch::Contains(" B,") && !Catch::Contains(" B\n") && !Catch::Contains(" KB ") &&
+                          !Catch::Contains("KiB") && !Catch::Contains("(estimate)"));
+    CHECK(std::regex_search(r.out, std::regex(R"(\(\d{1,3}(,\d{3})+ documents,)")));
+    CHECK(std::regex_search(r.out, std::regex(R"(, estimated (\d{1,3}(,\d{3})* bytes|\d+\.\d [MGT]iB)\n)")));
+}
+
+TEST_CASE("analyze: a model without a name is headed by its file", "[cli][analyze]") {
+    const std::string dir = test::makeTempDir("analyze-unnamed");
+    const std::string path = dir + "/shop.docshape";
+    std::ofstream(path) << R"({
+  "formatVersion": 1,
+  "entities": [{"id": "e1", "name": "items", "fields": [], "count": 1000}],
+  "relationships": [], "accessPatterns": [], "indexes": [], "decisions": []
+}
+)";
+    const Run r = analyzeCli({"analyze", path});
+    INFO(r.err);
+    REQUIRE(r.code == cli::kOk);
+    CHECK_THAT(r.out, Catch::StartsWith("unnamed model (shop.docshape) — 1 collection\n"));
+    CHECK_THAT(r.out, Catch::Contains("items  (1,000 documents"));
 }
 
 TEST_CASE("analyze exit codes: usage 2, unreadable or invalid model 3", "[cli][analyze]") {

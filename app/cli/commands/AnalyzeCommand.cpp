@@ -9,7 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
-#include <iomanip>
+#include <filesystem>
 #include <ostream>
 
 namespace docshape::cli {
@@ -29,7 +29,11 @@ Json keysJson(std::span<const IndexKey> keys) {
     return out;
 }
 
-Json optionalNumber(const std::optional<double> &v) { return v ? Json(*v) : Json(nullptr); }
+// Doubles without float noise (jsonNumber: three decimals at most); byte
+// totals, products of counts and averages, as whole bytes.
+Json number(double v) { return jsonNumber(v); }
+Json wholeBytes(double v) { return jsonNumber(std::round(v)); }
+Json optionalNumber(const std::optional<double> &v) { return v ? number(*v) : Json(nullptr); }
 
 Json analysisJson(const Project &project, const Analysis &a) {
     Json root;
@@ -41,31 +45,31 @@ Json analysisJson(const Project &project, const Analysis &a) {
         j["kind"] = c.kind == CollectionKind::Entity ? "entity"
                     : c.kind == CollectionKind::Junction ? "junction"
                                                           : "bucket";
-        j["documents"] = c.documents;
-        j["documentsAfterGrowth"] = c.documentsAfterGrowth;
-        j["avgDocumentBytes"] = c.avgDocumentBytes;
+        j["documents"] = number(c.documents);
+        j["documentsAfterGrowth"] = number(c.documentsAfterGrowth);
+        j["avgDocumentBytes"] = number(c.avgDocumentBytes);
         j["maxDocumentBytes"] = c.maxDocumentBytes ? Json(*c.maxDocumentBytes) : Json(nullptr);
         j["unbounded"] = c.unbounded;
-        j["avgDocumentBytesAfterGrowth"] = c.avgDocumentBytesAfterGrowth;
-        j["dataBytes"] = c.dataBytes;
-        j["dataBytesAfterGrowth"] = c.dataBytesAfterGrowth;
+        j["avgDocumentBytesAfterGrowth"] = number(c.avgDocumentBytesAfterGrowth);
+        j["dataBytes"] = wholeBytes(c.dataBytes);
+        j["dataBytesAfterGrowth"] = wholeBytes(c.dataBytesAfterGrowth);
         j["daysToAvgTarget"] = optionalNumber(c.daysToAvgTarget);
         j["daysToMaxLimit"] = optionalNumber(c.daysToMaxLimit);
         j["depth"] = c.depth;
         Json arrays = Json::array();
         for (const auto &ar : c.arrays)
             arrays.push_back({{"path", ar.path},
-                              {"avgCount", ar.avgCount},
+                              {"avgCount", number(ar.avgCount)},
                               {"maxCount", ar.maxCount ? Json(*ar.maxCount) : Json(nullptr)},
-                              {"growthPerDay", ar.growthPerDay}});
+                              {"growthPerDay", number(ar.growthPerDay)}});
         j["arrays"] = std::move(arrays);
         Json indexes = Json::array();
         for (const auto &ix : c.indexes) {
             Json i{{"name", ix.name},
                    {"keys", keysJson(ix.keys)},
-                   {"entries", ix.entries},
+                   {"entries", number(ix.entries)},
                    {"multikey", ix.multikey},
-                   {"estimatedBytes", ix.estimatedBytes},
+                   {"estimatedBytes", wholeBytes(ix.estimatedBytes)},
                    {"assumptions", std::string(ix.assumptions)}};
             if (!ix.error.empty())
                 i["error"] = ix.error;
@@ -75,7 +79,7 @@ Json analysisJson(const Project &project, const Analysis &a) {
         Json breakdown = Json::array();
         for (const auto &b : c.breakdown)
             breakdown.push_back({{"field", b.label()},
-                                 {"avgBytes", b.avgBytes},
+                                 {"avgBytes", number(b.avgBytes)},
                                  {"maxBytes", b.bounded ? Json(b.maxBytes) : Json(nullptr)}});
         j["breakdown"] = std::move(breakdown);
         collections.push_back(std::move(j));
@@ -88,21 +92,27 @@ Json analysisJson(const Project &project, const Analysis &a) {
     return root;
 }
 
-std::string count(double n) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, n >= 100 || n == std::floor(n) ? "%.0f" : "%.1f", n);
-    return buf;
+// Counts as text: thousands separated, one decimal below 100 ("2.5"
+// elements), whole from there.
+std::string count(double n) { return units::numberText(n >= 100 ? std::round(n) : std::round(n * 10) / 10); }
+
+// What the header calls a model: its name, or for a model without one the
+// file it came from.
+std::string modelTitle(const Project &project, const std::string &path) {
+    if (!project.name.empty())
+        return project.name;
+    return "unnamed model (" + std::filesystem::path(path).filename().string() + ")";
 }
 
-void printTable(std::ostream &os, const Project &project, const Analysis &a) {
-    os << project.name << " — " << a.collections.size() << " collections\n";
+void printTable(std::ostream &os, const Project &project, const std::string &path, const Analysis &a) {
+    os << modelTitle(project, path) << " — " << a.collections.size()
+       << (a.collections.size() == 1 ? " collection\n" : " collections\n");
     for (const auto &c : a.collections) {
         os << "\n" << c.name << "  (" << count(c.documents) << " documents, "
            << count(c.documentsAfterGrowth) << " after " << project.growthDays << " days)\n";
-        os << "  document size   avg " << std::fixed << std::setprecision(1) << c.avgDocumentBytes
-           << " B, max ";
+        os << "  document size   avg " << units::bytesText(c.avgDocumentBytes) << ", max ";
         if (c.maxDocumentBytes) {
-            os << *c.maxDocumentBytes << " B";
+            os << units::bytesText(double(*c.maxDocumentBytes));
         } else {
             os << "unbounded (no maximum: ";
             for (std::size_t i = 0; i < c.unbounded.size(); ++i)
@@ -112,28 +122,26 @@ void printTable(std::ostream &os, const Project &project, const Analysis &a) {
         os << "\n  data size       " << units::bytesText(c.dataBytes) << " now, "
            << units::bytesText(c.dataBytesAfterGrowth) << " after growth\n";
         if (c.daysToAvgTarget)
-            os << "  avg crosses 100 KB after " << std::setprecision(0) << *c.daysToAvgTarget << " days\n";
+            os << "  avg crosses 100 KB after " << count(std::round(*c.daysToAvgTarget)) << " days\n";
         if (c.daysToMaxLimit)
-            os << "  largest crosses 16 MiB after " << std::setprecision(0) << *c.daysToMaxLimit << " days\n";
+            os << "  largest crosses 16 MiB after " << count(std::round(*c.daysToMaxLimit)) << " days\n";
         for (const auto &ar : c.arrays) {
-            os << "  array " << ar.path << "  avg " << std::setprecision(1) << ar.avgCount << ", max ";
+            os << "  array " << ar.path << "  avg " << count(ar.avgCount) << ", max ";
             if (ar.maxCount)
-                os << *ar.maxCount;
+                os << count(double(*ar.maxCount));
             else
                 os << "unbounded";
             if (ar.growthPerDay > 0)
-                os << ", +" << std::setprecision(2) << ar.growthPerDay << "/day";
+                os << ", +" << units::numberText(std::round(ar.growthPerDay * 100) / 100) << "/day";
             os << '\n';
         }
         for (const auto &ix : c.indexes) {
             os << "  index " << ix.name << "  " << count(ix.entries) << " entries"
-               << (ix.multikey ? " (multikey)" : "") << ", ~" << units::bytesText(ix.estimatedBytes)
-               << " (estimate)";
+               << (ix.multikey ? " (multikey)" : "") << ", estimated " << units::bytesText(ix.estimatedBytes);
             if (!ix.error.empty())
                 os << "  ERROR: " << ix.error;
             os << '\n';
         }
-        os << std::defaultfloat;
     }
     if (!a.problems.empty()) {
         os << "\nproblems:\n";
@@ -205,7 +213,7 @@ int runAnalyze(const std::vector<std::string> &args, Io io) {
         io.out << out.dump(2) << '\n';
     }
     else
-        printTable(io.out, *project, analysis);
+        printTable(io.out, *project, path, analysis);
     return kOk;
 }
 

@@ -22,9 +22,11 @@ constexpr const Command *kCommands[] = {
 
 constexpr ExitStatus kExitStatuses[] = {
     {kOk, "success"},
-    {kFindings, "findings at the --fail-on level, invalid documents, or models that differ"},
-    {kUsage, "a usage error, or a file other than the model that cannot be read or written"},
-    {kBadModel, "a model that cannot be read or is invalid, or a schema the server refuses"},
+    {kFindings, "lint findings at or above the --fail-on level (default error), invalid documents, models that "
+                "differ, or submissions that fail a check"},
+    {kUsage, "a usage error, or an output that cannot be written"},
+    {kBadModel, "an input that cannot be read (a model, a schema, a documents file), an invalid model, or a "
+                "schema the server refuses"},
 };
 
 // In a build without the studio, diagram and report say why they are not

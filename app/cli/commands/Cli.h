@@ -16,7 +16,7 @@ enum Exit : int {
     kOk = 0,
     kFindings = 1,   // lint findings at the --fail-on level, invalid documents, models that differ
     kUsage = 2,      // bad command line
-    kBadModel = 3,   // unreadable or invalid model, or a schema the server refuses
+    kBadModel = 3,   // unreadable input (model, schema, documents), invalid model, schema the server refuses
 };
 
 struct Io {

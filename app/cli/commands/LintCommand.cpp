@@ -5,6 +5,7 @@
 #include "core/Thresholds.h"
 #include "estimate/Analysis.h"
 #include "io/ProjectFile.h"
+#include "util/Units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -35,16 +36,11 @@ constexpr Example kExamples[] = {
 };
 
 constexpr ExitStatus kExits[] = {
-    {kOk, "no finding at the --fail-on level (or the rules were listed)"},
-    {kFindings, "a finding at the --fail-on level"},
+    {kOk, "no finding at or above the --fail-on level, error by default (or the rules were listed)"},
+    {kFindings, "a finding at or above the --fail-on level: by default an error; warnings and info alone exit 0"},
     {kUsage, "a usage error"},
     {kBadModel, "the model cannot be read or is invalid"},
 };
-
-std::string numberText(double v) {
-    nlohmann::json j = v;
-    return j.dump();
-}
 
 void printRules(std::ostream &os, const Project *project) {
     std::optional<Thresholds> inForce;
@@ -57,14 +53,14 @@ void printRules(std::ostream &os, const Project *project) {
             if (!t)
                 continue;
             os << "      threshold " << t->name << " = "
-               << numberText(inForce ? inForce->get(t->name) : t->defaultValue) << ' ' << t->unit << " ("
+               << units::quantityText(inForce ? inForce->get(t->name) : t->defaultValue, t->unit) << " ("
                << t->source << ")\n";
         }
     }
     os << "\nthresholds (override by name in the model's \"thresholds\"):\n";
     for (const auto &t : thresholdCatalogue())
-        os << "  " << t.name << " = " << numberText(inForce ? inForce->get(t.name) : t.defaultValue) << ' '
-           << t.unit << "  " << t.description << " (" << t.source << ")\n";
+        os << "  " << t.name << " = " << units::quantityText(inForce ? inForce->get(t.name) : t.defaultValue, t.unit)
+           << "  " << t.description << " (" << t.source << ")\n";
 }
 
 void printFindings(std::ostream &os, const std::string &path, const std::vector<Finding> &findings) {

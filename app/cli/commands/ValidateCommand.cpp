@@ -24,7 +24,8 @@ constexpr Option kOptions[] = {
     {"--schema FILE", "a $jsonSchema, {\"$jsonSchema\": ...} or collection options {\"validator\": "
                       "{\"$jsonSchema\": ...}}, in Extended JSON; '-' for standard input"},
     {"DOCS", "Extended JSON documents, one per line or as a JSON array; '-' for standard input"},
-    {"--json", "one line per document: {\"index\":N,\"valid\":...,\"errors\":[...]}"},
+    {"--json", "one line per document: {\"index\":N,\"valid\":...,\"errors\":[...]}, N counting from 1 as "
+               "the text does and as 'sample --break' numbers the documents it breaks"},
 };
 
 constexpr Example kExamples[] = {
@@ -37,9 +38,9 @@ constexpr Example kExamples[] = {
 constexpr ExitStatus kExits[] = {
     {kOk, "every document is valid"},
     {kFindings, "some document is invalid, or is not an Extended JSON document"},
-    {kUsage, "a usage error, a file that cannot be read, a schema file that is not JSON, or documents "
-             "that are not JSON"},
-    {kBadModel, "a schema the server refuses, with the server's reason"},
+    {kUsage, "a usage error, a schema file that is not JSON, or documents that are not JSON"},
+    {kBadModel, "a schema or documents file that cannot be read, or a schema the server refuses, with the "
+                "server's reason"},
 };
 
 struct Options {
@@ -93,10 +94,11 @@ bool readAll(const std::string &path, std::istream &stdinStream, std::string &ou
 
 std::string where(const Error &e) { return e.where.empty() ? "" : " (at " + e.where + ")"; }
 
-void printJson(std::ostream &out, size_t index, bool valid,
+// `number` counts from 1, as `sample --break` names the documents it breaks.
+void printJson(std::ostream &out, size_t number, bool valid,
                const std::vector<ValidationError> &errors) {
     nlohmann::json line;
-    line["index"] = index;
+    line["index"] = number;
     line["valid"] = valid;
     line["errors"] = nlohmann::json::array();
     for (const ValidationError &e : errors)
@@ -104,9 +106,9 @@ void printJson(std::ostream &out, size_t index, bool valid,
     out << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
-void printText(std::ostream &out, size_t index, size_t line, bool valid,
+void printText(std::ostream &out, size_t number, size_t line, bool valid,
                const std::vector<ValidationError> &errors) {
-    out << "document " << index << " (line " << line << "): " << (valid ? "valid" : "invalid")
+    out << "document " << number << " (line " << line << "): " << (valid ? "valid" : "invalid")
         << '\n';
     for (const ValidationError &e : errors)
         out << "  " << (e.path.empty() ? "(document)" : e.path) << ": " << e.message << "  ["
@@ -137,7 +139,7 @@ int runValidate(const std::vector<std::string> &args, Io io) {
     std::string schemaText;
     if (!readAll(opt.schemaPath, io.in, schemaText)) {
         io.err << "docshape-cli validate: cannot read schema file '" << opt.schemaPath << "'\n";
-        return kUsage;
+        return kBadModel;
     }
     auto validator = JsonSchema::readValidator(schemaText);
     if (!validator) {
@@ -159,7 +161,7 @@ int runValidate(const std::vector<std::string> &args, Io io) {
         if (!file) {
             io.err << "docshape-cli validate: cannot read documents file '" << opt.docsPath
                    << "'\n";
-            return kUsage;
+            return kBadModel;
         }
         docs = &file;
     }
@@ -196,9 +198,9 @@ int runValidate(const std::vector<std::string> &args, Io io) {
         if (!valid)
             ++invalid;
         if (opt.json)
-            printJson(io.out, stream.index(), valid, *errors);
+            printJson(io.out, stream.index() + 1, valid, *errors);
         else
-            printText(io.out, stream.index(), stream.line(), valid, *errors);
+            printText(io.out, stream.index() + 1, stream.line(), valid, *errors);
     }
     if (!opt.json)
         io.out << total << (total == 1 ? " document: " : " documents: ") << (total - invalid)

@@ -5,7 +5,9 @@
 #include "io/BundledExamples.h"
 
 #include <algorithm>
+#include <iterator>
 #include <ostream>
+#include <utility>
 
 namespace docshape::cli {
 
@@ -169,10 +171,22 @@ void printHelp(const Command &command, std::ostream &out) {
 }
 
 void printOverview(std::ostream &out, std::span<const Command *const> more) {
-    out << "usage: docshape-cli COMMAND [ARGS...]\n"
-           "       docshape-cli help COMMAND   (or COMMAND --help) its options and examples\n"
-           "       docshape-cli --version\n"
-           "\ncommands:\n";
+    // Each form with its meaning in one column, as the commands are listed.
+    const std::pair<std::string_view, std::string_view> forms[] = {
+        {"COMMAND [ARGS...]", "runs a command"},
+        {"help COMMAND", "a command's options, examples and exit status (or COMMAND --help)"},
+        {"--version", "the version"},
+    };
+    std::size_t formColumns = 0;
+    for (const auto &[form, meaning] : forms)
+        formColumns = std::max(formColumns, columns(form));
+    for (std::size_t i = 0; i < std::size(forms); ++i) {
+        std::string lead =
+            std::string(i == 0 ? "usage: " : "       ") + std::string(kProgram) + std::string(forms[i].first);
+        lead.resize(lead.size() - columns(forms[i].first) + formColumns + 2, ' ');
+        printHanging(out, lead, wrapText(forms[i].second, kHelpWidth - columns(lead)));
+    }
+    out << "\ncommands:\n";
     std::size_t nameColumns = 0;
     for (auto list : {commands(), more})
         for (const Command *c : list)

@@ -126,3 +126,12 @@ TEST_CASE("lint --rules lists the whole catalogue with thresholds", "[advisor][c
     CHECK(r.code == 0);
     CHECK(nlohmann::json::parse(r.out)["thresholds"][4]["value"] == 12);
 }
+
+TEST_CASE("lint --rules prints sizes as sizes, not as floats", "[advisor][cli]") {
+    const Run r = lintCli({"--rules"});
+    REQUIRE(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("seed.documentTargetBytes = 100,000 bytes  "));
+    CHECK_THAT(r.out, Catch::Contains("bson.maxDocumentBytes = 16.0 MiB (16,777,216 bytes)  "));
+    CHECK_THAT(r.out, Catch::Contains("atlas.maxIndexes = 30 indexes  "));
+    CHECK_THAT(r.out, !Catch::Contains(".0 bytes") && !Catch::Contains("100000"));
+}

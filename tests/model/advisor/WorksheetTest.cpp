@@ -40,7 +40,7 @@ TEST_CASE("a stated worksheet value far from the estimate is a finding", "[advis
     const Advice advice = adviceFor(p);
     const Worksheet &orders = advice.worksheets[1];
     REQUIRE(orders.mismatches().size() == 2);
-    CHECK_THAT(orders.mismatches()[0], Catch::Contains("stated 40.0 KB, estimated"));
+    CHECK_THAT(orders.mismatches()[0], Catch::Contains("stated 40,000 bytes, computed "));
     CHECK_THAT(orders.mismatches()[1], Catch::Contains("stated 10, the model's largest bound is 50"));
     const auto findings = findingsOf(advice, rule::kWorksheetMismatch);
     REQUIRE(findings.size() == 2);

@@ -377,7 +377,7 @@ TEST_CASE("The analysis reads the project's document target and size limit", "[e
     REQUIRE(now.daysToMaxLimit);
     CHECK(*now.daysToMaxLimit == 0);
     const auto over = std::find_if(overridden.problems.begin(), overridden.problems.end(), [](const Problem &q) {
-        return q.message.find("over the 1000 bytes BSON document limit") != std::string::npos;
+        return q.message.find("over the 1,000 bytes BSON document limit") != std::string::npos;
     });
     CHECK(over != overridden.problems.end());
 }
@@ -421,7 +421,8 @@ TEST_CASE("Limits: an average already past 16 MiB is an error without growth", "
     REQUIRE(c.daysToMaxLimit);
     CHECK(*c.daysToMaxLimit == 0);
     const auto over = std::find_if(a.problems.begin(), a.problems.end(), [](const Problem &q) {
-        return q.severity == "error" && q.message.find("the average document is 32888924 bytes") != std::string::npos;
+        return q.severity == "error" &&
+               q.message.find("the average document is 31.4 MiB (32,888,924 bytes)") != std::string::npos;
     });
     INFO((a.problems.empty() ? std::string("no problems") : a.problems.front().message));
     CHECK(over != a.problems.end());
@@ -453,7 +454,7 @@ TEST_CASE("Limits: a maximum past 2^64 bytes is past the limit, not wrapped", "[
     REQUIRE(only(a).maxDocumentBytes);
     CHECK(*only(a).maxDocumentBytes == kSaturatedBytes);
     REQUIRE(a.problems.size() == 1);
-    CHECK_THAT(a.problems[0].message, Catch::Contains("18446744073709551615 bytes, over the 16 MiB"));
+    CHECK_THAT(a.problems[0].message, Catch::Contains("16.0 EiB (18,446,744,073,709,551,615 bytes), over the 16 MiB"));
     // maxCount 773243966034194279 of a string array: keys and values wrap
     // past 2^64 too ("max 1 B" before).
     Project q = aliceProject();

@@ -54,7 +54,10 @@ TEST_CASE("validate: every document valid exits 0", "[validate][cli]") {
                                        "{\"sku\":\"XYZ-22\",\"qty\":5}\n");
     Run r = run({"--schema", schema, docs});
     CHECK(r.code == 0);
-    CHECK(r.out.find("document 0 (line 1): valid") != std::string::npos);
+    // Numbered from 1, as `sample --break` names the documents it breaks.
+    CHECK(r.out.find("document 1 (line 1): valid") != std::string::npos);
+    CHECK(r.out.find("document 2 (line 2): valid") != std::string::npos);
+    CHECK(r.out.find("document 0") == std::string::npos);
     CHECK(r.out.find("2 documents: 2 valid, 0 invalid") != std::string::npos);
     CHECK(r.err.empty());
 }
@@ -70,8 +73,9 @@ TEST_CASE("validate --json: one line per document with path, keyword, message",
     CHECK(r.code == 1);
     auto lines = jsonLines(r.out);
     REQUIRE(lines.size() == 3);
-    CHECK(lines[0] == nlohmann::json::parse(R"({"index":0,"valid":true,"errors":[]})"));
-    CHECK(lines[1]["index"] == 1);
+    CHECK(lines[0] == nlohmann::json::parse(R"({"index":1,"valid":true,"errors":[]})"));
+    CHECK(lines[1]["index"] == 2);
+    CHECK(lines[2]["index"] == 3);
     CHECK(lines[1]["valid"] == false);
     REQUIRE(lines[1]["errors"].size() == 2);
     CHECK(lines[1]["errors"][0]["path"] == "sku");
@@ -120,19 +124,29 @@ TEST_CASE("validate: a schema that is JSON but not an object exits 3 with the se
     }
 }
 
-TEST_CASE("validate: usage errors and unreadable input exit 2", "[validate][cli]") {
+TEST_CASE("validate: usage errors and input that is not JSON exit 2", "[validate][cli]") {
     const std::string dir = docshape::test::makeTempDir("validate-cli");
     const std::string schema = writeFile(dir, "schema.json", kSchema);
     CHECK(run({}).code == 2);
     CHECK(run({"--schema", schema}).code == 2);
     CHECK(run({"--schema", schema, "a", "b"}).code == 2);
     CHECK(run({"--schema", schema, "-", "--bogus"}).code == 2);
-    CHECK(run({"--schema", dir + "/missing.json", "-"}).code == 2);
-    CHECK(run({"--schema", schema, dir + "/missing.json"}).code == 2);
     CHECK(run({"--schema", writeFile(dir, "bad.json", "{not json"), "-"}, "{}").code == 2);
     Run broken = run({"--schema", schema, "-"}, "{\"sku\":\"ABC-1\",\"qty\":1}\n42\n");
     CHECK(broken.code == 2);
     CHECK(broken.err.find("line 2") != std::string::npos);
+}
+
+TEST_CASE("validate: a schema or documents file that cannot be read exits 3, unreadable input", "[validate][cli]") {
+    const std::string dir = docshape::test::makeTempDir("validate-cli");
+    const std::string schema = writeFile(dir, "schema.json", kSchema);
+    Run docs = run({"--schema", schema, dir + "/missing.json"});
+    CHECK(docs.code == 3);
+    CHECK(docs.err.find("cannot read documents file '" + dir + "/missing.json'") != std::string::npos);
+    CHECK(docs.out.empty());
+    Run schemaMissing = run({"--schema", dir + "/missing.json", "-"}, "{}");
+    CHECK(schemaMissing.code == 3);
+    CHECK(schemaMissing.err.find("cannot read schema file") != std::string::npos);
 }
 
 TEST_CASE("validate: a document that is not Extended JSON is reported invalid",
