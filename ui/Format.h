@@ -7,12 +7,19 @@
 
 namespace docshape::ui {
 
-// Byte counts as the user reads them: "67 B", "12.4 KB" (1000-based, like
-// the 100 KB target), "16.0 MiB" (1024-based, like the BSON limit).
+// Sizes as the CLI and the report print them (units::bytesText): exact
+// below 1 MiB ("10,986 bytes"), then "2.0 MiB". Where a size is shown, its
+// tooltip holds formatExactBytes, so a rounded figure is one hover from
+// the exact one.
 QString formatBytes(double bytes);
+// The exact count: "2,097,152 bytes".
+QString formatExactBytes(double bytes);
+// "2.0 MiB (2,097,152 bytes)": for text that has no tooltip of its own.
+QString formatBytesWithExact(double bytes);
 // A maximum that may be unbounded.
 QString formatMaxBytes(const std::optional<std::uint64_t> &bytes);
-// Counts: "950", "12.5 k", "3.2 M".
+QString formatExactMaxBytes(const std::optional<std::uint64_t> &bytes);
+// Counts, whole and thousands separated: "950", "12,500", "3,200,000".
 QString formatCount(double count);
 // A count with its noun in the right number: "1 warning", "2 warnings",
 // "0 warnings".

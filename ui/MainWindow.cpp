@@ -262,6 +262,7 @@ void MainWindow::updateStatus() {
         const std::size_t collections = a.collections.size();
         m_statusLabel->setText(formatCountOf((long long)entities, tr("entity"), tr("entities")) + QStringLiteral(" · ") +
                                formatCountOf((long long)collections, tr("collection"), tr("collections")));
+        m_statusLabel->setToolTip(QString());
         return;
     }
     double entries = 0;
@@ -270,6 +271,9 @@ void MainWindow::updateStatus() {
     m_statusLabel->setText(tr("%1: avg document %2 · max %3 · %4 index entries")
                                .arg(qs(stat->name), formatBytes(stat->avgDocumentBytes),
                                     formatMaxBytes(stat->maxDocumentBytes), formatCount(entries)));
+    m_statusLabel->setToolTip(
+        tr("average document %1, maximum %2")
+            .arg(formatExactBytes(stat->avgDocumentBytes), formatExactMaxBytes(stat->maxDocumentBytes)));
 }
 
 void MainWindow::selectObject(const ObjectRef &object) { m_scene->selectObject(object); }

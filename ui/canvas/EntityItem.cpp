@@ -6,8 +6,10 @@
 #include "canvas/RelationshipItem.h"
 #include "compare/CompareMarks.h"
 
+#include <QCoreApplication>
 #include <QPaintEngine>
 #include <QPainter>
+#include <QStringList>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
@@ -97,7 +99,8 @@ void EntityItem::setContent(const Project &project, const Entity &entity, const 
             if (node.origin == NodeOrigin::Bucket && node.isArray())
                 addFields(addFields, entity.fields, 1);
         }
-        setToolTip(entity.description.empty() ? QString() : qs(entity.description));
+        m_description = qs(entity.description);
+        updateToolTip();
         measure();
         update();
         return;
@@ -143,7 +146,8 @@ void EntityItem::setContent(const Project &project, const Entity &entity, const 
             break;
         }
     }
-    setToolTip(entity.description.empty() ? QString() : qs(entity.description));
+    m_description = qs(entity.description);
+    updateToolTip();
     measure();
     update();
 }
@@ -153,6 +157,15 @@ QStringList EntityItem::rowTexts() const {
     for (const auto &row : m_rows)
         out << QString(row.depth * 2, QLatin1Char(' ')) + row.name + QLatin1Char(' ') + row.type;
     return out;
+}
+
+// The description the designer wrote, then the exact sizes the badge rounds.
+void EntityItem::updateToolTip() {
+    QStringList parts;
+    for (const QString &part : {m_description, m_sizeTip})
+        if (!part.isEmpty())
+            parts << part;
+    setToolTip(parts.join(QStringLiteral("\n")));
 }
 
 void EntityItem::setEmbedding(const Relationship *embedding) {
@@ -185,6 +198,10 @@ void EntityItem::setStat(const CollectionStat *stat) {
                     .arg(formatBytes(stat->avgDocumentBytes), formatMaxBytes(stat->maxDocumentBytes));
         m_badgeColor = verdictColor(sizeVerdict(*stat));
     }
+    m_sizeTip = stat ? QCoreApplication::translate("EntityItem", "Average document %1, maximum %2")
+                           .arg(formatExactBytes(stat->avgDocumentBytes), formatExactMaxBytes(stat->maxDocumentBytes))
+                     : QString();
+    updateToolTip();
     if (badge != m_badge) {
         prepareGeometryChange();
         m_badge = badge;

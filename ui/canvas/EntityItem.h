@@ -108,6 +108,9 @@ private:
     QString m_name;
     QString m_badge;
     QColor m_badgeColor;
+    QString m_description;
+    QString m_sizeTip; // the badge's sizes, exact
+    void updateToolTip();
     bool m_isArray = false;
     std::vector<Row> m_rows;
     // What the badge shows, to skip the wording when an edit leaves it as it was.

@@ -1,5 +1,6 @@
 #include "import/ImportDialog.h"
 
+#include "Format.h"
 #include "import/ImportWorker.h"
 #include "import/ReferenceConfirmation.h"
 
@@ -21,7 +22,6 @@ namespace docshape::ui {
 
 namespace {
 
-QString megabytes(double bytes) { return QString::fromStdString(import::megabytes(bytes)); }
 QString grouped(std::uint64_t n) { return QString::fromStdString(import::groupedNumber(n)); }
 
 } // namespace
@@ -159,8 +159,8 @@ void ImportDialog::showProgress(quint64 bytesRead, quint64 totalBytes, quint64 d
     if (!m_worker)
         return;
     const QLocale locale;
-    QString text = totalBytes ? tr("%1 of %2").arg(megabytes(double(bytesRead)), megabytes(double(totalBytes)))
-                              : megabytes(double(bytesRead));
+    QString text = totalBytes ? tr("%1 of %2").arg(formatBytes(double(bytesRead)), formatBytes(double(totalBytes)))
+                              : formatBytes(double(bytesRead));
     text += tr(" · %1 documents").arg(grouped(documents));
     if (seconds > 0) {
         text += tr(" · %1 documents/s").arg(grouped(std::uint64_t(double(documents) / seconds)));

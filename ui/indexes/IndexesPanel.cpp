@@ -146,10 +146,9 @@ void IndexesPanel::rebuild() {
             item->setText(Keys, qs(edit::indexKeysText(stat.keys)));
             item->setText(Entries, locale.toString(qlonglong(std::llround(stat.entries))));
             item->setTextAlignment(Entries, Qt::AlignRight | Qt::AlignVCenter);
-            item->setText(Size, tr("~%1 (estimate)").arg(qs(units::bytesText(stat.estimatedBytes))));
-            item->setToolTip(Size, tr("%1 bytes, estimated: %2")
-                                       .arg(locale.toString(qlonglong(std::llround(stat.estimatedBytes))),
-                                            qs(stat.assumptions)));
+            item->setText(Size, tr("~%1 (estimate)").arg(formatBytes(stat.estimatedBytes)));
+            item->setToolTip(Size,
+                             tr("%1, estimated: %2").arg(formatExactBytes(stat.estimatedBytes), qs(stat.assumptions)));
             item->setToolTip(Entries, stat.multikey ? tr("Multikey: one entry per array element")
                                                     : tr("One entry per document"));
             QStringList serves;

@@ -229,8 +229,12 @@ void EntityForm::refresh() {
         m_estimate->setText(tr("Stored in <b>%1</b>: average document %2, maximum %3, %4 documents now.")
                                 .arg(shownName(stat->name, m_estimate, 200, 1.1), formatBytes(stat->avgDocumentBytes),
                                      formatMaxBytes(stat->maxDocumentBytes), formatCount(stat->documents)));
+        m_estimate->setToolTip(
+            tr("average document %1, maximum %2")
+                .arg(formatExactBytes(stat->avgDocumentBytes), formatExactMaxBytes(stat->maxDocumentBytes)));
     } else {
         m_estimate->clear();
+        m_estimate->setToolTip(QString());
     }
     const Relationship *embedding = m_document->embeddingOf(m_entityId);
     m_embedding->setVisible(embedding != nullptr);

@@ -218,9 +218,9 @@ QVariant AccessPatternModel::tooltip(const AccessPattern &q, const AccessCost *c
                  estimate);
     case BytesRead:
         if (q.kind == AccessKind::Write)
-            return tr("%1 bytes written per execution.\n%2").arg(number(std::round(cost->bytesWritten)), estimate);
-        return tr("%1 bytes read per execution, %2 bytes per second.\n%3")
-            .arg(number(std::round(cost->bytesRead)), number(std::round(cost->bytesReadPerSecond)), estimate);
+            return tr("%1 written per execution.\n%2").arg(formatExactBytes(cost->bytesWritten), estimate);
+        return tr("%1 read per execution, %2 per second.\n%3")
+            .arg(formatExactBytes(cost->bytesRead), formatExactBytes(cost->bytesReadPerSecond), estimate);
     default: return {};
     }
 }

@@ -5,6 +5,7 @@
 #include "panels/ChoiceList.h"
 
 #include "estimate/BsonSize.h"
+#include "util/Units.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -35,11 +36,8 @@ namespace {
 QString qs(const std::string &s) { return QString::fromStdString(s); }
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-// "1.2 KB (1234 bytes)": the readable value and the exact one.
-QString bytesExact(double bytes) {
-    return QCoreApplication::translate("ChartsPanel", "%1 (%2 bytes)")
-        .arg(formatBytes(bytes), QString::number(std::llround(bytes)));
-}
+// "10,986 bytes", "2.0 MiB (2,097,152 bytes)": a tooltip's exact value.
+QString bytesExact(double bytes) { return formatBytesWithExact(bytes); }
 
 constexpr int kTimePoints = 24;
 
@@ -77,13 +75,10 @@ QCategoryAxis *logBytesAxis(double lo, double hi) {
     const double from = std::floor(lo);
     const double to = std::ceil(hi);
     axis->setRange(from, to);
-    // Powers of ten in decimal units ("10 KB", "1 MB"): exact labels, where
-    // formatBytes would print 1e7 bytes as "9.5 MiB".
-    static const char *const kUnits[] = {"B", "KB", "MB", "GB", "TB"};
-    for (int e = int(from); e <= int(to); ++e) {
-        const int unit = std::clamp(e / 3, 0, 4);
-        axis->append(QStringLiteral("%1 %2").arg(std::pow(10.0, e - 3 * unit)).arg(QLatin1String(kUnits[unit])), e);
-    }
+    // Lines where a size reads as a round figure in the units of every other
+    // view ("100,000 bytes", "1.0 MiB", "10.0 MiB"), as the report draws them.
+    for (double tick : units::logAxisTicks(std::pow(10.0, from), std::pow(10.0, to)))
+        axis->append(formatBytes(tick), std::log10(tick));
     axis->setTitleText(QCoreApplication::translate("ChartsPanel", "document size (log scale)"));
     return axis;
 }
@@ -233,7 +228,7 @@ void ChartsPanel::buildBreakdown() {
         chart->addAxis(y, Qt::AlignLeft);
         series->attachAxis(y);
         auto *x = new QValueAxis;
-        x->setTitleText(tr("bytes, average document (estimate)"));
+        x->setTitleText(tr("bytes, average document"));
         x->setLabelFormat(QStringLiteral("%.0f"));
         chart->addAxis(x, Qt::AlignBottom);
         series->attachAxis(x);
@@ -257,8 +252,8 @@ void ChartsPanel::buildBreakdown() {
             total += fb.avgBytes;
             const QString max = fb.bounded ? bytesExact(double(fb.maxBytes)) : tr("unbounded");
             const QString tip = tr("%1.%2: %3 in the average document; at most %4.\n"
-                                   "An estimate: exact BSON arithmetic over the model's average lengths, "
-                                   "counts and presence (%5% of the %6 average document).")
+                                   "Exact BSON arithmetic over the model's average lengths, counts and "
+                                   "presence (%5% of the %6 average document).")
                                     .arg(qs(stat.name), qs(label), bytesExact(fb.avgBytes), max)
                                     .arg(stat.avgDocumentBytes > 0 ? 100.0 * fb.avgBytes / stat.avgDocumentBytes : 0, 0,
                                          'f', 1)
@@ -409,16 +404,26 @@ void ChartsPanel::buildIndexes() {
     const QString entryUnit = entryScale == 1e6 ? tr("entries, millions (estimate)")
                               : entryScale == 1e3 ? tr("entries, thousands (estimate)")
                                                   : tr("entries (estimate)");
-    QList<qreal> entries, megabytes;
+    double mostBytes = 0;
+    for (const auto &[stat, index] : all)
+        mostBytes = std::max(mostBytes, index->estimatedBytes);
+    // Sizes in the binary unit the largest reads in (units::bytesText), or
+    // bytes below 1 MiB.
+    constexpr double kMiB = 1024.0 * 1024.0;
+    const double byteScale = mostBytes >= 1024 * kMiB ? 1024 * kMiB : mostBytes >= kMiB ? kMiB : 1;
+    const QString sizeUnit = byteScale > kMiB  ? tr("GiB (estimate)")
+                             : byteScale > 1 ? tr("MiB (estimate)")
+                                             : tr("bytes (estimate)");
+    QList<qreal> entries, sizes;
     QStringList entryTips, sizeTips;
     for (int row = 0; row < n; ++row) {
         const IndexStat &index = *all[std::size_t(n - 1 - row)].second;
         const QString &label = categories[row];
         entries << index.entries / entryScale;
-        megabytes << index.estimatedBytes / 1e6;
+        sizes << index.estimatedBytes / byteScale;
         const QString error = index.error.empty() ? QString() : tr("\nProblem: %1").arg(qs(index.error));
-        entryTips << tr("%1: %2 index entries (%3)%4.\nAn estimate from the document count%5.%6")
-                         .arg(label, formatCount(index.entries), QString::number(std::llround(index.entries)),
+        entryTips << tr("%1: %2 index entries%3.\nAn estimate from the document count%4.%5")
+                         .arg(label, formatCount(index.entries),
                               index.multikey ? tr(", multikey: one entry per array element") : QString(),
                               index.multikey ? tr(" and the arrays' average counts") : QString(), error);
         sizeTips << tr("%1: %2 on disk and in cache.\nAn estimate: %3%4")
@@ -479,8 +484,7 @@ void ChartsPanel::buildIndexes() {
         }
     };
     build(IndexEntries, tr("index entries"), entries, entryTips, tr("Index entries"), entryUnit);
-    build(IndexSize, tr("estimated size"), megabytes, sizeTips, tr("Estimated index size"),
-          tr("MB (10⁶ bytes, estimate)"));
+    build(IndexSize, tr("estimated size"), sizes, sizeTips, tr("Estimated index size"), sizeUnit);
 }
 
 } // namespace docshape::ui::panels

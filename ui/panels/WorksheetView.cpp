@@ -4,6 +4,7 @@
 #include "panels/AdviceSource.h"
 
 #include "advisor/Advice.h"
+#include "util/Units.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -26,7 +27,7 @@ QString joined(const std::vector<std::string> &list) {
     return out.isEmpty() ? QCoreApplication::translate("WorksheetView", "none") : out.join(QStringLiteral("\n"));
 }
 
-QString countText(double v) { return QString::number(v, 'g', 6); }
+QString countText(double v) { return QString::fromStdString(units::numberText(v)); }
 } // namespace
 
 WorksheetView::WorksheetView(AdviceSource *source, QWidget *parent) : QWidget(parent), m_source(source) {
@@ -136,6 +137,7 @@ void WorksheetView::fill() {
                                        : tr("\nsome array has no bound");
     struct RowData {
         QString label, derived, stated, mismatch;
+        QString tip; // the exact figures behind rounded ones
     };
     const std::vector<RowData> rows{
         {tr("Top reads"), joined(ws.topReads()), {}, {}},
@@ -143,9 +145,12 @@ void WorksheetView::fill() {
         {tr("Filter fields"), joined(ws.filterFields()), {}, {}},
         {tr("Sort fields"), joined(ws.sortFields()), {}, {}},
         {tr("Expected document size"),
-         tr("average %1 (estimate)\nmaximum %2").arg(formatBytes(ws.documentBytes), formatMaxBytes(ws.maxDocumentBytes)),
+         tr("average %1\nmaximum %2").arg(formatBytes(ws.documentBytes), formatMaxBytes(ws.maxDocumentBytes)),
          ws.statedDocumentBytes ? formatBytes(*ws.statedDocumentBytes) : QString(),
-         mismatchFor("expected document size")},
+         mismatchFor("expected document size"),
+         tr("BSON size computed from the model: average %1, maximum %2")
+                 .arg(formatExactBytes(ws.documentBytes), formatExactMaxBytes(ws.maxDocumentBytes)) +
+             (ws.statedDocumentBytes ? tr("\nstated: %1").arg(formatExactBytes(*ws.statedDocumentBytes)) : QString())},
         {tr("Expected array bounds"), arrays, ws.statedMaxArrayCount ? tr("at most %1").arg(countText(*ws.statedMaxArrayCount)) : QString(),
          mismatchFor("expected array bounds")},
         {tr("Atomic update boundary"), qs(ws.atomicUpdateBoundary()), qs(ws.statedAtomicUpdateBoundary), {}},
@@ -166,12 +171,15 @@ void WorksheetView::fill() {
         label->setData(Qt::UserRole, mismatch);
         if (d.stated.isEmpty())
             stated->setForeground(Qt::gray);
+        for (auto *item : {derived, stated})
+            item->setToolTip(d.tip);
         if (mismatch) {
             ++marked;
             label->setIcon(warn);
             for (auto *item : {label, derived, stated}) {
                 item->setBackground(QColor(0xff, 0xe8, 0xd0));
-                item->setToolTip(tr("Mismatch: %1").arg(d.mismatch));
+                item->setToolTip(tr("Mismatch: %1").arg(d.mismatch) +
+                                 (d.tip.isEmpty() ? QString() : QStringLiteral("\n") + d.tip));
             }
         }
         m_table->setItem(int(r), Row, label);

@@ -35,6 +35,17 @@ TEST_CASE("the worksheet shows derived beside stated and marks mismatches live",
     REQUIRE(view.collectionChooser()->currentText() == QStringLiteral("Order"));
     REQUIRE(view.table()->rowCount() == 11); // the rows of lesson-135
     CHECK(view.mismatchedRows() == QStringList{QStringLiteral("Expected document size")});
+    // The size is computed from the model, not estimated: exact bytes, and
+    // the exact figures in the tooltip.
+    for (int r = 0; r < view.table()->rowCount(); ++r) {
+        if (view.table()->item(r, WorksheetView::Row)->text() != QStringLiteral("Expected document size"))
+            continue;
+        const QTableWidgetItem *derived = view.table()->item(r, WorksheetView::Derived);
+        CHECK_FALSE(derived->text().contains(QStringLiteral("estimate")));
+        CHECK(derived->text().contains(QStringLiteral(" bytes")));
+        CHECK(view.table()->item(r, WorksheetView::Stated)->text() == QStringLiteral("500,000 bytes"));
+        CHECK(derived->toolTip().contains(QStringLiteral("stated: 500,000 bytes")));
+    }
     // The stated value sits beside the derived one.
     bool statedShown = false;
     for (int r = 0; r < view.table()->rowCount(); ++r)
@@ -81,9 +92,11 @@ TEST_CASE("every bar and point of the charts has its exact value, unit and assum
     }
     const QStringList bars = charts.tooltips(ChartsPanel::Breakdown);
     CHECK(std::size_t(bars.size()) == fields);
+    // BSON sizes computed from the model are exact, and say so.
     for (const QString &tip : bars) {
-        CHECK(tip.contains(QStringLiteral(" bytes)")));
-        CHECK(tip.contains(QStringLiteral("estimate")));
+        CHECK(tip.contains(QStringLiteral(" bytes")));
+        CHECK(tip.contains(QStringLiteral("Exact BSON arithmetic")));
+        CHECK_FALSE(tip.contains(QStringLiteral("estimate")));
     }
     // The stacked bar of the first collection adds up to its breakdown.
     auto *series = qobject_cast<QHorizontalStackedBarSeries *>(
@@ -100,15 +113,17 @@ TEST_CASE("every bar and point of the charts has its exact value, unit and assum
     const QStringList points = charts.tooltips(ChartsPanel::SizeOverTime);
     CHECK(points.size() == 2 * 25 + 2);
     CHECK(points.filter(QStringLiteral("100 KB practical target")).size() == 1);
-    CHECK(points.filter(QStringLiteral("16 MiB BSON limit: 16.0 MiB (16777216 bytes)")).size() == 1);
+    CHECK(points.filter(QStringLiteral("100 KB practical target: 100,000 bytes")).size() == 1);
+    CHECK(points.filter(QStringLiteral("16 MiB BSON limit: 16.0 MiB (16,777,216 bytes)")).size() == 1);
+    // Growth is a projection: an estimate, and labelled one.
     for (const QString &tip : points.mid(0, 50)) {
-        CHECK(tip.contains(QStringLiteral("bytes)")));
+        CHECK(tip.contains(QStringLiteral(" bytes")));
         CHECK(tip.contains(QStringLiteral("estimate")));
     }
 
     CHECK(std::size_t(charts.tooltips(ChartsPanel::IndexEntries).size()) == indexes);
     for (const QString &tip : charts.tooltips(ChartsPanel::IndexSize)) {
-        CHECK(tip.contains(QStringLiteral("bytes)")));
+        CHECK(tip.contains(QStringLiteral(" bytes")));
         CHECK(tip.contains(QStringLiteral("estimate")));
     }
 }
@@ -122,9 +137,11 @@ TEST_CASE("the shown chart follows edits", "[ui][panels][charts]") {
     REQUIRE(QTest::qWaitForWindowExposed(&charts));
     charts.tabs()->setCurrentIndex(2);
     const QStringList before = charts.tooltips(ChartsPanel::IndexEntries);
-    REQUIRE(before.filter(QStringLiteral("Order · _id_: 1000 index entries")).size() == 1);
+    REQUIRE(before.filter(QStringLiteral("Order · _id_: 1,000 index entries")).size() == 1);
     Entity e = *doc.project().findEntity("e1");
     e.count = 2500;
     REQUIRE(doc.changeEntity(e, QStringLiteral("More orders")));
-    CHECK(charts.tooltips(ChartsPanel::IndexEntries).filter(QStringLiteral("Order · _id_: 2500 index entries")).size() == 1);
+    CHECK(charts.tooltips(ChartsPanel::IndexEntries)
+              .filter(QStringLiteral("Order · _id_: 2,500 index entries"))
+              .size() == 1);
 }
