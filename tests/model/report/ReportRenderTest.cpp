@@ -13,8 +13,6 @@
 #include "report/PdfRenderer.h"
 #include "report/ReportBuilder.h"
 
-#include "util/Units.h"
-
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -43,13 +41,6 @@ int pdfPages(const std::string &pdf) {
 // A line of pdftotext -layout, with the column gaps squeezed to one space.
 std::string squeezed(const std::string &text) { return std::regex_replace(text, std::regex("[ \\t]+"), " "); }
 
-// The figures of analyze --json as the report words them: the one size
-// convention of the CLI and the studio.
-template <typename Size> std::string sizeText(const Size &size) {
-    return "average " + units::bytesText(std::stod(size.avg)) + ", maximum " +
-           (size.max == "unbounded" ? size.max : units::bytesText(std::stod(size.max)));
-}
-
 } // namespace
 
 TEST_CASE("the HTML report of every example passes tidy and says each collection's sizes as analyze --json",
@@ -72,7 +63,7 @@ TEST_CASE("the HTML report of every example passes tidy and says each collection
         for (const auto &size : test::sizesFromAnalyzeJson(test::analyzeJson(model))) {
             INFO(size.collection << " avg " << size.avg << " max " << size.max);
             const std::string row = "<td>" + size.collection + "</td>";
-            CHECK(html.find(sizeText(size)) != std::string::npos);
+            CHECK(html.find(test::sizeSentence(size)) != std::string::npos);
             CHECK(html.find(" id=\"collection-") != std::string::npos);
         }
     }
@@ -107,7 +98,7 @@ TEST_CASE("the PDF report of every example turns into pages, says each collectio
         const auto outline = test::pdfOutline(path);
         for (const auto &size : test::sizesFromAnalyzeJson(test::analyzeJson(model))) {
             INFO(size.collection << " avg " << size.avg << " max " << size.max);
-            CHECK(text.find(sizeText(size)) != std::string::npos);
+            CHECK(text.find(test::sizeSentence(size)) != std::string::npos);
             // The collection's bookmark sits under "Collections".
             bool inCollections = false, found = false;
             for (const auto &[depth, title] : outline) {

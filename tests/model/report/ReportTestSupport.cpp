@@ -8,6 +8,7 @@
 #include "estimate/Analysis.h"
 #include "io/ProjectFile.h"
 #include "report/ReportBuilder.h"
+#include "util/Units.h"
 
 #include <catch2/catch.hpp>
 
@@ -32,6 +33,11 @@ nlohmann::json analyzeJson(const std::string &modelPath) {
     std::ostringstream out, err;
     REQUIRE(cli::run({"analyze", modelPath, "--json"}, {in, out, err}) == cli::kOk);
     return nlohmann::json::parse(out.str());
+}
+
+std::string sizeSentence(const SizeText &size) {
+    return "average " + units::bytesText(std::stod(size.avg)) + ", maximum " +
+           (size.max == "unbounded" ? size.max : units::bytesText(std::stod(size.max)));
 }
 
 std::vector<SizeText> sizesFromAnalyzeJson(const nlohmann::json &analysis) {

@@ -25,6 +25,9 @@ struct SizeText {
     std::string max; // "unbounded" when null
 };
 std::vector<SizeText> sizesFromAnalyzeJson(const nlohmann::json &analysis);
+// Those figures as the report words them, in the size convention of the CLI
+// and the studio (units::bytesText): "average 781 bytes, maximum 10,986 bytes".
+std::string sizeSentence(const SizeText &size);
 
 // Every bookmark title of a PDF (qpdf --json), depth first, with its depth.
 std::vector<std::pair<int, std::string>> pdfOutline(const std::string &pdfPath);

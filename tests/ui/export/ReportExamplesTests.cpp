@@ -58,8 +58,7 @@ TEST_CASE("the HTML report of every example opens in chromium, is not blank and 
         const std::string text = test::readFile(html);
         CHECK(text.find("<svg width=") != std::string::npos); // the diagram, inline
         for (const auto &size : test::sizesFromAnalyzeJson(test::analyzeJson(model)))
-            CHECK(text.find("average " + size.avg + " bytes, maximum " +
-                            (size.max == "unbounded" ? size.max : size.max + " bytes")) != std::string::npos);
+            CHECK(text.find(test::sizeSentence(size)) != std::string::npos);
         if (browser.empty())
             continue;
         const std::string shot = dir + "/" + stem + ".png";
@@ -117,8 +116,7 @@ TEST_CASE("the PDF report of every example turns into pages with each collection
         const auto outline = test::pdfOutline(pdf);
         for (const auto &size : test::sizesFromAnalyzeJson(test::analyzeJson(model))) {
             INFO(size.collection);
-            CHECK(all.find("average " + size.avg + " bytes, maximum " +
-                           (size.max == "unbounded" ? size.max : size.max + " bytes")) != std::string::npos);
+            CHECK(all.find(test::sizeSentence(size)) != std::string::npos);
             bool inCollections = false, found = false;
             for (const auto &[depth, title] : outline) {
                 if (depth == 1)
