@@ -7,6 +7,7 @@
 #include "util/Units.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdint>
 #include <optional>
@@ -209,6 +210,22 @@ void finish(const Project &project, const Limits &limits, int nsLimit, const Col
 }
 
 } // namespace
+
+std::string largestCrossingText(const CollectionStat &s, double limitBytes) {
+    if (!s.daysToMaxLimit)
+        return {};
+    std::string text = "the largest document crosses " + limitText(limitBytes);
+    text += *s.daysToMaxLimit <= 0 ? std::string(" already")
+                                   : " after " + units::countText(std::round(*s.daysToMaxLimit)) + " days";
+    if (!s.maxDocumentBytes) {
+        std::string what;
+        for (std::size_t i = 0; i < s.unbounded.size(); ++i)
+            what += (i ? ", " : "") + s.unbounded[i];
+        text += " (an estimate: nothing bounds " + (what.empty() ? std::string("it") : what) +
+                ", taken at its average and grown at its stated rate)";
+    }
+    return text;
+}
 
 std::string FieldBytes::label() const {
     if (!variants)

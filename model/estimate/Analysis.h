@@ -98,6 +98,14 @@ struct Analysis {
     std::vector<Problem> problems;
 };
 
+// When the largest document of the collection passes the BSON limit
+// `limitBytes`, in the one wording the CLI, the report and the studio use
+// ("the largest document crosses 16 MiB after 1,504 days"); empty when it
+// never does within the model's growth. Where nothing bounds the document
+// the largest one is an estimate, and the wording says on what: what has no
+// maximum (`unbounded`) at its average, arrays grown at their stated rate.
+std::string largestCrossingText(const CollectionStat &s, double limitBytes);
+
 // The whole estimation model of DESIGN.md for a valid project. The result's
 // shapes refer to `project`, which must outlive it.
 Analysis analyze(const Project &project);

@@ -451,9 +451,13 @@ private:
         auto when = [](const std::optional<double> &d) {
             return d ? "after " + count(std::round(*d)) + " days" : std::string("never within the model's growth");
         };
+        const std::string largest = largestCrossingText(c, a.maxDocumentBytes);
         s.blocks.push_back(Paragraph{"Growth:", "the average document crosses the 100 KB target " + when(c.daysToAvgTarget) +
-                                                    "; the largest document crosses the 16 MiB limit " +
-                                                    when(c.daysToMaxLimit) + ". After " + std::to_string(p.growthDays) +
+                                                    "; " +
+                                                    (largest.empty() ? "the largest document crosses the 16 MiB limit " +
+                                                                           when(c.daysToMaxLimit)
+                                                                     : largest) +
+                                                    ". After " + std::to_string(p.growthDays) +
                                                     " days the average document is " +
                                                     sizeText(c.avgDocumentBytesAfterGrowth) + ".",
                                      c.daysToMaxLimit ? Mark::Error : c.daysToAvgTarget ? Mark::Warning : Mark::None});

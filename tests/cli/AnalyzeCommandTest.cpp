@@ -197,3 +197,19 @@ TEST_CASE("analyze exit codes: usage 2, unreadable or invalid model 3", "[cli][a
     CHECK(bad.code == cli::kBadModel);
     CHECK_THAT(bad.err, Catch::Contains("line"));
 }
+
+// Issue 17 item 10: where nothing bounds a document, "the largest document
+// crosses 16 MiB" is an estimate, and the line says what it assumes (the
+// analysis takes an unbounded array at its average grown at its stated
+// rate, as the Charts panel's largest-document line does).
+TEST_CASE("analyze words the day the largest document crosses the limit, and its assumption", "[cli][analyze]") {
+    const Run r = analyzeCli({"analyze", test::sourceDir() + "/resources/exercises/audit-history/start.docshape"});
+    REQUIRE(r.code == cli::kOk);
+    std::smatch m;
+    REQUIRE(std::regex_search(r.out, m,
+                              std::regex(R"(\n  the largest document crosses 16 MiB after ([0-9,]+) days \(an estimate: )"
+                                         R"(nothing bounds history, taken at its average and grown at its stated rate\)\n)")));
+    // The bounded order model says nothing of the kind.
+    const Run bounded = analyzeCli({"analyze", test::examplesDir() + "/order-aggregate.docshape"});
+    CHECK(bounded.out.find("largest document crosses") == std::string::npos);
+}

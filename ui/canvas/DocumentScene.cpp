@@ -394,7 +394,7 @@ void DocumentScene::updateStats(bool relayoutChanged) {
             continue;
         auto it = byRoot.find(id);
         const QString before = card->badgeText();
-        card->setStat(it == byRoot.end() ? nullptr : it->second);
+        card->setStat(it == byRoot.end() ? nullptr : it->second, m_document->analysis().maxDocumentBytes);
         if (relayoutChanged && card->badgeText() != before)
             relayout(card);
     }

@@ -185,10 +185,11 @@ void EntityItem::setEmbedding(const Relationship *embedding) {
     measure();
 }
 
-void EntityItem::setStat(const CollectionStat *stat) {
+void EntityItem::setStat(const CollectionStat *stat, double limitBytes) {
     if (isEmbedded())
         return;
-    const Shown shown = stat ? Shown{stat->avgDocumentBytes, stat->maxDocumentBytes, int(sizeVerdict(*stat))} : Shown{};
+    const Shown shown =
+        stat ? Shown{stat->avgDocumentBytes, stat->maxDocumentBytes, int(sizeVerdict(*stat)), stat->daysToMaxLimit} : Shown{};
     if (shown == m_shown && !m_badge.isEmpty() == (stat != nullptr))
         return;
     m_shown = shown;
@@ -201,6 +202,10 @@ void EntityItem::setStat(const CollectionStat *stat) {
     m_sizeTip = stat ? QCoreApplication::translate("EntityItem", "Average document %1, maximum %2")
                            .arg(formatExactBytes(stat->avgDocumentBytes), formatExactMaxBytes(stat->maxDocumentBytes))
                      : QString();
+    if (stat)
+        if (const std::string largest = largestCrossingText(*stat, limitBytes); !largest.empty())
+            m_sizeTip += QStringLiteral(".\n") + QString::fromStdString(largest).replace(0, 1, QStringLiteral("T")) +
+                         QLatin1Char('.');
     updateToolTip();
     if (badge != m_badge) {
         prepareGeometryChange();

@@ -45,7 +45,8 @@ public:
     // bucket's own keys, and the entity's fields inside its items array.
     void setContent(const Project &project, const Entity &entity, const CollectionShape *bucket = nullptr);
     void setEmbedding(const Relationship *embedding);
-    void setStat(const CollectionStat *stat);
+    // `limitBytes`: the BSON document limit in force (Analysis::maxDocumentBytes).
+    void setStat(const CollectionStat *stat, double limitBytes);
     void addChildCard(EntityItem *child) { m_children.push_back(child); }
     void removeChildCard(EntityItem *child);
     // Orders the child cards as their entities appear in `entityIds`.
@@ -118,6 +119,7 @@ private:
         double avg = -1;
         std::optional<std::uint64_t> max;
         int verdict = -1;
+        std::optional<double> daysToLimit; // worded in the tooltip
         bool operator==(const Shown &) const = default;
     } m_shown;
     std::vector<EntityItem *> m_children;

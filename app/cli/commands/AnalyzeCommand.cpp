@@ -123,8 +123,8 @@ void printTable(std::ostream &os, const Project &project, const std::string &pat
            << units::bytesText(c.dataBytesAfterGrowth) << " after growth\n";
         if (c.daysToAvgTarget)
             os << "  avg crosses 100 KB after " << count(std::round(*c.daysToAvgTarget)) << " days\n";
-        if (c.daysToMaxLimit)
-            os << "  largest crosses 16 MiB after " << count(std::round(*c.daysToMaxLimit)) << " days\n";
+        if (const std::string largest = largestCrossingText(c, a.maxDocumentBytes); !largest.empty())
+            os << "  " << largest << "\n";
         for (const auto &ar : c.arrays) {
             os << "  array " << ar.path << "  avg " << count(ar.avgCount) << ", max ";
             if (ar.maxCount)
