@@ -207,7 +207,9 @@ QVariant AccessPatternModel::tooltip(const AccessPattern &q, const AccessCost *c
     const QString estimate = tr("An estimate. %1").arg(qs(cost->assumptions()));
     switch (column) {
     case RoundTrips:
-        return tr("%n round trip(s) per execution, %1 $lookup stage(s)", nullptr, cost->roundTrips).arg(cost->lookups);
+        return tr("%1 per execution, %2")
+            .arg(formatCountOf(cost->roundTrips, tr("round trip"), tr("round trips")),
+                 formatCountOf(cost->lookups, tr("$lookup stage"), tr("$lookup stages")));
     case Index: return tr("Served by: %1").arg(qs(cost->index));
     case Examined:
         if (q.kind == AccessKind::Write)

@@ -1,5 +1,7 @@
 #include "panels/ExportDialog.h"
 
+#include "Format.h"
+
 #include "document/Document.h"
 #include "panels/CodeHighlighter.h"
 
@@ -178,9 +180,9 @@ void ExportDialog::showCurrent() {
     if (language != m_highlighter->language())
         m_highlighter->setLanguage(language);
     m_preview->setPlainText(QString::fromUtf8(f.content.data(), qsizetype(f.content.size())));
-    m_status->setText(m_error.isEmpty() ? tr("%1: %2 bytes. %n file(s) chosen.", nullptr, int(m_files.size()))
-                                              .arg(name)
-                                              .arg(f.content.size())
+    m_status->setText(m_error.isEmpty() ? tr("%1: %2. %3 chosen.")
+                                              .arg(name, formatExactBytes(double(f.content.size())),
+                                                   formatCountOf(qsizetype(m_files.size()), tr("file"), tr("files")))
                                         : m_error);
 }
 
@@ -199,7 +201,9 @@ QString ExportDialog::writeTo(const QString &directory) {
     Status status = writeExport(m_files, QDir(directory).absolutePath().toStdString());
     if (!status)
         return qs(status.error().toString());
-    m_status->setText(tr("Wrote %n file(s) to %1.", nullptr, int(m_files.size())).arg(QDir::toNativeSeparators(directory)));
+    m_status->setText(tr("Wrote %1 to %2.")
+                          .arg(formatCountOf(qsizetype(m_files.size()), tr("file"), tr("files")),
+                               QDir::toNativeSeparators(directory)));
     return {};
 }
 

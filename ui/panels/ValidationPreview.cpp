@@ -1,5 +1,7 @@
 #include "panels/ValidationPreview.h"
 
+#include "Format.h"
+
 #include "document/Document.h"
 #include "panels/ChoiceList.h"
 
@@ -299,17 +301,16 @@ void ValidationPreview::showOutcomes(const QString &collection) {
     for (const auto &c : m_document->analysis().derived.collections)
         if (qs(c.name) == collection)
             root = c.root;
-    QString html = tr("<b>%1 of %2 documents do not match</b> the validator of %3.")
-                       .arg(failed)
-                       .arg(total)
+    QString html = (failed == 1 ? tr("<b>1 of %2 does not match</b> the validator of %3.")
+                                : tr("<b>%1 of %2 do not match</b> the validator of %3.").arg(failed))
+                       .arg(formatCountOf(total, tr("document"), tr("documents")))
                        .arg(collection.toHtmlEscaped());
     if (failed > 0) {
         html += tr(" If documents like these were already stored: under <code>validationLevel: \"strict\"</code> every "
                    "insert of such a document and every update to one of them fails (unless the update makes it "
                    "valid); under <code>\"moderate\"</code> updates to documents that are already invalid are not "
-                   "checked, so these %n document(s) stay updatable, while inserts and updates of valid documents "
-                   "are still checked.",
-                   nullptr, failed);
+                   "checked, so %1 updatable, while inserts and updates of valid documents are still checked.")
+                    .arg(failed == 1 ? tr("this document stays") : tr("these %1 documents stay").arg(failed));
     }
     if (root) {
         html += tr(" This collection is set to <code>validationLevel: \"%1\"</code>, <code>validationAction: \"%2\"</code>")

@@ -187,7 +187,8 @@ void WorksheetView::fill() {
         m_table->setItem(int(r), Stated, stated);
     }
     m_summary->setText(marked == 0 ? tr("Derived values agree with what was stated.")
-                                   : tr("%n row(s) disagree with what was stated.", nullptr, marked));
+                                   : marked == 1 ? tr("1 row disagrees with what was stated.")
+                                                 : tr("%1 rows disagree with what was stated.").arg(marked));
 }
 
 } // namespace docshape::ui::panels

@@ -1,5 +1,7 @@
 #include "workshop/ExerciseBrowser.h"
 
+#include "Format.h"
+
 #include "workshop/WorkshopSession.h"
 
 #include "exercise/Mastery.h"
@@ -137,7 +139,8 @@ void ExerciseBrowser::showSelected() {
     for (const auto &c : it->checks)
         html += QStringLiteral("<li>%1</li>").arg(qs(c.says).toHtmlEscaped());
     html += QStringLiteral("</ul>");
-    html += tr("<p>%1 hints, revealed one at a time.</p>").arg(it->hints.size());
+    html += tr("<p>%1, revealed one at a time.</p>")
+                .arg(formatCountOf(qsizetype(it->hints.size()), tr("hint"), tr("hints")));
     if (const auto progress = WorkshopSession::progress(id))
         html += tr("<p><b>Your saved work:</b> %1 of %2 checks pass (%3)</p>")
                     .arg(progress->passed)

@@ -4,6 +4,7 @@
 
 #include "MainWindow.h"
 #include "document/Document.h"
+#include "panels/AccessPatternModel.h"
 #include "panels/AdviceSource.h"
 #include "panels/FindingsPanel.h"
 
@@ -71,4 +72,26 @@ TEST_CASE("counts read in the singular when there is one", "[ui][firsthour]") {
         CHECK(panel.summary().startsWith(expected));
     }
     CHECK(sawOne);
+}
+
+// Qt prints a %n message's "(s)" literally when no translation is loaded:
+// "1 round trip(s)". Counts say their singular or plural themselves.
+TEST_CASE("an access pattern's round trips and $lookup stages are counted in words", "[ui][firsthour]") {
+    Document doc;
+    Project p = test::makeOrderModel();
+    AccessPattern byNumber;
+    byNumber.id = "q1";
+    byNumber.name = "Order by number";
+    byNumber.entityId = "e1";
+    byNumber.operation = Operation::FindMany;
+    byNumber.equality = {"orderNumber"};
+    byNumber.frequencyPerSecond = 10;
+    p.accessPatterns = {byNumber};
+    doc.reset(p, QString());
+    AdviceSource source(&doc);
+    AccessPatternModel model(&source);
+    REQUIRE(model.rowCount() == 1);
+    const QString tip = model.data(model.index(0, AccessPatternModel::RoundTrips), Qt::ToolTipRole).toString();
+    CHECK(tip.startsWith(QStringLiteral("1 round trip per execution, 0 $lookup stages")));
+    CHECK_FALSE(tip.contains(QStringLiteral("(s)")));
 }
