@@ -105,6 +105,19 @@ void CanvasView::keyPressEvent(QKeyEvent *event) {
         event->accept();
         return;
     }
+    // Arrows move the selected cards (Shift: by one point); with nothing
+    // selected they scroll, as in any view.
+    const bool arrow = event->key() == Qt::Key_Left || event->key() == Qt::Key_Right ||
+                       event->key() == Qt::Key_Up || event->key() == Qt::Key_Down;
+    if (arrow && !(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))) {
+        const double step = event->modifiers() & Qt::ShiftModifier ? 1 : 10;
+        const double dx = event->key() == Qt::Key_Left ? -step : event->key() == Qt::Key_Right ? step : 0;
+        const double dy = event->key() == Qt::Key_Up ? -step : event->key() == Qt::Key_Down ? step : 0;
+        if (m_scene->nudgeSelection(dx, dy)) {
+            event->accept();
+            return;
+        }
+    }
     if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
         m_spaceHeld = true;
         viewport()->setCursor(Qt::OpenHandCursor);

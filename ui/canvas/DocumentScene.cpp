@@ -582,6 +582,17 @@ void DocumentScene::selectObject(const ObjectRef &object) {
         setCurrent(object);
 }
 
+bool DocumentScene::nudgeSelection(double dx, double dy) {
+    std::vector<std::string> ids;
+    for (const auto &id : selectedEntityIds())
+        if (const EntityItem *card = cardOf(id); card && !card->isEmbedded())
+            ids.push_back(id);
+    if (ids.empty())
+        return false;
+    m_document->nudgeEntities(ids, dx, dy);
+    return true;
+}
+
 void DocumentScene::deleteSelection() {
     if (m_current.kind == ObjectRef::Kind::Field) {
         Status status = m_document->removeField(m_current.id);

@@ -55,6 +55,9 @@ public:
     // and makes it current.
     void selectObject(const ObjectRef &object);
     std::vector<std::string> selectedEntityIds() const;
+    // Moves the selected collection cards by (dx, dy) as the arrow keys do;
+    // false when no such card is selected.
+    bool nudgeSelection(double dx, double dy);
     // Deletes the selected entities and relationships, or the current field,
     // as one undo step.
     void deleteSelection();

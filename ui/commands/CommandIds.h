@@ -11,6 +11,7 @@ enum CommandId {
     CmdChangeAccessPattern,
     CmdChangeIndex,
     CmdSetDecision,
+    CmdNudgeEntities,
 };
 
 } // namespace docshape::ui

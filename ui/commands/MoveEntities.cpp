@@ -1,13 +1,28 @@
 #include "commands/MoveEntities.h"
 
+#include "commands/CommandIds.h"
+
 #include <utility>
 
 namespace docshape::ui {
 
 MoveEntities::MoveEntities(Document *document,
                            std::vector<std::pair<std::string, CanvasPosition>> positions,
-                           const QString &text)
-    : DocumentCommand(document, text), m_positions(std::move(positions)) {}
+                           const QString &text, bool nudge)
+    : DocumentCommand(document, text), m_positions(std::move(positions)), m_nudge(nudge) {}
+
+int MoveEntities::id() const { return m_nudge ? CmdNudgeEntities : -1; }
+
+bool MoveEntities::mergeWith(const QUndoCommand *other) {
+    const auto *o = static_cast<const MoveEntities *>(other);
+    if (!o->m_nudge || o->m_positions.size() != m_positions.size())
+        return false;
+    for (std::size_t i = 0; i < m_positions.size(); ++i)
+        if (o->m_positions[i].first != m_positions[i].first)
+            return false;
+    // Both are applied: the model holds o's new positions, we keep the oldest.
+    return true;
+}
 
 ChangeEvent MoveEntities::swap(Project &project) {
     ChangeEvent event;

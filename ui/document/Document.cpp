@@ -246,6 +246,19 @@ void Document::moveEntities(const std::vector<std::pair<std::string, CanvasPosit
     push(std::make_unique<MoveEntities>(this, std::move(changed), name));
 }
 
+void Document::nudgeEntities(const std::vector<std::string> &entityIds, double dx, double dy) {
+    std::vector<std::pair<std::string, CanvasPosition>> positions;
+    for (const auto &id : entityIds)
+        if (const Entity *e = m_project.findEntity(id))
+            positions.emplace_back(id, CanvasPosition{e->position.x + dx, e->position.y + dy});
+    if (positions.empty() || !std::isfinite(dx) || !std::isfinite(dy) || (dx == 0 && dy == 0))
+        return;
+    const QString text = positions.size() == 1
+                             ? tr("Move %1").arg(QString::fromStdString(m_project.findEntity(positions[0].first)->name))
+                             : tr("Move %1 entities").arg(positions.size());
+    push(std::make_unique<MoveEntities>(this, std::move(positions), text, true));
+}
+
 Result<std::string> Document::relate(const std::string &parentId, const std::string &childId,
                                      Cardinality cardinality, Representation representation,
                                      bool reuse) {

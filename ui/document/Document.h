@@ -86,6 +86,9 @@ public:
     // Positions that are not finite numbers are left out.
     void moveEntities(const std::vector<std::pair<std::string, CanvasPosition>> &positions,
                       const QString &text = {});
+    // The arrow keys: the entities moved by (dx, dy); repeated nudges of the
+    // same entities are one undo step.
+    void nudgeEntities(const std::vector<std::string> &entityIds, double dx, double dy);
 
     // Canvas gestures, each one undo step.
     // Drop `childId` onto `parentId`: the relationship between them, or the

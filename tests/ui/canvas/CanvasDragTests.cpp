@@ -10,7 +10,9 @@
 
 #include "io/ProjectFile.h"
 
+#include <QScrollBar>
 #include <QTest>
+#include <QUndoStack>
 #include <catch2/catch.hpp>
 
 using namespace docshape;
@@ -183,4 +185,34 @@ TEST_CASE("the Delete key removes the selected card as one step", "[ui][canvas]"
     CHECK_FALSE(f.scene->cardOf("e3"));
     f.document.undoStack()->undo();
     CHECK(f.scene->cardOf("e3"));
+}
+
+// Issue 17 item 15: the arrow keys move the selected cards (as in any
+// diagram editor) instead of scrolling; a held key is one undo step.
+TEST_CASE("arrow keys move the selected card, one undo step for repeated presses", "[ui][canvas]") {
+    CanvasFixture f;
+    f.view->setFocus();
+    const CanvasPosition start = f.document.project().findEntity("e1")->position;
+    f.scene->selectObject(ObjectRef::entity("e1"));
+    QTest::keyClick(f.view, Qt::Key_Right);
+    QTest::keyClick(f.view, Qt::Key_Right);
+    QTest::keyClick(f.view, Qt::Key_Down, Qt::ShiftModifier);
+    const CanvasPosition moved = f.document.project().findEntity("e1")->position;
+    CHECK(moved.x == start.x + 20);
+    CHECK(moved.y == start.y + 1);
+    CHECK(f.scene->cardOf("e1")->pos() == QPointF(moved.x, moved.y));
+    CHECK(f.document.undoStack()->count() == 1);
+    f.document.undoStack()->undo();
+    CHECK(f.document.project().findEntity("e1")->position == start);
+
+    // Nothing selected: the keys scroll the view and leave the model alone.
+    f.scene->selectObject(ObjectRef{});
+    f.view->resetZoom();
+    f.view->horizontalScrollBar()->setValue(f.view->horizontalScrollBar()->maximum() / 2);
+    const int before = f.view->horizontalScrollBar()->value();
+    QTest::keyClick(f.view, Qt::Key_Right);
+    CHECK(f.document.project().findEntity("e1")->position == start);
+    CHECK(f.document.undoStack()->index() == 0);
+    if (f.view->horizontalScrollBar()->maximum() > 0)
+        CHECK(f.view->horizontalScrollBar()->value() != before);
 }
