@@ -94,7 +94,7 @@ Project applied(Project p, const edit::RenamedPaths &r, std::string_view fieldId
     return p;
 }
 
-bool resolves(const Project &p, const Derived &d, std::string_view entityId, std::string_view path) {
+bool resolves(const Derived &d, std::string_view entityId, std::string_view path) {
     const CollectionShape *c = collectionOf(d, entityId);
     return c && resolvePath(c->shape, path).has_value();
 }
@@ -174,16 +174,16 @@ TEST_CASE("after a rename with its rewritten paths, every path that resolved sti
             const AccessPattern &old = p.accessPatterns[i];
             const AccessPattern &now = after.accessPatterns[i];
             for (std::size_t k = 0; k < old.equality.size(); ++k)
-                CHECK(resolves(p, before, old.entityId, old.equality[k]) ==
-                      resolves(after, derived, now.entityId, now.equality[k]));
+                CHECK(resolves(before, old.entityId, old.equality[k]) ==
+                      resolves(derived, now.entityId, now.equality[k]));
             for (std::size_t k = 0; k < old.fieldsReturned.size(); ++k)
-                CHECK(resolves(p, before, old.entityId, old.fieldsReturned[k]) ==
-                      resolves(after, derived, now.entityId, now.fieldsReturned[k]));
+                CHECK(resolves(before, old.entityId, old.fieldsReturned[k]) ==
+                      resolves(derived, now.entityId, now.fieldsReturned[k]));
         }
         for (std::size_t i = 0; i < p.indexes.size(); ++i)
             for (std::size_t k = 0; k < p.indexes[i].keys.size(); ++k)
-                CHECK(resolves(p, before, p.indexes[i].entityId, p.indexes[i].keys[k].path) ==
-                      resolves(after, derived, after.indexes[i].entityId, after.indexes[i].keys[k].path));
+                CHECK(resolves(before, p.indexes[i].entityId, p.indexes[i].keys[k].path) ==
+                      resolves(derived, after.indexes[i].entityId, after.indexes[i].keys[k].path));
     }
 }
 

@@ -88,10 +88,10 @@ TEST_CASE("an access pattern's round trips and $lookup stages are counted in wor
     byNumber.frequencyPerSecond = 10;
     p.accessPatterns = {byNumber};
     doc.reset(p, QString());
-    AdviceSource source(&doc);
-    AccessPatternModel model(&source);
+    panels::AdviceSource source(&doc);
+    panels::AccessPatternModel model(&source);
     REQUIRE(model.rowCount() == 1);
-    const QString tip = model.data(model.index(0, AccessPatternModel::RoundTrips), Qt::ToolTipRole).toString();
+    const QString tip = model.data(model.index(0, panels::AccessPatternModel::RoundTrips), Qt::ToolTipRole).toString();
     CHECK(tip.startsWith(QStringLiteral("1 round trip per execution, 0 $lookup stages")));
     CHECK_FALSE(tip.contains(QStringLiteral("(s)")));
 }
