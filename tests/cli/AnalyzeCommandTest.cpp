@@ -209,6 +209,8 @@ TEST_CASE("analyze words the day the largest document crosses the limit, and its
     REQUIRE(std::regex_search(r.out, m,
                               std::regex(R"(\n  the largest document crosses 16 MiB after ([0-9,]+) days \(an estimate: )"
                                          R"(nothing bounds history, taken at its average and grown at its stated rate\)\n)")));
+    // The average's line reads the same way, on the line above.
+    CHECK(r.out.find("\n  the average document crosses 100 KB after ") < static_cast<std::size_t>(m.position(0)));
     // The bounded order model says nothing of the kind.
     const Run bounded = analyzeCli({"analyze", test::examplesDir() + "/order-aggregate.docshape"});
     CHECK(bounded.out.find("largest document crosses") == std::string::npos);

@@ -122,7 +122,7 @@ void printTable(std::ostream &os, const Project &project, const std::string &pat
         os << "\n  data size       " << units::bytesText(c.dataBytes) << " now, "
            << units::bytesText(c.dataBytesAfterGrowth) << " after growth\n";
         if (c.daysToAvgTarget)
-            os << "  avg crosses 100 KB after " << count(std::round(*c.daysToAvgTarget)) << " days\n";
+            os << "  the average document crosses 100 KB after " << count(std::round(*c.daysToAvgTarget)) << " days\n";
         if (const std::string largest = largestCrossingText(c, a.maxDocumentBytes); !largest.empty())
             os << "  " << largest << "\n";
         for (const auto &ar : c.arrays) {
