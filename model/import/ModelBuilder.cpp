@@ -691,9 +691,10 @@ void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections
         visit(*rc, rc->statistics.root(), "");
     // Say it on the fields too.
     for (const auto &r : m_summary.references) {
-        for (const auto &[fieldId, where] : m_fieldPaths) {
+        for (const auto &[id, where] : m_fieldPaths) {
             if (where != r.collection + "\n" + r.path)
                 continue;
+            const std::string &fieldId = id; // clang 14 cannot capture a structured binding
             for (auto &entity : m_project.entities) {
                 std::function<void(std::vector<Field> &)> mark = [&](std::vector<Field> &fields) {
                     for (auto &f : fields) {

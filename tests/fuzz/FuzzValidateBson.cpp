@@ -4,6 +4,8 @@
 // raw-byte fast path and the explaining path agree.
 #include "validate/JsonSchema.h"
 
+#include <bson/bson.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
