@@ -117,6 +117,14 @@ QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, Qt::Dock
     return dock;
 }
 
+QMenu *MainWindow::helpMenu() {
+    if (auto *menu = menuBar()->findChild<QMenu *>(QStringLiteral("helpMenu")))
+        return menu;
+    QMenu *menu = menuBar()->addMenu(tr("&Help"));
+    menu->setObjectName(QStringLiteral("helpMenu"));
+    return menu;
+}
+
 void MainWindow::createActions() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newProject);

@@ -47,6 +47,9 @@ public:
     canvas::CanvasView *canvas() const { return m_view; }
     inspector::Inspector *inspector() const { return m_inspector; }
     QMenu *viewMenu() const { return m_viewMenu; }
+    // The Help menu, made on first use: the workshop and the guide each add
+    // their part to it.
+    QMenu *helpMenu();
 
     QDockWidget *addPanel(QWidget *panel, const QString &title, Qt::DockWidgetArea area = Qt::BottomDockWidgetArea);
 

@@ -10,22 +10,11 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QMenu>
-#include <QMenuBar>
 
 namespace docshape::ui::help {
 
-namespace {
-QMenu *helpMenu(MainWindow *window) {
-    if (auto *menu = window->menuBar()->findChild<QMenu *>(QStringLiteral("helpMenu")))
-        return menu;
-    QMenu *menu = window->menuBar()->addMenu(MainWindow::tr("&Help"));
-    menu->setObjectName(QStringLiteral("helpMenu"));
-    return menu;
-}
-} // namespace
-
 void HelpSetup::install(MainWindow *window) {
-    QMenu *menu = helpMenu(window);
+    QMenu *menu = window->helpMenu();
     if (!menu->isEmpty())
         menu->addSeparator();
 

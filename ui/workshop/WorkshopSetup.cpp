@@ -14,23 +14,12 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QPointer>
 
 #include <memory>
 
 namespace docshape::ui::workshop {
-
-namespace {
-QMenu *helpMenu(MainWindow *window) {
-    if (auto *menu = window->menuBar()->findChild<QMenu *>(QStringLiteral("helpMenu")))
-        return menu;
-    QMenu *menu = window->menuBar()->addMenu(MainWindow::tr("&Help"));
-    menu->setObjectName(QStringLiteral("helpMenu"));
-    return menu;
-}
-} // namespace
 
 void WorkshopSetup::install(MainWindow *window) {
     auto *session = new WorkshopSession(window->document(), panels::PanelSetup::of(window)->advice(), window);
@@ -55,7 +44,7 @@ void WorkshopSetup::install(MainWindow *window) {
     };
     showDocks(session->exercise() != nullptr);
 
-    QMenu *help = helpMenu(window);
+    QMenu *help = window->helpMenu();
     QAction *browse = new QAction(MainWindow::tr("&Workshop…"), window);
     browse->setObjectName(QStringLiteral("workshopAction"));
     browse->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_W));
