@@ -99,51 +99,47 @@ void EntityItem::setContent(const Project &project, const Entity &entity, const 
             if (node.origin == NodeOrigin::Bucket && node.isArray())
                 addFields(addFields, entity.fields, 1);
         }
-        m_description = qs(entity.description);
-        updateToolTip();
-        measure();
-        update();
-        return;
-    }
-    if (!isEmbedded()) // subdocuments have no _id of their own
-        m_rows.push_back({QStringLiteral("_id"), qs(std::string(toString(entity.idType))), 0, {}});
-    addFields(addFields, entity.fields, 0);
-    // Keys the representations of relationships add to these documents.
-    for (const auto &r : project.relationships) {
-        const bool isParent = r.parentId == entity.id;
-        const bool isChild = r.childId == entity.id;
-        if (!isParent && !isChild)
-            continue;
-        const QString parent = entityName(project, r.parentId);
-        const QString child = entityName(project, r.childId);
-        switch (r.representation) {
-        case Representation::ReferenceFromChild:
-            if (isChild)
-                m_rows.push_back({qs(r.fieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
-            break;
-        case Representation::ReferenceArrayInParent:
-            if (isParent)
-                m_rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
-            break;
-        case Representation::TwoWay:
-            if (isParent)
-                m_rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
-            if (isChild)
-                m_rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
-            break;
-        case Representation::Subset:
-            if (isParent)
-                m_rows.push_back({qs(r.fieldName),
-                                  QStringLiteral("[%1] newest %2").arg(child).arg(r.subsetCount), 0, {}});
-            if (isChild)
-                m_rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
-            break;
-        case Representation::ExtendedReference:
-            if (isParent)
-                m_rows.push_back({qs(r.fieldName), QStringLiteral("{→ %1 + copies}").arg(child), 0, {}});
-            break;
-        default:
-            break;
+    } else {
+        if (!isEmbedded()) // subdocuments have no _id of their own
+            m_rows.push_back({QStringLiteral("_id"), qs(std::string(toString(entity.idType))), 0, {}});
+        addFields(addFields, entity.fields, 0);
+        // Keys the representations of relationships add to these documents.
+        for (const auto &r : project.relationships) {
+            const bool isParent = r.parentId == entity.id;
+            const bool isChild = r.childId == entity.id;
+            if (!isParent && !isChild)
+                continue;
+            const QString parent = entityName(project, r.parentId);
+            const QString child = entityName(project, r.childId);
+            switch (r.representation) {
+            case Representation::ReferenceFromChild:
+                if (isChild)
+                    m_rows.push_back({qs(r.fieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
+                break;
+            case Representation::ReferenceArrayInParent:
+                if (isParent)
+                    m_rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
+                break;
+            case Representation::TwoWay:
+                if (isParent)
+                    m_rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
+                if (isChild)
+                    m_rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
+                break;
+            case Representation::Subset:
+                if (isParent)
+                    m_rows.push_back({qs(r.fieldName),
+                                      QStringLiteral("[%1] newest %2").arg(child).arg(r.subsetCount), 0, {}});
+                if (isChild)
+                    m_rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
+                break;
+            case Representation::ExtendedReference:
+                if (isParent)
+                    m_rows.push_back({qs(r.fieldName), QStringLiteral("{→ %1 + copies}").arg(child), 0, {}});
+                break;
+            default:
+                break;
+            }
         }
     }
     m_description = qs(entity.description);
