@@ -187,10 +187,10 @@ Status Document::changeField(const Field &newValue, const QString &text, const Q
     const Field *current = m_project.findField(newValue.id);
     if (ChangeField::sameProperties(newValue, *current))
         return {};
-    if (newValue.name == current->name)
-        return push(std::make_unique<ChangeField>(this, newValue, owner->id, text, mergeKey));
     // A rename carries the paths that name the field along, in one undo step.
-    edit::RenamedPaths paths = edit::pathsAfterRename(m_project, m_analysis->derived, newValue.id, newValue.name);
+    edit::RenamedPaths paths;
+    if (newValue.name != current->name)
+        paths = edit::pathsAfterRename(m_project, m_analysis->derived, newValue.id, newValue.name);
     if (paths.accessPatterns.empty() && paths.indexes.empty())
         return push(std::make_unique<ChangeField>(this, newValue, owner->id, text, mergeKey));
     auto composite = std::make_unique<CompositeCommand>(this, text);
@@ -229,7 +229,7 @@ Status Document::changeRelationship(const Relationship &newValue, const QString 
 }
 
 void Document::moveEntities(const std::vector<std::pair<std::string, CanvasPosition>> &positions,
-                            const QString &text) {
+                            const QString &text, bool nudge) {
     std::vector<std::pair<std::string, CanvasPosition>> changed;
     for (const auto &[id, pos] : positions)
         if (const Entity *e = m_project.findEntity(id))
@@ -243,7 +243,7 @@ void Document::moveEntities(const std::vector<std::pair<std::string, CanvasPosit
                    ? tr("Move %1").arg(QString::fromStdString(m_project.findEntity(changed[0].first)->name))
                    : tr("Move %1 entities").arg(changed.size());
     }
-    push(std::make_unique<MoveEntities>(this, std::move(changed), name));
+    push(std::make_unique<MoveEntities>(this, std::move(changed), name, nudge));
 }
 
 void Document::nudgeEntities(const std::vector<std::string> &entityIds, double dx, double dy) {
@@ -251,12 +251,7 @@ void Document::nudgeEntities(const std::vector<std::string> &entityIds, double d
     for (const auto &id : entityIds)
         if (const Entity *e = m_project.findEntity(id))
             positions.emplace_back(id, CanvasPosition{e->position.x + dx, e->position.y + dy});
-    if (positions.empty() || !std::isfinite(dx) || !std::isfinite(dy) || (dx == 0 && dy == 0))
-        return;
-    const QString text = positions.size() == 1
-                             ? tr("Move %1").arg(QString::fromStdString(m_project.findEntity(positions[0].first)->name))
-                             : tr("Move %1 entities").arg(positions.size());
-    push(std::make_unique<MoveEntities>(this, std::move(positions), text, true));
+    moveEntities(positions, QString(), true);
 }
 
 Result<std::string> Document::relate(const std::string &parentId, const std::string &childId,

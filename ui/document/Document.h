@@ -84,8 +84,10 @@ public:
 
     // Canvas moves: one undo step for all the entities moved together.
     // Positions that are not finite numbers are left out.
+    // `nudge`: an arrow-key move, which merges with the next nudge of the
+    // same entities.
     void moveEntities(const std::vector<std::pair<std::string, CanvasPosition>> &positions,
-                      const QString &text = {});
+                      const QString &text = {}, bool nudge = false);
     // The arrow keys: the entities moved by (dx, dy); repeated nudges of the
     // same entities are one undo step.
     void nudgeEntities(const std::vector<std::string> &entityIds, double dx, double dy);
