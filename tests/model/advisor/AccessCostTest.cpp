@@ -36,7 +36,7 @@ TEST_CASE("reads: the index chosen by Equality-Sort-Range, documents and bytes e
     CHECK(email.docsExamined == Approx(1));
 }
 
-TEST_CASE("reads: a sort the index cannot give is in memory; no index is a collection scan", "[advisor]") {
+TEST_CASE("reads: a sort the index cannot give is in memory, no index is a collection scan", "[advisor]") {
     Project p = cleanShop();
     p.indexes[0].keys = {{"customerId", "1"}};
     p.indexes.pop_back();
@@ -59,7 +59,7 @@ TEST_CASE("reads: a sort the index cannot give is in memory; no index is a colle
     CHECK(advice.suggestedIndexes[1].keys == std::vector<IndexKey>{{"customerId", "1"}, {"createdAt", "-1"}});
 }
 
-TEST_CASE("reads: reversed sort directions are served; mixed ones are not", "[advisor]") {
+TEST_CASE("reads: reversed sort directions are served, mixed ones are not", "[advisor]") {
     Project p = cleanShop();
     p.accessPatterns[1].sort = {{"createdAt", 1}};
     CHECK_FALSE(costOf(adviceFor(p), "q2").inMemorySort);

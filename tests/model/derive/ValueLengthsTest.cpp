@@ -80,7 +80,7 @@ TEST_CASE("the course code of student-enrollment: its pattern allows 7 bytes, no
     CHECK_FALSE(valueLengths(stringWith(7, "^[A-Z]{2,4}[0-9]{3}$"), BsonType::String).contradicts());
 }
 
-TEST_CASE("an enum's longest value is the maximum; minLength a least", "[derive][size]") {
+TEST_CASE("an enum's longest value is the maximum, minLength a least", "[derive][size]") {
     Field role = stringField("f8", "role", 5, 6);
     role.details.edit().enumValues = {"owner", "admin", "agent", "viewer"};
     CHECK(valueLengths(role, BsonType::String).max == 6u);

@@ -208,7 +208,7 @@ TEST_CASE("Elements missing the indexed subfield give one null key per document"
     CHECK(statOf(p, spec).entries == Approx(0.5 * 2937.5));
 }
 
-TEST_CASE("Text, 2d and 2dsphere indexes are always sparse; a point is one key", "[estimate][index]") {
+TEST_CASE("Text, 2d and 2dsphere indexes are always sparse, a point is one key", "[estimate][index]") {
     // Manual, Sparse Indexes: "2dsphere (version 2), 2d, geoHaystack, and
     // text indexes are always sparse". 1,000 places: a GeoJSON point
     // present in 40%, a legacy [lng, lat] pair in all, a description of

@@ -89,7 +89,7 @@ TEST_CASE("the bundled exercises are the files of resources/exercises", "[exerci
     }
 }
 
-TEST_CASE("every worked solution passes all of its checks; every starting "
+TEST_CASE("every worked solution passes all of its checks, every starting "
           "model fails one, saying where",
           "[exercise]") {
     for (const Exercise &ex : exercises()) {

@@ -95,7 +95,7 @@ TEST_CASE("every exported validator compiles with the server's $jsonSchema rules
     }
 }
 
-TEST_CASE("sample documents pass the exported validators; broken ones fail them",
+TEST_CASE("sample documents pass the exported validators, broken ones fail them",
           "[export][evaluator]") {
     for (const auto &[name, project] : projects()) {
         const Derived derived = deriveCollections(project);

@@ -183,7 +183,7 @@ TEST_CASE("the advisor and the worksheet say who keeps the subset at its size", 
     CHECK(ds102);
 }
 
-TEST_CASE("subsetEnforcedBy is read and written; a file without it means nobody", "[io][subset]") {
+TEST_CASE("subsetEnforcedBy is read and written, a file without it means nobody", "[io][subset]") {
     const Project p = productReviews();
     const std::string text = serializeProject(p);
     CHECK(text.find("\"subsetEnforcedBy\": \"validator\"") != std::string::npos);

@@ -175,7 +175,7 @@ TEST_CASE("doubles keep their exact value through the text", "[io][roundtrip]") 
     }
 }
 
-TEST_CASE("strings with escapes and unicode round-trip; invalid UTF-8 is replaced",
+TEST_CASE("strings with escapes and unicode round-trip, invalid UTF-8 is replaced",
           "[io][roundtrip]") {
     Project p = test::makeSmallProject();
     p.description = std::string("quote \" backslash \\ nul ") + '\0' + " bell \x07 del \x7f é 😀";
@@ -221,7 +221,7 @@ TEST_CASE("a one-member change is a one-hunk diff", "[io][roundtrip]") {
     }
 }
 
-TEST_CASE("ids and names are written even when empty; the five arrays always",
+TEST_CASE("ids and names are written even when empty, the five arrays always",
           "[io][roundtrip]") {
     const std::string text = serializeProject(test::makeFullProject());
     CHECK(text.find(R"("name": "",)") != std::string::npos); // unnamed relationship

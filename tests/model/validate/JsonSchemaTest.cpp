@@ -165,7 +165,7 @@ TEST_CASE("multipleOf uses the server's decimal remainder", "[validate][numbers]
           "$jsonSchema keyword 'multipleOf' must have a positive value");
 }
 
-TEST_CASE("string length counts code points; pattern is PCRE2 with UTF", "[validate][strings]") {
+TEST_CASE("string length counts code points, pattern is PCRE2 with UTF", "[validate][strings]") {
     CHECK(matches(R"({"properties":{"s":{"maxLength":5}}})", R"({"s": "héllo"})"));
     CHECK_FALSE(matches(R"({"properties":{"s":{"minLength":6}}})", R"({"s": "héllo"})"));
     // Longer strings are counted a word at a time: 9 two-byte, 3 four-byte
@@ -297,7 +297,7 @@ TEST_CASE("objects: properties, patternProperties, additionalProperties, sizes, 
     CHECK(refusal(R"({"patternProperties":{"(":{}}})").rfind("Invalid regular expression: ", 0) == 0);
 }
 
-TEST_CASE("enum compares BSON values; logic keywords combine schemas", "[validate][logic]") {
+TEST_CASE("enum compares BSON values, logic keywords combine schemas", "[validate][logic]") {
     const std::string e = R"({"properties":{"v":{"enum":[1, "a", {"x": 1, "y": [2]}]}}})";
     CHECK(matches(e, R"({"v": {"$numberLong": "1"}})"));
     CHECK(matches(e, R"({"v": {"$numberDecimal": "1.0"}})"));

@@ -112,7 +112,7 @@ TEST_CASE("embedding and un-embedding move one card and rebuild nothing", "[ui][
     f.requireNoRebuild(rebuilds, created + 1);
 }
 
-TEST_CASE("renaming and editing a field redraw one card; a new project rebuilds", "[ui][canvas]") {
+TEST_CASE("renaming and editing a field redraw one card, a new project rebuilds", "[ui][canvas]") {
     SceneFixture f;
     const int rebuilds = f.scene.rebuildCount();
     const int created = f.scene.itemsCreated();

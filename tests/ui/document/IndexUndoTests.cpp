@@ -161,7 +161,7 @@ TEST_CASE("changing an index undoes and redoes exactly", "[ui][undo][indexes]") 
     }
 }
 
-TEST_CASE("typing into one index property merges; typing back makes the step obsolete", "[ui][undo][indexes]") {
+TEST_CASE("typing into one index property merges, typing back makes the step obsolete", "[ui][undo][indexes]") {
     Document doc;
     doc.reset(modelWithIndexes(), QString());
     const Project before = doc.project();

@@ -132,7 +132,7 @@ TEST_CASE("replacing the whole project is one undoable step", "[ui][undo]") {
     checkUndoRedo(doc, [&] { REQUIRE(doc.replaceProject(other, QStringLiteral("Recover"))); });
 }
 
-TEST_CASE("typing into one property merges into one step; back to the start is no step", "[ui][undo]") {
+TEST_CASE("typing into one property merges into one step, back to the start is no step", "[ui][undo]") {
     Document doc;
     freshDocument(doc);
     const std::string before = serializeProject(doc.project());

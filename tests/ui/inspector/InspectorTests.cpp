@@ -116,7 +116,7 @@ TEST_CASE("the status bar shows the selected collection's sizes", "[ui][inspecto
     CHECK(status->text().contains(QStringLiteral("index entries")));
 }
 
-TEST_CASE("the title shows the file and a modified mark; recovery restores unsaved work", "[ui][files]") {
+TEST_CASE("the title shows the file and a modified mark, recovery restores unsaved work", "[ui][files]") {
     const std::string dir = test::makeTempDir("ui-files");
     const QString path = QString::fromStdString(dir + "/orders.docshape");
     REQUIRE(saveProject(test::makeOrderModel(), path.toStdString()));

@@ -19,7 +19,7 @@
 using namespace docshape;
 using namespace docshape::ui;
 
-TEST_CASE("a name is committed when finished; a refused one changes nothing and says why", "[ui][firsthour]") {
+TEST_CASE("a name is committed when finished, a refused one changes nothing and says why", "[ui][firsthour]") {
     MainWindow window;
     window.resize(1400, 900);
     window.document()->reset(test::makeOrderModel(), QString());

@@ -113,7 +113,7 @@ TEST_CASE("changing an access pattern undoes and redoes exactly", "[ui][undo][pa
     }
 }
 
-TEST_CASE("typing into one column merges; typing back makes the step obsolete", "[ui][undo][panels]") {
+TEST_CASE("typing into one column merges, typing back makes the step obsolete", "[ui][undo][panels]") {
     Document doc;
     doc.reset(modelWithPatterns(), QString());
     const std::string before = serializeProject(doc.project());

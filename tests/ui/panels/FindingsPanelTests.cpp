@@ -129,7 +129,7 @@ TEST_CASE("findings filter by severity and follow the model live", "[ui][panels]
     CHECK(panel.list()->topLevelItemCount() == int(before));
 }
 
-TEST_CASE("a hidden findings list costs no advice; shown, it catches up", "[ui][panels][findings]") {
+TEST_CASE("a hidden findings list costs no advice, shown, it catches up", "[ui][panels][findings]") {
     Project p = test::makeOrderModel();
     p.entities[0].stated.documentBytes = 500000;
     Document doc;

@@ -117,7 +117,7 @@ void forgetWorkshop() { QSettings().remove(QStringLiteral("workshop")); }
 
 } // namespace
 
-TEST_CASE("Help > Workshop lists the ten exercises and the checklist; Start opens one bound and untitled",
+TEST_CASE("Help > Workshop lists the ten exercises and the checklist, Start opens one bound and untitled",
           "[ui][workshop]") {
     forgetWorkshop();
     MainWindow window;
