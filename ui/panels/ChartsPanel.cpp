@@ -71,10 +71,9 @@ QStringList axisLabels(const QStringList &names, const QFontMetrics &metrics) {
 // The height a horizontal bar chart of `rows` categories needs for every
 // label to keep its line: QtCharts gives a label the axis height over
 // rows + 2, less a padding of 5 above and below, and cuts it to "..." when
-// the text is taller. The title and the value axis fit in the two extra
-// rows and two lines more.
-// A legend on the side lists its entries one a line and clips what does
-// not fit: `legendEntries` lines of the legend's font, and the title.
+// the text is taller; the title and the value axis fit in the two extra
+// rows and two lines more. A legend at the side lists its entries one a
+// line and clips what does not fit: `legendEntries` lines, and the title.
 int barChartHeight(int rows, const QFont &labelFont, int legendEntries = 0, const QFont &legendFont = {}) {
     const int line = QFontMetrics(labelFont).height();
     const int legendLine = QFontMetrics(legendFont).height();
@@ -307,7 +306,8 @@ void ChartsPanel::buildBreakdown() {
     // kTopCollections summed into one bar below them.
     std::vector<std::size_t> shown, summed;
     const int chosen = m_bytesCollection->currentIndex() - 1; // 0: the overview
-    if (chosen >= 0 && std::size_t(chosen) < stats.size()) {
+    const bool one = chosen >= 0 && std::size_t(chosen) < stats.size();
+    if (one) {
         shown.push_back(std::size_t(chosen));
     } else {
         for (std::size_t i = 0; i < stats.size(); ++i)
@@ -354,9 +354,9 @@ void ChartsPanel::buildBreakdown() {
     const bool inPlace = series && shape == m_shape[Breakdown];
     int minimumHeight = 0;
     if (!inPlace) {
-        chart = newChart(chosen >= 0 ? tr("Where the bytes go: average document of %1, by top-level field")
-                                           .arg(qs(stats[std::size_t(chosen)].name))
-                                     : tr("Where the bytes go: average document, by top-level field"));
+        chart = newChart(one ? tr("Where the bytes go: average document of %1, by top-level field")
+                                   .arg(qs(stats[std::size_t(chosen)].name))
+                             : tr("Where the bytes go: average document, by top-level field"));
         series = new QHorizontalStackedBarSeries;
         // Distinct hues, cycled: the theme's own colours fade to white after ten sets.
         static const QRgb kPalette[] = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b,
