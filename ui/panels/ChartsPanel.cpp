@@ -15,11 +15,13 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QCursor>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineSeries>
+#include <QScrollArea>
 #include <QSet>
 #include <QTabWidget>
 #include <QToolTip>
@@ -40,6 +42,59 @@ QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.
 QString bytesExact(double bytes) { return formatBytesWithExact(bytes); }
 
 constexpr int kTimePoints = 24;
+
+// A category label that the axis can show whole: QtCharts cuts a label to
+// "..." when it is wider than the axis may be (a share of the chart) or
+// taller than its bar. Long names lose their middle, where generated and
+// numbered collection names differ least; the bar's tooltip has the name.
+constexpr int kLabelChars = 30;
+
+QString axisLabel(const QString &name, const QFontMetrics &metrics) {
+    return metrics.elidedText(name, Qt::ElideMiddle, metrics.averageCharWidth() * kLabelChars);
+}
+
+// Labels for `names` as axisLabel shortens them, one per name: a category
+// axis drops a repeated label, so a short form taken already is not used.
+QStringList axisLabels(const QStringList &names, const QFontMetrics &metrics) {
+    QStringList labels;
+    QSet<QString> used;
+    for (const QString &name : names) {
+        QString label = axisLabel(name, metrics);
+        if (used.contains(label))
+            label = name;
+        used.insert(label);
+        labels << label;
+    }
+    return labels;
+}
+
+// The height a horizontal bar chart of `rows` categories needs for every
+// label to keep its line: QtCharts gives a label the axis height over
+// rows + 2, less a padding of 5 above and below, and cuts it to "..." when
+// the text is taller; the title and the value axis fit in the two extra
+// rows and two lines more. A legend at the side lists its entries one a
+// line and clips what does not fit: `legendEntries` lines, and the title.
+int barChartHeight(int rows, const QFont &labelFont, int legendEntries = 0, const QFont &legendFont = {}) {
+    const int line = QFontMetrics(labelFont).height();
+    const int legendLine = QFontMetrics(legendFont).height();
+    return std::max({180, (rows + 2) * (line + 12) + 2 * line, legendEntries * (legendLine + 8) + 3 * line + 20});
+}
+
+// What a collection's bar in "Where the bytes go" adds up to.
+double breakdownBytes(const CollectionStat &stat) {
+    double sum = 0;
+    for (const auto &fb : stat.breakdown)
+        sum += fb.avgBytes;
+    return sum;
+}
+
+QWidget *scrolled(QWidget *content, QWidget *parent) {
+    auto *area = new QScrollArea(parent);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setWidget(content);
+    return area;
+}
 
 QChart *newChart(const QString &title) {
     auto *chart = new QChart;
@@ -82,6 +137,44 @@ QCategoryAxis *logBytesAxis(double lo, double hi) {
     axis->setTitleText(QCoreApplication::translate("ChartsPanel", "document size (log scale)"));
     return axis;
 }
+
+// The unit a byte axis up to `bytes` is labelled in, as units::bytesText
+// prints sizes: bytes below 1 MiB, then MiB, then GiB.
+double bytesScale(double bytes) {
+    constexpr double kMiB = 1024.0 * 1024.0;
+    return bytes >= 1024 * kMiB ? 1024 * kMiB : bytes >= kMiB ? kMiB : 1;
+}
+
+// A round end for a byte axis whose longest bar is `widest`, round in the
+// unit it is labelled in.
+double bytesAxisMax(double widest) {
+    const double end = std::max(1.0, widest * 1.02);
+    const double scale = bytesScale(end);
+    return niceCeiling(end / scale) * scale;
+}
+
+// Labels a byte axis from 0 to `max` (bytesAxisMax) at six values: whole
+// bytes with thousands separators below 1 MiB, else the number of the
+// binary unit that the title names.
+void labelBytesAxis(QCategoryAxis *axis, double max, const QString &what) {
+    const double scale = bytesScale(max);
+    for (const QString &label : axis->categoriesLabels())
+        axis->remove(label);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setStartValue(0);
+    // A little past the last label, which is centred on its value: at the
+    // end of the plot it would run into the legend.
+    axis->setRange(0, max * 1.06);
+    constexpr int kSteps = 5;
+    for (int k = 0; k <= kSteps; ++k) {
+        const double value = max * k / kSteps;
+        axis->append(scale == 1 ? formatCount(value) : QString::fromStdString(units::numberText(value / scale)), value);
+    }
+    const QString unit = scale == 1 ? QCoreApplication::translate("ChartsPanel", "bytes")
+                         : scale > 1024.0 * 1024.0 ? QStringLiteral("GiB")
+                                                   : QStringLiteral("MiB");
+    axis->setTitleText(QCoreApplication::translate("ChartsPanel", "%1, %2").arg(unit, what));
+}
 } // namespace
 
 ChartsPanel::ChartsPanel(Document *document, QWidget *parent) : QWidget(parent), m_document(document) {
@@ -93,28 +186,37 @@ ChartsPanel::ChartsPanel(Document *document, QWidget *parent) : QWidget(parent),
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumHeight(180);
     }
-    m_tabs->addTab(m_views[Breakdown], tr("Where the bytes go"));
+    // A chooser above a chart, and the chart in a scroll area: QChartView
+    // takes its chart's minimum size as its own and never gives it back, so
+    // in the dock it would grow the dock instead.
+    auto chooserPage = [this](QComboBox *&chooser, const char *name, QWidget *chart) {
+        auto *page = new QWidget(this);
+        chooser = new QComboBox(page);
+        chooser->setObjectName(QLatin1String(name));
+        chooser->setMinimumContentsLength(18);
+        chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        auto *bar = new QHBoxLayout;
+        auto *label = new QLabel(tr("Collection:"), page);
+        label->setBuddy(chooser);
+        bar->addWidget(label);
+        bar->addWidget(chooser);
+        bar->addStretch(1);
+        auto *layout = new QVBoxLayout(page);
+        layout->setContentsMargins(0, 2, 0, 0);
+        layout->addLayout(bar);
+        layout->addWidget(scrolled(chart, page), 1);
+        return page;
+    };
+    m_tabs->addTab(chooserPage(m_bytesCollection, "bytesCollection", m_views[Breakdown]), tr("Where the bytes go"));
+    m_tabs->addTab(chooserPage(m_sizeCollection, "sizeCollection", m_views[SizeOverTime]), tr("Size over time"));
+    m_bytesCollection->setMinimumContentsLength(30); // the overview's name
 
-    auto *sizePage = new QWidget(this);
-    m_sizeCollection = new QComboBox(sizePage);
-    m_sizeCollection->setObjectName(QStringLiteral("sizeCollection"));
-    m_sizeCollection->setMinimumContentsLength(18);
-    auto *sizeBar = new QHBoxLayout;
-    sizeBar->addWidget(new QLabel(tr("Collection:"), sizePage));
-    sizeBar->addWidget(m_sizeCollection);
-    sizeBar->addStretch(1);
-    auto *sizeLayout = new QVBoxLayout(sizePage);
-    sizeLayout->setContentsMargins(0, 2, 0, 0);
-    sizeLayout->addLayout(sizeBar);
-    sizeLayout->addWidget(m_views[SizeOverTime], 1);
-    m_tabs->addTab(sizePage, tr("Size over time"));
-
-    auto *indexPage = new QWidget(this);
-    auto *indexLayout = new QHBoxLayout(indexPage);
+    auto *indexCharts = new QWidget(this);
+    auto *indexLayout = new QHBoxLayout(indexCharts);
     indexLayout->setContentsMargins(0, 0, 0, 0);
     indexLayout->addWidget(m_views[IndexEntries]);
     indexLayout->addWidget(m_views[IndexSize]);
-    m_tabs->addTab(indexPage, tr("Indexes"));
+    m_tabs->addTab(scrolled(indexCharts, this), tr("Indexes"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -128,6 +230,10 @@ ChartsPanel::ChartsPanel(Document *document, QWidget *parent) : QWidget(parent),
     connect(m_tabs, &QTabWidget::currentChanged, this, &ChartsPanel::refreshVisible);
     connect(m_sizeCollection, &QComboBox::currentIndexChanged, this, [this] {
         m_dirty[1] = true;
+        refreshVisible();
+    });
+    connect(m_bytesCollection, &QComboBox::currentIndexChanged, this, [this] {
+        m_dirty[0] = true;
         refreshVisible();
     });
     rebuildChooser();
@@ -148,7 +254,11 @@ void ChartsPanel::rebuildChooser() {
     for (const auto &stat : m_document->analysis().collections)
         names << qs(stat.name);
     setChoices(m_sizeCollection, names);
-    m_dirty[1] = true;
+    const QString overview = names.size() > kTopCollections + 1
+                                 ? tr("The %1 largest, the rest summed").arg(kTopCollections)
+                                 : tr("All collections, largest first");
+    setChoices(m_bytesCollection, QStringList{overview} + names);
+    m_dirty[0] = m_dirty[1] = true;
     refreshVisible();
 }
 
@@ -174,8 +284,11 @@ void ChartsPanel::refreshAll() {
     m_dirty[0] = m_dirty[1] = m_dirty[2] = false;
 }
 
-void ChartsPanel::install(Chart chart, QChart *newChart) {
+void ChartsPanel::install(Chart chart, QChart *newChart, int minimumHeight) {
     QChart *old = m_views[chart]->chart();
+    // QChartView::setChart keeps the larger of its minimum and the chart's:
+    // start again from what this chart needs.
+    m_views[chart]->setMinimumSize(0, minimumHeight);
     m_views[chart]->setChart(newChart);
     delete old;
 }
@@ -188,18 +301,49 @@ void ChartsPanel::showBarTip(Chart chart, bool on, int index, QBarSet *set) cons
 void ChartsPanel::buildBreakdown() {
     const auto &stats = m_document->analysis().collections;
     m_tooltips[Breakdown].clear();
+    // The collections with a bar of their own, top-down: the one chosen, or
+    // every collection largest first (a tie in model order), the ones past
+    // kTopCollections summed into one bar below them.
+    std::vector<std::size_t> shown, summed;
+    const int chosen = m_bytesCollection->currentIndex() - 1; // 0: the overview
+    const bool one = chosen >= 0 && std::size_t(chosen) < stats.size();
+    if (one) {
+        shown.push_back(std::size_t(chosen));
+    } else {
+        for (std::size_t i = 0; i < stats.size(); ++i)
+            shown.push_back(i);
+        std::stable_sort(shown.begin(), shown.end(), [&](std::size_t l, std::size_t r) {
+            return breakdownBytes(stats[l]) > breakdownBytes(stats[r]);
+        });
+        if (shown.size() > std::size_t(kTopCollections) + 1) {
+            summed.assign(shown.begin() + kTopCollections, shown.end());
+            shown.resize(kTopCollections);
+        }
+    }
     // One bar set per field name (shared across collections, so a name keeps
-    // its colour); bars listed top-down in derivation order.
+    // its colour), and one for the summed collections.
     std::vector<std::string> names;
     std::map<std::string, std::size_t> setOf;
-    for (const auto &stat : stats)
-        for (const auto &fb : stat.breakdown)
+    for (std::size_t c : shown)
+        for (const auto &fb : stats[c].breakdown)
             if (std::string label = fb.label(); setOf.emplace(label, names.size()).second)
                 names.push_back(std::move(label));
+    double rest = 0;
+    for (std::size_t c : summed)
+        rest += breakdownBytes(stats[c]);
+    double widestShown = 0;
+    for (std::size_t c : shown)
+        widestShown = std::max(widestShown, breakdownBytes(stats[c]));
+    const QString othersName = rest > bytesAxisMax(widestShown) * 1.06
+                                   ? tr("%1 others, summed \u2192").arg(summed.size())
+                                   : tr("%1 others, summed").arg(summed.size());
+    // Rows bottom-up, as QtCharts counts them.
     QStringList categories, shape;
-    const int n = int(stats.size());
-    for (int row = 0; row < n; ++row)
-        categories << qs(stats[std::size_t(n - 1 - row)].name);
+    if (!summed.empty())
+        categories << othersName;
+    for (auto c = shown.rbegin(); c != shown.rend(); ++c)
+        categories << qs(stats[*c].name);
+    const int n = int(categories.size());
     shape << categories << QStringLiteral("|");
     for (const auto &name : names)
         shape << qs(name);
@@ -208,8 +352,11 @@ void ChartsPanel::buildBreakdown() {
     auto *series = chart->series().isEmpty() ? nullptr
                                               : qobject_cast<QHorizontalStackedBarSeries *>(chart->series().front());
     const bool inPlace = series && shape == m_shape[Breakdown];
+    int minimumHeight = 0;
     if (!inPlace) {
-        chart = newChart(tr("Where the bytes go: average document, by top-level field"));
+        chart = newChart(one ? tr("Where the bytes go: average document of %1, by top-level field")
+                                   .arg(qs(stats[std::size_t(chosen)].name))
+                             : tr("Where the bytes go: average document, by top-level field"));
         series = new QHorizontalStackedBarSeries;
         // Distinct hues, cycled: the theme's own colours fade to white after ten sets.
         static const QRgb kPalette[] = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b,
@@ -221,29 +368,37 @@ void ChartsPanel::buildBreakdown() {
             set->setBorderColor(Qt::white);
             series->append(set);
         }
+        if (!summed.empty()) {
+            auto *others = new QBarSet(tr("other collections, summed"));
+            others->setColor(QColor(0xb0, 0xb0, 0xb0));
+            others->setBorderColor(Qt::white);
+            series->append(others);
+        }
         series->setBarWidth(0.7);
         chart->addSeries(series);
         auto *y = new QBarCategoryAxis;
-        y->append(categories);
         chart->addAxis(y, Qt::AlignLeft);
+        y->append(axisLabels(categories, QFontMetrics(y->labelsFont())));
         series->attachAxis(y);
-        auto *x = new QValueAxis;
-        x->setTitleText(tr("bytes, average document"));
-        x->setLabelFormat(QStringLiteral("%.0f"));
+        auto *x = new QCategoryAxis;
         chart->addAxis(x, Qt::AlignBottom);
         series->attachAxis(x);
-        // The legend names the fields; past a screenful the tooltips do.
-        chart->legend()->setVisible(names.size() <= 40);
+        // The legend names the fields; past a screenful of a small window
+        // the tooltips do.
+        chart->legend()->setVisible(series->count() <= 24);
         chart->legend()->setAlignment(Qt::AlignRight);
         connect(series, &QAbstractBarSeries::hovered, this,
                 [this](bool on, int index, QBarSet *set) { showBarTip(Breakdown, on, index, set); });
+        minimumHeight = barChartHeight(n, y->labelsFont(), chart->legend()->isVisible() ? int(series->count()) : 0,
+                                       chart->legend()->font());
     }
     const QList<QBarSet *> sets = series->barSets();
-    std::vector<QList<qreal>> values(names.size(), QList<qreal>(n, 0.0));
+    std::vector<QList<qreal>> values(std::size_t(sets.size()), QList<qreal>(n, 0.0));
     BarTips tips;
     double widest = 0;
-    for (int row = 0; row < n; ++row) {
-        const CollectionStat &stat = stats[std::size_t(n - 1 - row)];
+    const int firstShown = summed.empty() ? 0 : 1;
+    for (int row = firstShown; row < n; ++row) {
+        const CollectionStat &stat = stats[shown[std::size_t(n - 1 - row)]];
         double total = 0;
         for (const auto &fb : stat.breakdown) {
             const std::string label = fb.label();
@@ -263,22 +418,33 @@ void ChartsPanel::buildBreakdown() {
         }
         widest = std::max(widest, total);
     }
-    for (std::size_t s = 0; s < names.size(); ++s) {
-        QBarSet *set = sets[qsizetype(s)];
+    if (!summed.empty()) {
+        // The sum of hundreds of averages dwarfs every bar above it: the
+        // axis is scaled to those, and the sum runs off its end when larger
+        // (its label says so, its tooltip has the value).
+        values.back()[0] = rest;
+        const CollectionStat &largest = stats[summed.front()];
+        const QString tip = tr("%1 other collections: their average documents add up to %2; the largest of them "
+                               "is %3's, %4.\nChoose a collection above to see its fields.")
+                                .arg(summed.size())
+                                .arg(bytesExact(rest), qs(largest.name), bytesExact(breakdownBytes(largest)));
+        tips[{sets.back(), 0}] = tip;
+        m_tooltips[Breakdown] << tip;
+    }
+    for (qsizetype s = 0; s < sets.size(); ++s) {
+        QBarSet *set = sets[s];
         if (set->count() > 0)
             set->remove(0, set->count());
-        set->append(values[s]);
+        set->append(values[std::size_t(s)]);
     }
-    if (auto *x = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).value(0))) {
-        const double max = niceCeiling(std::max(1.0, widest * 1.02));
-        if (x->max() != max) {
-            x->setRange(0, max);
-            x->setTickCount(6);
-        }
+    if (auto *x = qobject_cast<QCategoryAxis *>(chart->axes(Qt::Horizontal).value(0))) {
+        const double max = bytesAxisMax(widest);
+        if (x->count() == 0 || x->endValue(x->categoriesLabels().constLast()) != max)
+            labelBytesAxis(x, max, tr("average document"));
     }
     m_barTips[Breakdown] = std::move(tips);
     if (!inPlace) {
-        install(Breakdown, chart);
+        install(Breakdown, chart, minimumHeight);
         m_shape[Breakdown] = shape;
     }
 }
@@ -288,7 +454,7 @@ void ChartsPanel::buildSizeOverTime() {
     const int c = m_sizeCollection->currentIndex();
     m_tooltips[SizeOverTime].clear();
     if (c < 0 || std::size_t(c) >= a.collections.size() || std::size_t(c) >= a.derived.collections.size()) {
-        install(SizeOverTime, newChart(tr("No collection")));
+        install(SizeOverTime, newChart(tr("No collection")), 180);
         m_shape[SizeOverTime].clear();
         return;
     }
@@ -378,7 +544,7 @@ void ChartsPanel::buildSizeOverTime() {
         s->attachAxis(x);
         s->attachAxis(y);
     }
-    install(SizeOverTime, chart);
+    install(SizeOverTime, chart, 180);
     m_shape[SizeOverTime] = chartShape;
 }
 
@@ -438,6 +604,7 @@ void ChartsPanel::buildIndexes() {
         auto *series =
             chart->series().isEmpty() ? nullptr : qobject_cast<QHorizontalBarSeries *>(chart->series().front());
         const bool inPlace = series && categories == m_shape[which];
+        int minimumHeight = 0;
         if (!inPlace) {
             chart = newChart(title);
             series = new QHorizontalBarSeries;
@@ -445,8 +612,8 @@ void ChartsPanel::buildIndexes() {
             series->setBarWidth(0.7);
             chart->addSeries(series);
             auto *y = new QBarCategoryAxis;
-            y->append(categories);
             chart->addAxis(y, Qt::AlignLeft);
+            y->append(axisLabels(categories, QFontMetrics(y->labelsFont())));
             series->attachAxis(y);
             auto *x = new QValueAxis;
             x->setTitleText(axisTitle);
@@ -455,6 +622,7 @@ void ChartsPanel::buildIndexes() {
             chart->legend()->setVisible(false);
             connect(series, &QAbstractBarSeries::hovered, this,
                     [this, which](bool on, int index, QBarSet *set) { showBarTip(which, on, index, set); });
+            minimumHeight = barChartHeight(n, y->labelsFont());
         }
         QBarSet *set = series->barSets().front();
         if (set->count() > 0)
@@ -479,7 +647,7 @@ void ChartsPanel::buildIndexes() {
             }
         }
         if (!inPlace) {
-            install(which, chart);
+            install(which, chart, minimumHeight);
             m_shape[which] = categories;
         }
     };

@@ -22,7 +22,9 @@ namespace docshape::ui::panels {
 
 // Live charts of the estimates (QtCharts):
 // - where the bytes go: per collection a stacked bar of its top-level
-//   fields and embedded arrays (CollectionStat::breakdown);
+//   fields and embedded arrays (CollectionStat::breakdown), largest first;
+//   past kTopCollections + 1 collections the rest are summed in one bar,
+//   and the chooser above shows one collection alone;
 // - document size over time: the average and largest document of one
 //   collection over the growth horizon against the 100 KB target and the
 //   16 MiB limit, on a log scale;
@@ -32,17 +34,23 @@ namespace docshape::ui::panels {
 // screen are refreshed when shown, not on every edit; a chart whose bars or
 // categories are unchanged gets new values in place (rebuilding a QChart
 // costs several milliseconds, more than a frame allows for all three).
+// Each chart is as tall as its bars need to keep their labels whole and
+// scrolls inside the panel: it never asks the dock to grow.
 class ChartsPanel : public QWidget {
     Q_OBJECT
 
 public:
     enum Chart { Breakdown, SizeOverTime, IndexEntries, IndexSize, ChartCount };
+    // The collections "Where the bytes go" draws a bar of their own.
+    static constexpr int kTopCollections = 12;
 
     explicit ChartsPanel(Document *document, QWidget *parent = nullptr);
 
     QTabWidget *tabs() const { return m_tabs; }
     QChartView *chartView(Chart chart) const { return m_views[chart]; }
     QComboBox *sizeCollectionChooser() const { return m_sizeCollection; }
+    // "Where the bytes go": the overview first, then every collection.
+    QComboBox *bytesCollectionChooser() const { return m_bytesCollection; }
     // The tooltips of every bar or point of a chart, as shown on hover.
     QStringList tooltips(Chart chart) const { return m_tooltips[chart]; }
     // Rebuilds every chart now, shown or not (tests, measurements).
@@ -55,7 +63,7 @@ private:
     void buildBreakdown();
     void buildSizeOverTime();
     void buildIndexes();
-    void install(Chart chart, QChart *newChart);
+    void install(Chart chart, QChart *newChart, int minimumHeight);
     void showBarTip(Chart chart, bool on, int index, QBarSet *set) const;
 
     using BarTips = std::map<std::pair<const QBarSet *, int>, QString>;
@@ -63,6 +71,7 @@ private:
     Document *m_document;
     QTabWidget *m_tabs;
     QComboBox *m_sizeCollection;
+    QComboBox *m_bytesCollection;
     QChartView *m_views[ChartCount] = {};
     QStringList m_tooltips[ChartCount];
     BarTips m_barTips[ChartCount];

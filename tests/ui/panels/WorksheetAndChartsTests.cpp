@@ -1,25 +1,103 @@
 // The worksheet marks where the model disagrees with what was stated; the
-// charts carry exact values, units and assumptions, and follow edits.
+// charts carry exact values, units and assumptions, follow edits, keep to
+// the dock they are given and stay readable at hundreds of collections.
+#include "support/ModelBuilders.h"
 #include "support/TestPaths.h"
 #include "ui/support/UiTestHelpers.h"
 
+#include "MainWindow.h"
 #include "document/Document.h"
 #include "panels/AdviceSource.h"
 #include "panels/ChartsPanel.h"
+#include "panels/FindingsPanel.h"
+#include "panels/PanelSetup.h"
 #include "panels/WorksheetView.h"
 
+#include "util/Units.h"
+
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QHorizontalStackedBarSeries>
+#include <QScrollArea>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
 #include <catch2/catch.hpp>
 
+#include <numeric>
+
 using namespace docshape;
 using namespace docshape::ui;
 using namespace docshape::ui::panels;
+
+namespace {
+
+// `count` collections of different sizes, as a large project has them:
+// collection i has 1 + i % 7 string fields of 8 + 37 i mod 300 bytes on
+// average. Collection 0 has a long name.
+Project manyCollections(int count) {
+    Project p;
+    p.name = "many collections";
+    for (int i = 0; i < count; ++i) {
+        const std::string n = std::to_string(i);
+        Entity e = test::entity("e" + n, i == 0 ? "CustomerLoyaltyProgrammeMembershipTierHistorySnapshot" : "Coll" + n,
+                                1000);
+        e.position = {double(i % 20) * 300, double(i / 20) * 200};
+        for (int k = 0; k <= i % 7; ++k)
+            e.fields.push_back(test::stringField("f" + n + "_" + std::to_string(k), "field" + std::to_string(k),
+                                                 8 + (37 * i) % 300, 400));
+        p.entities.push_back(std::move(e));
+    }
+    return p;
+}
+
+QHorizontalStackedBarSeries *breakdownSeries(const ChartsPanel &charts) {
+    return qobject_cast<QHorizontalStackedBarSeries *>(
+        charts.chartView(ChartsPanel::Breakdown)->chart()->series().value(0));
+}
+
+QBarCategoryAxis *categoryAxis(const ChartsPanel &charts, ChartsPanel::Chart chart) {
+    return qobject_cast<QBarCategoryAxis *>(charts.chartView(chart)->chart()->axes(Qt::Vertical).value(0));
+}
+
+// What the breakdown draws in all, over every bar.
+double barTotal(const QHorizontalStackedBarSeries *series) {
+    double sum = 0;
+    for (const QBarSet *set : series->barSets())
+        for (int i = 0; i < set->count(); ++i)
+            sum += set->at(i);
+    return sum;
+}
+
+double breakdownTotal(const CollectionStat &stat) {
+    return std::accumulate(stat.breakdown.begin(), stat.breakdown.end(), 0.0,
+                           [](double sum, const FieldBytes &fb) { return sum + fb.avgBytes; });
+}
+
+void clickTab(QTabBar *bar, const QString &text) {
+    for (int i = 0; i < bar->count(); ++i)
+        if (bar->tabText(i) == text) {
+            QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(i).center());
+            return;
+        }
+    FAIL("no tab " << text.toStdString());
+}
+
+// The tab bar QMainWindow made for the tabified bottom docks.
+QTabBar *dockTabs(MainWindow &window) {
+    for (QTabBar *bar : window.findChildren<QTabBar *>())
+        for (int i = 0; i < bar->count(); ++i)
+            if (bar->tabText(i) == QStringLiteral("Charts") && bar->isVisible())
+                return bar;
+    return nullptr;
+}
+
+} // namespace
 
 TEST_CASE("the worksheet shows derived beside stated and marks mismatches live", "[ui][panels][worksheet]") {
     Project p = test::makeOrderModel();
@@ -99,10 +177,12 @@ TEST_CASE("every bar and point of the charts has its exact value, unit and assum
         CHECK_FALSE(tip.contains(QStringLiteral("estimate")));
     }
     // The stacked bar of the first collection adds up to its breakdown.
-    auto *series = qobject_cast<QHorizontalStackedBarSeries *>(
-        charts.chartView(ChartsPanel::Breakdown)->chart()->series().value(0));
+    auto *series = breakdownSeries(charts);
     REQUIRE(series);
-    const int row = int(a.collections.size()) - 1; // first collection on top
+    const int row = int(categoryAxis(charts, ChartsPanel::Breakdown)
+                            ->categories()
+                            .indexOf(QString::fromStdString(a.collections.front().name)));
+    REQUIRE(row >= 0);
     double sum = 0, expected = 0;
     for (QBarSet *set : series->barSets())
         sum += set->at(row);
@@ -144,4 +224,156 @@ TEST_CASE("the shown chart follows edits", "[ui][panels][charts]") {
     CHECK(charts.tooltips(ChartsPanel::IndexEntries)
               .filter(QStringLiteral("Order · _id_: 2,500 index entries"))
               .size() == 1);
+}
+
+// Issue 17: the Charts tab grew the bottom dock to three quarters of the
+// window, for good; its charts belong inside the dock the user sized.
+TEST_CASE("showing the charts leaves the bottom dock as the user sized it", "[ui][panels][charts][firsthour]") {
+    const bool many = GENERATE(false, true);
+    const QSize size = GENERATE(QSize(1024, 700), QSize(1600, 1000));
+    CAPTURE(many, size.width());
+    MainWindow window;
+    if (many)
+        window.document()->reset(manyCollections(400), QString());
+    else
+        REQUIRE(window.loadExample(QString::fromStdString(test::examplesDir() + "/order-aggregate.docshape")));
+    window.resize(size);
+    REQUIRE(test::showActive(window));
+    PanelSetup *panels = PanelSetup::of(&window);
+    ChartsPanel *charts = panels->charts();
+    QDockWidget *dock = panels->dockOf(charts);
+    QDockWidget *findings = panels->dockOf(panels->findings());
+    findings->raise();
+    window.resizeDocks({findings}, {200}, Qt::Vertical);
+    QCoreApplication::processEvents();
+    const int height = findings->height();
+    REQUIRE(height < size.height() / 2);
+
+    QTabBar *docks = dockTabs(window);
+    REQUIRE(docks);
+    clickTab(docks, QStringLiteral("Charts"));
+    REQUIRE(QTest::qWaitFor([&] { return charts->isVisible() && breakdownSeries(*charts); }));
+    QTest::qWait(50);
+    CHECK(dock->height() == height);
+    for (const QString &tab : {QStringLiteral("Size over time"), QStringLiteral("Indexes"),
+                               QStringLiteral("Where the bytes go")}) {
+        clickTab(charts->tabs()->tabBar(), tab);
+        QTest::qWait(50);
+        CHECK(dock->height() == height);
+    }
+    // The chart scrolls in the dock instead: every bar has room for its
+    // label, and QtCharts cut none to "...".
+    QChartView *view = charts->chartView(ChartsPanel::Breakdown);
+    CHECK(view->height() >= view->minimumHeight());
+    QBarCategoryAxis *axis = categoryAxis(*charts, ChartsPanel::Breakdown);
+    REQUIRE(axis);
+    CHECK_FALSE(axis->labelsTruncated());
+    CHECK_FALSE(view->chart()->axes(Qt::Horizontal).value(0)->labelsTruncated());
+
+    // Back to the findings: the dock is still the size it was given.
+    clickTab(docks, QStringLiteral("Findings"));
+    QTest::qWait(50);
+    CHECK(findings->height() == height);
+}
+
+TEST_CASE("at 400 collections the bytes go to the 12 largest and the rest summed", "[ui][panels][charts][firsthour]") {
+    Document doc;
+    doc.reset(manyCollections(400), QString());
+    ChartsPanel charts(&doc);
+    charts.resize(1000, 400);
+    charts.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&charts));
+    const auto &stats = doc.analysis().collections;
+    REQUIRE(stats.size() == 400);
+
+    auto *series = breakdownSeries(charts);
+    REQUIRE(series);
+    QBarCategoryAxis *axis = categoryAxis(charts, ChartsPanel::Breakdown);
+    REQUIRE(axis);
+    const QStringList rows = axis->categories(); // bottom-up
+    REQUIRE(rows.size() == ChartsPanel::kTopCollections + 1);
+    CHECK(rows.front().startsWith(QStringLiteral("388 others, summed")));
+    // Nothing is lost: the bars add up to every collection's breakdown.
+    double total = 0;
+    for (const auto &stat : stats)
+        total += breakdownTotal(stat);
+    CHECK(barTotal(series) == Approx(total));
+
+    // The 12 largest, largest on top; the summed ones are no larger.
+    std::vector<double> sizes;
+    for (const auto &stat : stats)
+        sizes.push_back(breakdownTotal(stat));
+    std::sort(sizes.begin(), sizes.end(), std::greater<>());
+    double drawn = 0;
+    for (int row = 1; row < rows.size(); ++row) {
+        const auto it = std::find_if(stats.begin(), stats.end(),
+                                     [&](const CollectionStat &s) { return QString::fromStdString(s.name) == rows[row]; });
+        REQUIRE(it != stats.end());
+        CHECK(breakdownTotal(*it) == Approx(sizes[std::size_t(rows.size() - 1 - row)]));
+        drawn += breakdownTotal(*it);
+    }
+    const QStringList tips = charts.tooltips(ChartsPanel::Breakdown);
+    const QStringList others = tips.filter(QStringLiteral("388 other collections: "));
+    REQUIRE(others.size() == 1);
+    // Exact bytes in the tooltip (units::bytesText: whole bytes below 1 MiB).
+    CHECK(others.front().contains(QString::fromStdString(units::bytesText(total - drawn))));
+    CHECK(charts.bytesCollectionChooser()->currentText() == QStringLiteral("The 12 largest, the rest summed"));
+}
+
+TEST_CASE("the collection chooser shows one collection's bytes alone", "[ui][panels][charts][firsthour]") {
+    Document doc;
+    doc.reset(manyCollections(400), QString());
+    ChartsPanel charts(&doc);
+    charts.resize(1000, 400);
+    REQUIRE(test::showActive(charts));
+    QComboBox *chooser = charts.bytesCollectionChooser();
+    REQUIRE(chooser->count() == 401);
+
+    // Typed, as a user picks from 400 names: the chooser searches by prefix.
+    chooser->setFocus();
+    QTest::keyClicks(chooser, QStringLiteral("Coll399"));
+    REQUIRE(chooser->currentText() == QStringLiteral("Coll399"));
+    const CollectionStat &stat = doc.analysis().collections.back();
+    REQUIRE(stat.name == "Coll399");
+    REQUIRE(QTest::qWaitFor([&] { return categoryAxis(charts, ChartsPanel::Breakdown)->count() == 1; }));
+    CHECK(categoryAxis(charts, ChartsPanel::Breakdown)->categories() == QStringList{QStringLiteral("Coll399")});
+    CHECK(barTotal(breakdownSeries(charts)) == Approx(breakdownTotal(stat)));
+    CHECK(breakdownSeries(charts)->barSets().size() == int(stat.breakdown.size()));
+    CHECK(charts.tooltips(ChartsPanel::Breakdown).size() == int(stat.breakdown.size()));
+    CHECK(charts.tooltips(ChartsPanel::Breakdown).filter(QStringLiteral("Coll399.field0: ")).size() == 1);
+
+    // An edit of the chosen collection keeps it chosen and redraws it.
+    Entity e = *doc.project().findEntity("e399");
+    e.fields.push_back(test::stringField("fnew", "added", 1000, 2000));
+    REQUIRE(doc.changeEntity(e, QStringLiteral("Add field")));
+    CHECK(chooser->currentText() == QStringLiteral("Coll399"));
+    CHECK(barTotal(breakdownSeries(charts)) == Approx(breakdownTotal(doc.analysis().collections.back())));
+
+    // Home goes back to the overview.
+    QTest::keyClick(chooser, Qt::Key_Home);
+    CHECK(chooser->currentIndex() == 0);
+    CHECK(categoryAxis(charts, ChartsPanel::Breakdown)->count() == ChartsPanel::kTopCollections + 1);
+}
+
+TEST_CASE("a long collection name is shortened on the axis and whole in the tooltip", "[ui][panels][charts][firsthour]") {
+    Document doc;
+    doc.reset(manyCollections(5), QString());
+    ChartsPanel charts(&doc);
+    charts.resize(1000, 400);
+    charts.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&charts));
+    const QString name = QStringLiteral("CustomerLoyaltyProgrammeMembershipTierHistorySnapshot");
+    QBarCategoryAxis *axis = categoryAxis(charts, ChartsPanel::Breakdown);
+    REQUIRE(axis);
+    REQUIRE(axis->count() == 5); // all of them, no sum
+    const QStringList short_ = axis->categories().filter(QStringLiteral("Customer"));
+    REQUIRE(short_.size() == 1);
+    // The middle goes: both ends stay readable.
+    CHECK(short_.front() != name);
+    CHECK(short_.front().contains(QChar(0x2026)));
+    CHECK(short_.front().endsWith(QStringLiteral("Snapshot")));
+    CHECK(charts.tooltips(ChartsPanel::Breakdown).filter(name + QStringLiteral(".field0: ")).size() == 1);
+    // Short names are whole.
+    CHECK(axis->categories().contains(QStringLiteral("Coll4")));
+    CHECK_FALSE(axis->labelsTruncated());
 }
