@@ -111,6 +111,7 @@ private:
     void planExtract(const Relationship &r1, const Relationship &r2);
     void planSubset(const Relationship *r1, const Relationship &r2);
     bool planCopies(const Relationship &r1, const Relationship &r2);
+    bool planCopiesIn(const Pair &pair, const Relationship &r2);
     const Relationship *referenceCounterpart(const Relationship &copy, const Project &copyVersion,
                                              const Project &other) const;
     void planReferenceToCopy(const Relationship &ref1, const Relationship &copy2);
@@ -918,85 +919,127 @@ void Planner::planSubset(const Relationship *r1, const Relationship &r2) {
     add(std::move(s), 4);
 }
 
-// An extended reference that copies more of its source in v2: the keys it
-// lacks are filled from the source document ($lookup by the copy's _id),
-// the keys it has keep their values (a snapshot keeps what it copied).
-// False when this is not such a change, or one the script cannot make (a
-// warning says so).
+namespace {
+
+Json isObject(const std::string &ref) { return {{"$eq", Json::array({{{"$type", ref}}, "object"})}}; }
+
+// `in` with $$source bound to the document of "$__source" (a $lookup's
+// result, at the document root) whose _id is `idRef`; missing when there is
+// none.
+Json withSource(const std::string &idRef, const Json &in) {
+    Json found = {{"$filter", {{"input", "$__source"}, {"as", "s"}, {"cond", {{"$eq", Json::array({"$$s._id", idRef})}}}}}};
+    return {{"$let", {{"vars", {{"source", {{"$arrayElemAt", Json::array({std::move(found), 0})}}}}}, {"in", in}}}};
+}
+
+// The copy at `ref` ({_id, ...}) with the keys of `fresh` (name -> "$$source.x")
+// it lacks, taken from its source document. A copy that is not a
+// subdocument, or whose source is gone, stays as it is; a key it has keeps
+// its value.
+Json copyFilled(const std::string &ref, const Json &fresh) {
+    Json add = Json::object();
+    for (const auto &[name, from] : fresh.items())
+        add[name] = pipeline::renamedValue(ref + "." + name, from);
+    Json merged = withSource(ref + "._id", {{"$cond", Json::array({isObject("$$source"),
+                                                                    {{"$mergeObjects", Json::array({ref, std::move(add)})}},
+                                                                    ref})}});
+    return {{"$cond", Json::array({isObject(ref), std::move(merged), ref})}};
+}
+
+Json mergeInto(const std::string &collection) {
+    return {{"$merge", {{"into", collection}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}};
+}
+
+} // namespace
+
+// An extended reference that copies more of its source in v2: the keys its
+// copies lack are filled from the source document ($lookup by the copy's
+// _id), the keys they have keep their values (a snapshot keeps what it
+// copied). The copies may be an array, and may sit in an embedded document
+// at any depth (an order line's copy of its product). False when this is not
+// such a change.
 bool Planner::planCopies(const Relationship &r1, const Relationship &r2) {
     if (r1.representation != Representation::ExtendedReference || r2.representation != Representation::ExtendedReference)
         return false;
-    const Side *parent1 = sideOfEntity(m_sides1, r1.parentId);
-    const Side *parent2 = sideOfEntity(m_sides2, r2.parentId);
+    const std::string key = "r:" + r2.id + ":extref";
+    bool planned = false;
+    for (const Pair &p : m_pairs)
+        if (p.v1 && p.v1->map->find(key) && p.v2->map->find(key))
+            planned = planCopiesIn(p, r2) || planned;
+    return planned;
+}
+
+bool Planner::planCopiesIn(const Pair &pair, const Relationship &r2) {
+    const std::string key = "r:" + r2.id + ":extref";
+    const Side &holder1 = *pair.v1;
+    const Side &holder2 = *pair.v2;
+    const NodePlace *copy1 = holder1.map->find(key);
+    const NodePlace *copy2 = holder2.map->find(key);
     const Side *source1 = sideOfEntity(m_sides1, r2.childId);
     const Side *source2 = sideOfEntity(m_sides2, r2.childId);
-    const std::string key = "r:" + r2.id + ":extref";
-    const NodePlace *copy1 = parent1 ? parent1->map->find(key) : nullptr;
-    const NodePlace *copy2 = parent2 ? parent2->map->find(key) : nullptr;
-    if (!copy1 || !copy2)
-        return false;
     std::vector<const NodePlace *> fresh;
-    for (const NodePlace &p : parent2->map->places())
-        if (p.parentKey == key && p.names.size() == copy2->names.size() + 1 && !parent1->map->find(p.key))
+    for (const NodePlace &p : holder2.map->places())
+        if (p.parentKey == key && p.names.size() == copy2->names.size() + 1 && !holder1.map->find(p.key))
             fresh.push_back(&p);
     if (fresh.empty())
         return false;
-    if (!source1 || !source2 || source1->shape->name != source2->shape->name || copy1->names.size() != 1 ||
-        copy2->names.size() != 1 || copy1->names != copy2->names || copy1->node->isArray() ||
-        copy2->node->isArray()) {
-        m_plan.warnings.push_back("relationship " + r2.id + ": the extended reference copies more, but is an array, "
-                                  "below the top of its parent, renamed, or its source collection is renamed; fill "
-                                  "the new copies by hand.");
+    // What the script does not fill is left missing, never given a default:
+    // the end-of-window check counts the copies that still lack it.
+    for (const NodePlace *f : fresh)
+        m_repKeys.insert(f->key);
+    const std::string holder = holder2.shape->name;
+    const std::string where = holder + "." + copy2->path();
+    if (!source1 || !source2 || source1->shape->name != source2->shape->name || copy1->names != copy2->names ||
+        copy1->arrays != copy2->arrays || copy1->node->isArray() != copy2->node->isArray()) {
+        m_plan.warnings.push_back("relationship " + r2.id + ": the extended reference " + quoted(where) +
+                                  " copies more, but it moved, changed between one copy and an array of copies, or "
+                                  "its source collection is renamed; fill the new copies by hand.");
         return true;
     }
-    const std::string field = copy2->names.front();
-    Json element = Json::object();
-    std::vector<std::string> added;
-    for (const NodePlace &t : parent2->map->places()) {
-        if (t.parentKey != key || t.names.size() != 2)
-            continue;
-        const std::string name = t.names.back();
-        if (name == "_id") {
-            element[name] = "$" + field + "._id";
-        } else if (const NodePlace *had = parent1->map->find(t.key)) {
-            element[name] = "$" + field + "." + had->names.back();
-        } else {
-            // "<container>/f:<field id>": the source's own field.
-            const NodePlace *from = source2->map->find(t.key.substr(key.size() + 1));
-            if (!from || from->names.size() != 1) {
-                m_plan.warnings.push_back(parent2->shape->name + "." + t.path() +
-                                          " has no top-level source field; fill it by hand.");
-                return true;
-            }
-            element[name] = "$$source." + from->names.front();
-            added.push_back(name);
+    const std::string source = source2->shape->name;
+    Json fromSource = Json::object();
+    std::string list;
+    for (const NodePlace *t : fresh) {
+        // "<container>/f:<field id>": the source's own field.
+        const NodePlace *from = source2->map->find(t->key.substr(key.size() + 1));
+        if (!from || from->names.size() != 1) {
+            m_plan.warnings.push_back(holder + "." + t->path() + " has no top-level source field in " + quoted(source) +
+                                      "; fill it by hand.");
+            return true;
         }
+        fromSource[t->names.back()] = "$$source." + from->names.front();
+        list += (list.empty() ? "" : ", ") + quoted(t->names.back());
     }
-    m_repKeys.insert(key);
+    const Place place = pipeline::placeOf(*copy2);
+    const bool array = copy2->node->isArray();
+    const Json value = pipeline::setStage(place, [&](const std::string &container) -> Json {
+        const std::string ref = container + place.names.back();
+        if (!array)
+            return copyFilled(ref, fromSource);
+        Json each = {{"$map", {{"input", ref}, {"as", "c"}, {"in", copyFilled("$$c", fromSource)}}}};
+        return {{"$cond", Json::array({{{"$isArray", ref}}, std::move(each), ref})}};
+    })["$set"][place.names.front()];
+    Json stages = Json::array(
+        {{{"$lookup", {{"from", source}, {"localField", copy2->path() + "._id"}, {"foreignField", "_id"}, {"as", "__source"}}}},
+         {{"$project", {{"_id", 1}, {place.names.front(), value}}}},
+         mergeInto(holder)});
     Json lacking = Json::array();
     Json having = Json::array();
-    Json unsets = Json::array();
-    std::string list;
-    for (const auto &a : added) {
-        lacking.push_back({{field + "." + a, {{"$exists", false}}}});
-        having.push_back({{field + "." + a, {{"$exists", true}}}});
-        unsets.push_back(field + "." + a);
-        list += (list.empty() ? "" : ", ") + quoted(a);
+    std::vector<std::string> unsets;
+    for (const NodePlace *t : fresh) {
+        const Place at = pipeline::placeOf(*t);
+        lacking.push_back(pipeline::matchSiblings(at, {{"_id", {{"$exists", true}}}, {t->names.back(), {{"$exists", false}}}}));
+        having.push_back(pipeline::matchAt(at, {{"$exists", true}}));
+        unsets.push_back(t->path());
     }
-    Json stages = Json::array(
-        {{{"$lookup", {{"from", source2->shape->name}, {"localField", field + "._id"}, {"foreignField", "_id"}, {"as", "__source"}}}},
-         {{"$match", {{"__source.0", {{"$exists", true}}}}}},
-         {{"$project", {{"_id", 1}, {field, {{"$let", {{"vars", {{"source", {{"$arrayElemAt", Json::array({"$__source", 0})}}}}}, {"in", element}}}}}}}},
-         {{"$merge", {{"into", parent2->shape->name}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}}});
-    Json guard = {{"$and", Json::array({{{field, {{"$type", "object"}}}}, {{"$or", lacking}}})}};
+    Json guard = lacking.size() == 1 ? lacking.front() : Json{{"$or", lacking}};
     MigrationStep s;
     s.kind = StepKind::FillCopies;
-    s.collection = parent2->shape->name;
-    s.title = "Fill " + list + " in the copies " + quoted(parent2->shape->name + "." + field) + " from " +
-              quoted(source2->shape->name);
-    s.details.push_back("each copy gets " + list + " from the " + quoted(source2->shape->name) +
-                        " document it names ($lookup by " + quoted(field + "._id") + ", $merge); what it copied "
-                        "before keeps its value");
+    s.collection = holder;
+    s.title = "Fill " + list + " in the copies " + quoted(where) + " from " + quoted(source);
+    s.details.push_back(std::string(array ? "each copy in the array " : "each copy ") + quoted(copy2->path()) +
+                        (copy2->crossesArray() ? " (in every element on its path)" : "") + " gets " + list +
+                        " from the " + quoted(source) + " document its `_id` names ($lookup by " +
+                        quoted(copy2->path() + "._id") + ", $merge); what it copied before keeps its value");
     if (r2.copySemantics == Duplication::Snapshot)
         s.details.push_back("the copy is a snapshot: the filled values are the source's values now, not those of "
                             "the time the copy was written");
@@ -1004,18 +1047,19 @@ bool Planner::planCopies(const Relationship &r1, const Relationship &r2) {
                         "it is mended by hand (the end-of-window check counts it)");
     if (!r2.copyOwner.empty())
         s.details.push_back("from the release that reads it, " + r2.copyOwner);
-    const double docs = parent1->stat->documents;
+    const double docs = holder1.stat->documents;
     s.cost.documents = docs;
-    s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
+    s.cost.bytes = docs * holder2.stat->avgDocumentBytes;
     s.cost.documentsRead = source1->stat->documents;
+    s.cost.indexEntries = indexEntriesOn(holder2, unsets);
     s.cost.seconds = writeSeconds(docs, m_options);
-    s.script = "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      " + js(guard, 6) + ",\n      " +
+    s.script = "aggregateInBatches(STEP, " + jsString(holder) + ",\n      " + js(guard, 6) + ",\n      " +
                js(stages, 6) + ");";
     s.rollback = "remove the filled keys from the copies";
-    s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(parent2->shape->name) + ", " +
-                       js(Json{{"$or", having}}, 6) +
-                       ", " + js(Json::array({{{"$unset", unsets}}}), 6) + ");";
-    m_touched.insert(parent2->shape->name);
+    s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(holder) + ", " +
+                       js(having.size() == 1 ? having.front() : Json{{"$or", having}}, 6) + ", " +
+                       js(Json::array({{{"$unset", unsetList(unsets)}}}), 6) + ");";
+    m_touched.insert(holder);
     add(std::move(s), 4);
     return true;
 }

@@ -196,27 +196,47 @@ const entityCollection = (id) => {
   const e = old.entities.find((x) => x.id === id);
   return e ? e.collectionName || e.name : null;
 };
+// Every subdocument of `value` (itself included), through arrays.
+function eachObject(value, visit) {
+  if (Array.isArray(value)) {
+    value.forEach((v) => eachObject(v, visit));
+  } else if (value && typeof value === "object" && !value._bsontype && !(value instanceof Date)) {
+    visit(value);
+    Object.values(value).forEach((v) => eachObject(v, visit));
+  }
+}
+// The subdocuments, in every collection, that hold the key `name`.
+function holdersOf(name, docsByCollection) {
+  const out = [];
+  for (const docs of docsByCollection.values()) eachObject(docs, (o) => { if (Object.hasOwn(o, name)) out.push(o); });
+  return out;
+}
 for (const r of old.relationships) {
   const key = r.representation === "subset" || r.representation === "twoWay" ? r.backFieldName : r.fieldName;
   const rep = r.representation || "referenceFromChild";
   if (!["referenceFromChild", "subset"].includes(rep) || !key) continue;
   const parents = collections.get(entityCollection(r.parentId));
-  const children = collections.get(entityCollection(r.childId));
-  if (!parents || !children) continue;
+  if (!parents) continue;
+  // A child embedded in another entity's documents holds the reference
+  // wherever it is embedded.
+  const children = collections.get(entityCollection(r.childId)) || holdersOf(key, collections);
   children.forEach((child, i) => { child[key] = parents[i % parents.length]._id; });
 }
 
 // An extended reference's copy names a real source document, as the
-// application writes it.
+// application writes it: one copy or an array of them, in the holder's
+// documents or in a document embedded there.
 for (const r of old.relationships) {
   if (r.representation !== "extendedReference") continue;
-  const parents = collections.get(entityCollection(r.parentId));
   const sources = collections.get(entityCollection(r.childId));
-  if (!parents || !sources || sources.length === 0) continue;
-  parents.forEach((p, i) => {
-    const copy = p[r.fieldName];
-    if (copy && typeof copy === "object" && !Array.isArray(copy)) copy._id = sources[i % sources.length]._id;
-  });
+  if (!sources || sources.length === 0) continue;
+  let i = 0;
+  for (const holder of holdersOf(r.fieldName, collections)) {
+    const copies = Array.isArray(holder[r.fieldName]) ? holder[r.fieldName] : [holder[r.fieldName]];
+    for (const copy of copies) {
+      if (copy && typeof copy === "object" && !Array.isArray(copy)) copy._id = sources[i++ % sources.length]._id;
+    }
+  }
 }
 
 const migrateDir = path.join(work, "migration");
@@ -312,20 +332,25 @@ for (const r2 of niu.relationships) {
     }
     print(`ok: ${kept} references ${reference.fieldName} became copies ${r2.fieldName} with the same _id`);
   }
-  const parents = collections.get(entityCollection(r2.parentId)) || [];
   const sources = collections.get(entityCollection(r2.childId)) || [];
   let compared = 0;
-  for (const p of parents) {
-    const copy = p[r2.fieldName];
-    if (!copy || typeof copy !== "object") continue;
-    const from = sources.find((d) => EJSON.stringify(d._id) === EJSON.stringify(copy._id));
-    for (const name of added) {
-      compared++;
-      if (!from || EJSON.stringify(copy[name]) !== EJSON.stringify(from[name])) {
-        print(`FAIL: ${r2.fieldName}.${name} of ${EJSON.stringify(p._id)} is ${EJSON.stringify(copy[name])}, its source has ${from ? EJSON.stringify(from[name]) : "no document"}`);
-        failures++;
+  const holders = holdersOf(r2.fieldName, new Map(Array.from(collections).filter(([name]) => name !== "docshape_migrations")));
+  for (const p of holders) {
+    for (const copy of Array.isArray(p[r2.fieldName]) ? p[r2.fieldName] : [p[r2.fieldName]]) {
+      if (!copy || typeof copy !== "object") continue;
+      const from = sources.find((d) => sameValue(d._id, copy._id));
+      for (const name of added) {
+        compared++;
+        if (!from || !sameValue(copy[name], from[name])) {
+          print(`FAIL: ${r2.fieldName}.${name} of ${EJSON.stringify(copy._id)} is ${EJSON.stringify(copy[name])}, its source has ${from ? EJSON.stringify(from[name]) : "no document"}`);
+          failures++;
+        }
       }
     }
+  }
+  if (added.length > 0 && compared === 0) {
+    print(`FAIL: no copy of ${r2.fieldName} was found to compare with its source`);
+    failures++;
   }
   if (added.length > 0) print(`ok: ${compared} filled copies of ${r2.fieldName} hold their source's values`);
 }

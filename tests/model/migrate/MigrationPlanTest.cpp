@@ -123,3 +123,25 @@ TEST_CASE("an extract that leaves an element's key behind names it as data loss"
     CHECK(says("**data loss risk**"));
     CHECK(migrationPlanText(*plan).find("**data loss**: `posts.comments.text`") != std::string::npos);
 }
+
+// An array of copies, and a copy inside each element of an embedded array,
+// that copy one more key: the key comes from each copy's own source document.
+TEST_CASE("copies in arrays and in embedded elements that copy more are filled, each from its source", "[migrate]") {
+    const Project before = loadMigrateCase("fill-copies-nested/old.docshape");
+    const Project after = loadMigrateCase("fill-copies-nested/new.docshape");
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    CHECK(plan->warnings.empty());
+    std::vector<const MigrationStep *> fills;
+    for (const auto &s : plan->steps)
+        if (s.kind == StepKind::FillCopies)
+            fills.push_back(&s);
+    // Nothing writes a default into a copy: nothing else changed, so no rewrite.
+    CHECK(position(*plan, StepKind::Rewrite) == plan->steps.size());
+    REQUIRE(fills.size() == 2);
+    const std::string all = fills[0]->script + fills[1]->script;
+    CHECK(all.find("localField: \"items.product._id\"") != std::string::npos);
+    CHECK(all.find("localField: \"promotions._id\"") != std::string::npos);
+    CHECK(all.find("\"$$source.percentOff\"") != std::string::npos);
+    CHECK(all.find("\"$$source.pricePaise\"") != std::string::npos);
+}
