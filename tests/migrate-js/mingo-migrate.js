@@ -355,6 +355,33 @@ for (const r2 of niu.relationships) {
   if (added.length > 0) print(`ok: ${compared} filled copies of ${r2.fieldName} hold their source's values`);
 }
 
+// A field v2 adds that duplicates another entity's field (duplicatedFrom),
+// beside a reference to that entity's document: it holds the value of the
+// document the reference names.
+const fieldsOf = (model) => model.entities.flatMap((e) => e.fields.map((fld) => ({ entity: e, field: fld })));
+for (const { entity, field } of fieldsOf(niu)) {
+  if (!field.duplicatedFrom || fieldsOf(old).some((x) => x.field.id === field.id)) continue;
+  const source = fieldsOf(niu).find((x) => x.field.id === field.duplicatedFrom);
+  const ref = old.relationships.find((r) => (r.representation || "referenceFromChild") === "referenceFromChild" &&
+    r.parentId === source.entity.id && r.childId === entity.id);
+  if (!ref) continue;
+  const sources = collections.get(entityCollection(source.entity.id)) || [];
+  let compared = 0;
+  for (const holder of holdersOf(ref.fieldName, new Map(Array.from(collections).filter(([name]) => name !== "docshape_migrations")))) {
+    const from = sources.find((d) => sameValue(d._id, holder[ref.fieldName]));
+    compared++;
+    if (!from || !sameValue(holder[field.name], from[source.field.name])) {
+      print(`FAIL: ${field.name} beside ${ref.fieldName} ${EJSON.stringify(holder[ref.fieldName])} is ${EJSON.stringify(holder[field.name])}, its source has ${from ? EJSON.stringify(from[source.field.name]) : "no document"}`);
+      failures++;
+    }
+  }
+  if (compared === 0) {
+    print(`FAIL: no ${entity.name} holds ${ref.fieldName}, so ${field.name} was not compared with its source`);
+    failures++;
+  }
+  print(`ok: ${compared} copies ${field.name} hold their ${source.entity.name}'s ${source.field.name}`);
+}
+
 // Extended reference -> reference: the reference is the copy's _id, and
 // the copy is gone.
 for (const r1 of old.relationships) {

@@ -58,10 +58,12 @@ TEST_CASE("the diff, script and plan of each migration case match their golden f
     // dropped; an extended reference that copies more; a reference that
     // becomes an extended reference and back; the seed's schemaVersion
     // exercise; arrays of copies and copies in embedded elements that copy
-    // more.
+    // more; and new duplicated fields (lesson-135's order-line snapshots)
+    // filled from their source.
     for (const char *required : {"add-required-field", "rename-field", "change-type", "embed-referenced",
                                  "extract-embedded", "add-subset", "add-and-drop-index", "fill-copies",
-                                 "reference-to-copy", "copy-to-reference", "schema-version", "fill-copies-nested"})
+                                 "reference-to-copy", "copy-to-reference", "schema-version", "fill-copies-nested",
+                                 "fill-duplicates"})
         CHECK(std::any_of(dirs.begin(), dirs.end(), [&](const fs::path &d) { return d.filename() == required; }));
     for (const auto &dir : dirs) {
         INFO("case " << dir.filename().string());

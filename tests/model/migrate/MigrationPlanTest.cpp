@@ -124,6 +124,32 @@ TEST_CASE("an extract that leaves an element's key behind names it as data loss"
     CHECK(migrationPlanText(*plan).find("**data loss**: `posts.comments.text`") != std::string::npos);
 }
 
+// Seed lesson-135: an order line's product name and price are snapshots of
+// the product. A v2 that adds them fills them from the product the line's
+// reference names, never with a made-up default; a copy with no reference to
+// its source beside it stays under "Not done by the script".
+TEST_CASE("new duplicated fields are filled from the document the reference beside them names", "[migrate]") {
+    const Project before = loadMigrateCase("fill-duplicates/old.docshape");
+    const Project after = loadMigrateCase("fill-duplicates/new.docshape");
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    std::vector<const MigrationStep *> fills;
+    for (const auto &s : plan->steps)
+        if (s.kind == StepKind::FillCopies)
+            fills.push_back(&s);
+    REQUIRE(fills.size() == 2); // one per reference: orders.customerId, orders.items.productId
+    CHECK(fills[0]->script.find("localField: \"customerId\"") != std::string::npos);
+    CHECK(fills[1]->script.find("localField: \"items.productId\"") != std::string::npos);
+    CHECK(fills[1]->script.find("\"$$source.pricePaise\"") != std::string::npos);
+    CHECK(fills[1]->reversible);
+    // No rewrite gives them a default: nothing else changed, so there is none.
+    CHECK(position(*plan, StepKind::Rewrite) == plan->steps.size());
+    const auto &w = plan->warnings;
+    CHECK(std::none_of(w.begin(), w.end(), [](const std::string &x) { return x.find("pricePaise") != std::string::npos; }));
+    REQUIRE(w.size() == 1);
+    CHECK(w.front().find("orders.items.customerEmail duplicates `email` of `customers`") == 0);
+}
+
 // An array of copies, and a copy inside each element of an embedded array,
 // that copy one more key: the key comes from each copy's own source document.
 TEST_CASE("copies in arrays and in embedded elements that copy more are filled, each from its source", "[migrate]") {
