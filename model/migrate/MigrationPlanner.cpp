@@ -117,6 +117,7 @@ private:
                                              const Project &other) const;
     void planReferenceToCopy(const Relationship &ref1, const Relationship &copy2);
     void planCopyToReference(const Relationship &copy1, const Relationship &ref2);
+    bool planIdArray(const Relationship &r1, const Relationship &r2);
     std::optional<Json> copyElement(const Side &holder, const std::string &copyKey, const Side &source,
                                     const std::string &idRef, const std::string &where);
     Status planValidators();
@@ -1385,6 +1386,135 @@ void Planner::planCopyToReference(const Relationship &copy1, const Relationship 
     add(std::move(s), 4);
 }
 
+// An array of ids in the holder's documents (referenceArrayInParent) that
+// becomes an array of copies of the documents they name (an extended
+// reference to many), or back. Same relationship id, same ends. False when
+// this is not such a change.
+bool Planner::planIdArray(const Relationship &r1, const Relationship &r2) {
+    const bool toCopies = r1.representation == Representation::ReferenceArrayInParent &&
+                          r2.representation == Representation::ExtendedReference && r2.cardinality != Cardinality::OneToOne;
+    const bool toIds = r1.representation == Representation::ExtendedReference && r1.cardinality != Cardinality::OneToOne &&
+                       r2.representation == Representation::ReferenceArrayInParent;
+    if ((!toCopies && !toIds) || r1.parentId != r2.parentId || r1.childId != r2.childId)
+        return false;
+    const Side *holder1 = sideOfEntity(m_sides1, r2.parentId);
+    const Side *holder2 = sideOfEntity(m_sides2, r2.parentId);
+    const Side *source1 = sideOfEntity(m_sides1, r2.childId);
+    const Side *source2 = sideOfEntity(m_sides2, r2.childId);
+    const std::string idsKey = "r:" + r2.id + ":ref:" + r2.childId;
+    const std::string copyKey = "r:" + r2.id + ":extref";
+    const Side *idsSide = toCopies ? holder1 : holder2;
+    const Side *copySide = toCopies ? holder2 : holder1;
+    const NodePlace *ids = idsSide ? idsSide->map->find(idsKey) : nullptr;
+    const NodePlace *copies = copySide ? copySide->map->find(copyKey) : nullptr;
+    m_repKeys.insert(idsKey);
+    m_repKeys.insert(copyKey);
+    const std::string what = "relationship " + r2.id + ": " + std::string(toString(r1.representation)) + " to " +
+                             std::string(toString(r2.representation));
+    if (!holder1 || !holder2 || !source1 || !source2 || !ids || !copies || ids->names.size() != 1 ||
+        copies->names.size() != 1 || holder1->shape->name != holder2->shape->name ||
+        source1->shape->name != source2->shape->name || ids->names == copies->names) {
+        m_plan.warnings.push_back(what + " is below the top of its document, under the same name as the other "
+                                         "shape, or across a renamed collection; write this step by hand.");
+        return true;
+    }
+    const std::string idsField = ids->names.front();
+    const std::string copyField = copies->names.front();
+    const std::string holder = holder2->shape->name;
+    const std::string source = source2->shape->name;
+    // Each id of the array, in its order, as a copy of the document it names;
+    // an id that names no document stays as a copy that holds only its _id
+    // (it fails the v2 validator, and the end-of-window check counts it).
+    auto fillScript = [&](const std::string &step, const Json &element) {
+        Json each = {{"$map", {{"input", {{"$cond", Json::array({{{"$isArray", "$" + idsField}}, "$" + idsField, Json::array()})}}},
+                               {"as", "id"},
+                               {"in", withSource("$$id", {{"$cond", Json::array({isObject("$$source"), element, {{"_id", "$$id"}}})}})}}}};
+        Json stages = Json::array(
+            {{{"$lookup", {{"from", source}, {"localField", idsField}, {"foreignField", "_id"}, {"as", "__source"}}}},
+             {{"$project", {{"_id", 1}, {copyField, std::move(each)}}}},
+             mergeInto(holder)});
+        Json fill = {{idsField, {{"$exists", true}}}, {copyField, {{"$exists", false}}}};
+        Json unset = {{idsField, {{"$exists", true}}}, {copyField, {{"$exists", true}}}};
+        return "aggregateInBatches(" + step + ", " + jsString(holder) + ",\n      " + js(fill, 6) + ",\n      " +
+               js(stages, 6) + ");\n    rewrite(" + step + " + \":unset\", " + jsString(holder) + ",\n      " +
+               js(unset, 6) + ",\n      " + js(Json::array({{{"$unset", idsField}}}), 6) + ");";
+    };
+    // The copies' _id values, in their order, as the array of ids.
+    auto idsScript = [&](const std::string &step) {
+        Json idsOf = {{"$cond", Json::array({{{"$isArray", "$" + copyField}},
+                                             {{"$map", {{"input", "$" + copyField}, {"as", "c"}, {"in", "$$c._id"}}}},
+                                             "$$REMOVE"})}};
+        Json stages = Json::array({{{"$set", {{idsField, std::move(idsOf)}}}}, {{"$unset", copyField}}});
+        return "rewrite(" + step + ", " + jsString(holder) + ",\n      " + js(Json{{copyField, {{"$exists", true}}}}, 6) +
+               ",\n      " + js(stages, 6) + ");";
+    };
+    const Side &copyHolder = toCopies ? *holder2 : *holder1;
+    auto element = copyElement(copyHolder, copyKey, *source2, "$$id", toCopies ? what : "its rollback");
+    if (toCopies && !element)
+        return true;
+    const Relationship &copyRel = toCopies ? r2 : r1;
+    MigrationStep s;
+    s.collection = holder;
+    const double docs = holder1->stat->documents;
+    s.cost.documents = docs;
+    s.cost.bytes = docs * holder2->stat->avgDocumentBytes;
+    s.cost.indexEntries = indexEntriesOn(*holder2, {toCopies ? copyField : idsField});
+    if (toCopies) {
+        std::string list;
+        for (const auto &[k, v] : element->items())
+            list += (list.empty() ? "" : ", ") + k;
+        s.kind = StepKind::ReferenceToCopy;
+        s.title = "Replace the ids " + quoted(holder + "." + idsField) + " with the copies " +
+                  quoted(holder + "." + copyField) + " from " + quoted(source);
+        s.details.push_back("each id of " + quoted(idsField) + ", in its order, becomes a copy {" + list + "} of the " +
+                            quoted(source) + " document it names ($lookup by _id, $merge)");
+        s.details.push_back("then " + quoted(idsField) + " is removed ($unset) where the copies are there; both touch "
+                            "only documents still in the v1 shape, so the step is idempotent and resumes where it stopped");
+        if (copyRel.copySemantics == Duplication::Snapshot)
+            s.details.push_back("the copies are snapshots: the filled values are the source's values now, not those "
+                                "of the time each document was written");
+        s.details.push_back("an id that names no " + quoted(source) + " document becomes a copy with only its _id; the "
+                            "document fails the v2 validator until it is mended by hand (the end-of-window check counts it)");
+        if (!copyRel.copyOwner.empty())
+            s.details.push_back("from the release that reads it, " + copyRel.copyOwner);
+        s.cost.documentsRead = source1->stat->documents;
+        s.cost.seconds = writeSeconds(2 * docs, m_options);
+        s.script = fillScript("STEP", *element);
+        s.rollback = "the ids again from the copies' _id values, in their order, and the copies removed (their values "
+                     "stay in " + quoted(source) + ")";
+        s.rollbackScript = idsScript("STEP + \":rollback\"");
+    } else {
+        s.kind = StepKind::CopyToReference;
+        s.title = "Replace the copies " + quoted(holder + "." + copyField) + " with the ids " +
+                  quoted(holder + "." + idsField);
+        s.details.push_back(quoted(idsField) + " = the copies' _id values, in their order, then " + quoted(copyField) +
+                            " removed, in one update pipeline per batch; touches only documents that still have the "
+                            "copies, so the step is idempotent and resumes where it stopped");
+        s.details.push_back("from the release that reads it, the application reads what they copied from " +
+                            quoted(source) + " by " + quoted(idsField) + " ($lookup or a second query)");
+        s.cost.seconds = writeSeconds(docs, m_options);
+        s.script = idsScript("STEP");
+        if (element)
+            s.rollbackScript = fillScript("STEP + \":rollback\"", *element);
+        if (copyRel.copySemantics == Duplication::Snapshot) {
+            s.details.push_back("**data loss**: the copies are snapshots; the values they kept from the time each "
+                                "document was written (which may differ from " + quoted(source) + " now) are gone with them");
+            s.reversible = false;
+            s.rollback = "only in part: the rollback fills the copies from " + quoted(source) +
+                         " as it is then; the snapshot values are gone (take a backup, e.g. mongodump, before this step)";
+        } else if (!element) {
+            s.reversible = false;
+            s.rollback = "cannot be rolled back by the script: a copied key has no source field in v2";
+        } else {
+            s.rollback = "the copies filled again from " + quoted(source) + " (they were kept equal to it, " +
+                         std::string(toString(copyRel.copySemantics)) + "), and the ids removed";
+        }
+    }
+    m_touched.insert(holder);
+    add(std::move(s), 4);
+    return true;
+}
+
 void Planner::planRepresentations() {
     std::set<std::string> handled; // v2 relationship ids a step above covers
     for (const Relationship &r2 : m_after.relationships) {
@@ -1413,7 +1543,7 @@ void Planner::planRepresentations() {
             planSubset(r1, r2);
             continue;
         }
-        if (r1 && planCopies(*r1, r2))
+        if (r1 && (planCopies(*r1, r2) || planIdArray(*r1, r2)))
             continue;
         if (!r1 || r1->representation == r2.representation)
             continue;

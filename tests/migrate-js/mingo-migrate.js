@@ -223,6 +223,17 @@ for (const r of old.relationships) {
   children.forEach((child, i) => { child[key] = parents[i % parents.length]._id; });
 }
 
+// An array of ids names real documents.
+for (const r of old.relationships) {
+  if (r.representation !== "referenceArrayInParent") continue;
+  const sources = collections.get(entityCollection(r.childId));
+  if (!sources || sources.length === 0) continue;
+  let i = 0;
+  for (const holder of collections.get(entityCollection(r.parentId)) || []) {
+    if (Array.isArray(holder[r.fieldName])) holder[r.fieldName] = holder[r.fieldName].map(() => sources[i++ % sources.length]._id);
+  }
+}
+
 // An extended reference's copy names a real source document, as the
 // application writes it: one copy or an array of them, in the holder's
 // documents or in a document embedded there.
@@ -380,6 +391,48 @@ for (const { entity, field } of fieldsOf(niu)) {
     failures++;
   }
   print(`ok: ${compared} copies ${field.name} hold their ${source.entity.name}'s ${source.field.name}`);
+}
+
+// An array of ids <-> an array of copies (the same relationship): the
+// copies' _id values are the ids, in their order; new copies hold their
+// source's values; the other shape is gone.
+for (const r2 of niu.relationships) {
+  const r1 = old.relationships.find((r) => r.id === r2.id);
+  if (!r1) continue;
+  const toCopies = r1.representation === "referenceArrayInParent" && r2.representation === "extendedReference";
+  const toIds = r1.representation === "extendedReference" && r2.representation === "referenceArrayInParent";
+  if (!toCopies && !toIds) continue;
+  const source = niu.entities.find((e) => e.id === r2.childId);
+  const sources = collections.get(entityCollection(r2.childId)) || [];
+  const copied = toCopies ? ((r2.copiedFieldIds || []).length > 0 ? r2.copiedFieldIds : source.fields.map((x) => x.id))
+    .map((id) => source.fields.find((x) => x.id === id).name) : [];
+  const before = initialDocs.get(entityCollection(r2.parentId)) || [];
+  let compared = 0;
+  for (const p of collections.get(entityCollection(r2.parentId)) || []) {
+    const was = before.find((d) => sameValue(d._id, p._id));
+    if (!was || !Array.isArray(was[r1.fieldName])) continue;
+    const wasIds = toCopies ? was[r1.fieldName] : was[r1.fieldName].map((c) => c._id);
+    const nowIds = toCopies ? (p[r2.fieldName] || []).map((c) => c._id) : p[r2.fieldName];
+    if (!sameValue(nowIds, wasIds) || p[r1.fieldName] !== undefined) {
+      print(`FAIL: ${EJSON.stringify(p._id)} had ${r1.fieldName} ${EJSON.stringify(was[r1.fieldName])} and now has ${EJSON.stringify(p)}`);
+      failures++;
+    }
+    for (const copy of toCopies ? p[r2.fieldName] || [] : []) {
+      const from = sources.find((d) => sameValue(d._id, copy._id));
+      for (const name of copied) {
+        if (!from || !sameValue(copy[name], from[name])) {
+          print(`FAIL: ${r2.fieldName}.${name} of ${EJSON.stringify(copy._id)} is ${EJSON.stringify(copy[name])}, its source has ${from ? EJSON.stringify(from[name]) : "no document"}`);
+          failures++;
+        }
+      }
+    }
+    compared += wasIds.length;
+  }
+  if (compared === 0) {
+    print(`FAIL: no v1 document held ${r1.fieldName} elements to compare`);
+    failures++;
+  }
+  print(`ok: ${compared} ${r1.fieldName} elements became ${r2.fieldName} elements with the same _id, in order`);
 }
 
 // Extended reference -> reference: the reference is the copy's _id, and

@@ -171,3 +171,25 @@ TEST_CASE("copies in arrays and in embedded elements that copy more are filled, 
     CHECK(all.find("\"$$source.percentOff\"") != std::string::npos);
     CHECK(all.find("\"$$source.pricePaise\"") != std::string::npos);
 }
+
+// An array of copies that becomes an array of ids keeps each copy's _id, in
+// order; what a snapshot copied is gone with it, and the plan says so
+// (issue 20: a plain statement where a step cannot be reversed).
+TEST_CASE("an array of snapshot copies that becomes an array of ids names the data loss", "[migrate]") {
+    Project before = loadMigrateCase("copies-to-ids/old.docshape");
+    const Project after = loadMigrateCase("copies-to-ids/new.docshape");
+    auto synced = planMigration(before, after);
+    REQUIRE(synced.ok());
+    const std::size_t at = position(*synced, StepKind::CopyToReference);
+    REQUIRE(at < synced->steps.size());
+    CHECK(synced->steps[at].reversible);
+    CHECK(synced->steps[at].script.find("\"$$c._id\"") != std::string::npos);
+    before.relationships[0].copySemantics = Duplication::Snapshot;
+    auto snapshot = planMigration(before, after);
+    REQUIRE(snapshot.ok());
+    const MigrationStep &s = snapshot->steps[position(*snapshot, StepKind::CopyToReference)];
+    CHECK_FALSE(s.reversible);
+    CHECK(std::any_of(s.details.begin(), s.details.end(),
+                      [](const std::string &d) { return d.rfind("**data loss**", 0) == 0; }));
+    CHECK(snapshot->warnings.empty());
+}
