@@ -26,7 +26,8 @@ enum class StepKind {
     Embed,            // reference -> embed: $lookup into the parent, $merge
     Extract,          // embed -> reference: $unwind + $project + $merge into the new collection, $unset in the parent
     Subset,           // the parent's copy of its newest children: $lookup + $merge
-    FillCopies,       // keys an extended reference copies in v2 and not in v1, from their source
+    FillCopies,       // keys an extended reference copies in v2 and not in v1, and new fields that duplicate
+                      // another entity's field (duplicatedFrom): from their source document
     ReferenceToCopy,  // reference -> extended reference: the copy filled from the referenced document, the id key removed
     CopyToReference,  // extended reference -> reference: the copy's _id kept as the reference, the copy removed
     RestoreValidator, // back to the model's validationLevel once every document passes

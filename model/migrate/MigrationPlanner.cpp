@@ -111,10 +111,13 @@ private:
     void planExtract(const Relationship &r1, const Relationship &r2);
     void planSubset(const Relationship *r1, const Relationship &r2);
     bool planCopies(const Relationship &r1, const Relationship &r2);
+    bool planCopiesIn(const Pair &pair, const Relationship &r2);
+    void planDuplicates();
     const Relationship *referenceCounterpart(const Relationship &copy, const Project &copyVersion,
                                              const Project &other) const;
     void planReferenceToCopy(const Relationship &ref1, const Relationship &copy2);
     void planCopyToReference(const Relationship &copy1, const Relationship &ref2);
+    bool planIdArray(const Relationship &r1, const Relationship &r2);
     std::optional<Json> copyElement(const Side &holder, const std::string &copyKey, const Side &source,
                                     const std::string &idRef, const std::string &where);
     Status planValidators();
@@ -918,85 +921,127 @@ void Planner::planSubset(const Relationship *r1, const Relationship &r2) {
     add(std::move(s), 4);
 }
 
-// An extended reference that copies more of its source in v2: the keys it
-// lacks are filled from the source document ($lookup by the copy's _id),
-// the keys it has keep their values (a snapshot keeps what it copied).
-// False when this is not such a change, or one the script cannot make (a
-// warning says so).
+namespace {
+
+Json isObject(const std::string &ref) { return {{"$eq", Json::array({{{"$type", ref}}, "object"})}}; }
+
+// `in` with $$source bound to the document of "$__source" (a $lookup's
+// result, at the document root) whose _id is `idRef`; missing when there is
+// none.
+Json withSource(const std::string &idRef, const Json &in) {
+    Json found = {{"$filter", {{"input", "$__source"}, {"as", "s"}, {"cond", {{"$eq", Json::array({"$$s._id", idRef})}}}}}};
+    return {{"$let", {{"vars", {{"source", {{"$arrayElemAt", Json::array({std::move(found), 0})}}}}}, {"in", in}}}};
+}
+
+// The copy at `ref` ({_id, ...}) with the keys of `fresh` (name -> "$$source.x")
+// it lacks, taken from its source document. A copy that is not a
+// subdocument, or whose source is gone, stays as it is; a key it has keeps
+// its value.
+Json copyFilled(const std::string &ref, const Json &fresh) {
+    Json add = Json::object();
+    for (const auto &[name, from] : fresh.items())
+        add[name] = pipeline::renamedValue(ref + "." + name, from);
+    Json merged = withSource(ref + "._id", {{"$cond", Json::array({isObject("$$source"),
+                                                                    {{"$mergeObjects", Json::array({ref, std::move(add)})}},
+                                                                    ref})}});
+    return {{"$cond", Json::array({isObject(ref), std::move(merged), ref})}};
+}
+
+Json mergeInto(const std::string &collection) {
+    return {{"$merge", {{"into", collection}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}};
+}
+
+} // namespace
+
+// An extended reference that copies more of its source in v2: the keys its
+// copies lack are filled from the source document ($lookup by the copy's
+// _id), the keys they have keep their values (a snapshot keeps what it
+// copied). The copies may be an array, and may sit in an embedded document
+// at any depth (an order line's copy of its product). False when this is not
+// such a change.
 bool Planner::planCopies(const Relationship &r1, const Relationship &r2) {
     if (r1.representation != Representation::ExtendedReference || r2.representation != Representation::ExtendedReference)
         return false;
-    const Side *parent1 = sideOfEntity(m_sides1, r1.parentId);
-    const Side *parent2 = sideOfEntity(m_sides2, r2.parentId);
+    const std::string key = "r:" + r2.id + ":extref";
+    bool planned = false;
+    for (const Pair &p : m_pairs)
+        if (p.v1 && p.v1->map->find(key) && p.v2->map->find(key))
+            planned = planCopiesIn(p, r2) || planned;
+    return planned;
+}
+
+bool Planner::planCopiesIn(const Pair &pair, const Relationship &r2) {
+    const std::string key = "r:" + r2.id + ":extref";
+    const Side &holder1 = *pair.v1;
+    const Side &holder2 = *pair.v2;
+    const NodePlace *copy1 = holder1.map->find(key);
+    const NodePlace *copy2 = holder2.map->find(key);
     const Side *source1 = sideOfEntity(m_sides1, r2.childId);
     const Side *source2 = sideOfEntity(m_sides2, r2.childId);
-    const std::string key = "r:" + r2.id + ":extref";
-    const NodePlace *copy1 = parent1 ? parent1->map->find(key) : nullptr;
-    const NodePlace *copy2 = parent2 ? parent2->map->find(key) : nullptr;
-    if (!copy1 || !copy2)
-        return false;
     std::vector<const NodePlace *> fresh;
-    for (const NodePlace &p : parent2->map->places())
-        if (p.parentKey == key && p.names.size() == copy2->names.size() + 1 && !parent1->map->find(p.key))
+    for (const NodePlace &p : holder2.map->places())
+        if (p.parentKey == key && p.names.size() == copy2->names.size() + 1 && !holder1.map->find(p.key))
             fresh.push_back(&p);
     if (fresh.empty())
         return false;
-    if (!source1 || !source2 || source1->shape->name != source2->shape->name || copy1->names.size() != 1 ||
-        copy2->names.size() != 1 || copy1->names != copy2->names || copy1->node->isArray() ||
-        copy2->node->isArray()) {
-        m_plan.warnings.push_back("relationship " + r2.id + ": the extended reference copies more, but is an array, "
-                                  "below the top of its parent, renamed, or its source collection is renamed; fill "
-                                  "the new copies by hand.");
+    // What the script does not fill is left missing, never given a default:
+    // the end-of-window check counts the copies that still lack it.
+    for (const NodePlace *f : fresh)
+        m_repKeys.insert(f->key);
+    const std::string holder = holder2.shape->name;
+    const std::string where = holder + "." + copy2->path();
+    if (!source1 || !source2 || source1->shape->name != source2->shape->name || copy1->names != copy2->names ||
+        copy1->arrays != copy2->arrays || copy1->node->isArray() != copy2->node->isArray()) {
+        m_plan.warnings.push_back("relationship " + r2.id + ": the extended reference " + quoted(where) +
+                                  " copies more, but it moved, changed between one copy and an array of copies, or "
+                                  "its source collection is renamed; fill the new copies by hand.");
         return true;
     }
-    const std::string field = copy2->names.front();
-    Json element = Json::object();
-    std::vector<std::string> added;
-    for (const NodePlace &t : parent2->map->places()) {
-        if (t.parentKey != key || t.names.size() != 2)
-            continue;
-        const std::string name = t.names.back();
-        if (name == "_id") {
-            element[name] = "$" + field + "._id";
-        } else if (const NodePlace *had = parent1->map->find(t.key)) {
-            element[name] = "$" + field + "." + had->names.back();
-        } else {
-            // "<container>/f:<field id>": the source's own field.
-            const NodePlace *from = source2->map->find(t.key.substr(key.size() + 1));
-            if (!from || from->names.size() != 1) {
-                m_plan.warnings.push_back(parent2->shape->name + "." + t.path() +
-                                          " has no top-level source field; fill it by hand.");
-                return true;
-            }
-            element[name] = "$$source." + from->names.front();
-            added.push_back(name);
+    const std::string source = source2->shape->name;
+    Json fromSource = Json::object();
+    std::string list;
+    for (const NodePlace *t : fresh) {
+        // "<container>/f:<field id>": the source's own field.
+        const NodePlace *from = source2->map->find(t->key.substr(key.size() + 1));
+        if (!from || from->names.size() != 1) {
+            m_plan.warnings.push_back(holder + "." + t->path() + " has no top-level source field in " + quoted(source) +
+                                      "; fill it by hand.");
+            return true;
         }
+        fromSource[t->names.back()] = "$$source." + from->names.front();
+        list += (list.empty() ? "" : ", ") + quoted(t->names.back());
     }
-    m_repKeys.insert(key);
+    const Place place = pipeline::placeOf(*copy2);
+    const bool array = copy2->node->isArray();
+    const Json value = pipeline::setStage(place, [&](const std::string &container) -> Json {
+        const std::string ref = container + place.names.back();
+        if (!array)
+            return copyFilled(ref, fromSource);
+        Json each = {{"$map", {{"input", ref}, {"as", "c"}, {"in", copyFilled("$$c", fromSource)}}}};
+        return {{"$cond", Json::array({{{"$isArray", ref}}, std::move(each), ref})}};
+    })["$set"][place.names.front()];
+    Json stages = Json::array(
+        {{{"$lookup", {{"from", source}, {"localField", copy2->path() + "._id"}, {"foreignField", "_id"}, {"as", "__source"}}}},
+         {{"$project", {{"_id", 1}, {place.names.front(), value}}}},
+         mergeInto(holder)});
     Json lacking = Json::array();
     Json having = Json::array();
-    Json unsets = Json::array();
-    std::string list;
-    for (const auto &a : added) {
-        lacking.push_back({{field + "." + a, {{"$exists", false}}}});
-        having.push_back({{field + "." + a, {{"$exists", true}}}});
-        unsets.push_back(field + "." + a);
-        list += (list.empty() ? "" : ", ") + quoted(a);
+    std::vector<std::string> unsets;
+    for (const NodePlace *t : fresh) {
+        const Place at = pipeline::placeOf(*t);
+        lacking.push_back(pipeline::matchSiblings(at, {{"_id", {{"$exists", true}}}, {t->names.back(), {{"$exists", false}}}}));
+        having.push_back(pipeline::matchAt(at, {{"$exists", true}}));
+        unsets.push_back(t->path());
     }
-    Json stages = Json::array(
-        {{{"$lookup", {{"from", source2->shape->name}, {"localField", field + "._id"}, {"foreignField", "_id"}, {"as", "__source"}}}},
-         {{"$match", {{"__source.0", {{"$exists", true}}}}}},
-         {{"$project", {{"_id", 1}, {field, {{"$let", {{"vars", {{"source", {{"$arrayElemAt", Json::array({"$__source", 0})}}}}}, {"in", element}}}}}}}},
-         {{"$merge", {{"into", parent2->shape->name}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}}});
-    Json guard = {{"$and", Json::array({{{field, {{"$type", "object"}}}}, {{"$or", lacking}}})}};
+    Json guard = lacking.size() == 1 ? lacking.front() : Json{{"$or", lacking}};
     MigrationStep s;
     s.kind = StepKind::FillCopies;
-    s.collection = parent2->shape->name;
-    s.title = "Fill " + list + " in the copies " + quoted(parent2->shape->name + "." + field) + " from " +
-              quoted(source2->shape->name);
-    s.details.push_back("each copy gets " + list + " from the " + quoted(source2->shape->name) +
-                        " document it names ($lookup by " + quoted(field + "._id") + ", $merge); what it copied "
-                        "before keeps its value");
+    s.collection = holder;
+    s.title = "Fill " + list + " in the copies " + quoted(where) + " from " + quoted(source);
+    s.details.push_back(std::string(array ? "each copy in the array " : "each copy ") + quoted(copy2->path()) +
+                        (copy2->crossesArray() ? " (in every element on its path)" : "") + " gets " + list +
+                        " from the " + quoted(source) + " document its `_id` names ($lookup by " +
+                        quoted(copy2->path() + "._id") + ", $merge); what it copied before keeps its value");
     if (r2.copySemantics == Duplication::Snapshot)
         s.details.push_back("the copy is a snapshot: the filled values are the source's values now, not those of "
                             "the time the copy was written");
@@ -1004,20 +1049,140 @@ bool Planner::planCopies(const Relationship &r1, const Relationship &r2) {
                         "it is mended by hand (the end-of-window check counts it)");
     if (!r2.copyOwner.empty())
         s.details.push_back("from the release that reads it, " + r2.copyOwner);
-    const double docs = parent1->stat->documents;
+    const double docs = holder1.stat->documents;
     s.cost.documents = docs;
-    s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
+    s.cost.bytes = docs * holder2.stat->avgDocumentBytes;
     s.cost.documentsRead = source1->stat->documents;
+    s.cost.indexEntries = indexEntriesOn(holder2, unsets);
     s.cost.seconds = writeSeconds(docs, m_options);
-    s.script = "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      " + js(guard, 6) + ",\n      " +
+    s.script = "aggregateInBatches(STEP, " + jsString(holder) + ",\n      " + js(guard, 6) + ",\n      " +
                js(stages, 6) + ");";
     s.rollback = "remove the filled keys from the copies";
-    s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(parent2->shape->name) + ", " +
-                       js(Json{{"$or", having}}, 6) +
-                       ", " + js(Json::array({{{"$unset", unsets}}}), 6) + ");";
-    m_touched.insert(parent2->shape->name);
+    s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(holder) + ", " +
+                       js(having.size() == 1 ? having.front() : Json{{"$or", having}}, 6) + ", " +
+                       js(Json::array({{{"$unset", unsetList(unsets)}}}), 6) + ");";
+    m_touched.insert(holder);
     add(std::move(s), 4);
     return true;
+}
+
+// Fields v2 adds that duplicate a field of another entity (duplicatedFrom,
+// seed lesson-135: an order line's product name and price), beside a
+// reference to that entity's document: filled from the document the
+// reference names, as an extended reference's copies are. A duplicate with
+// no such reference beside it is left to the rewrite (a default, when it is
+// required) and said so.
+void Planner::planDuplicates() {
+    for (const Pair &p : m_pairs) {
+        if (!p.v1)
+            continue;
+        const ShapeMap &v1 = *p.v1->map;
+        const ShapeMap &v2 = *p.v2->map;
+        const std::string holder = p.v2->shape->name;
+        struct Group {
+            const NodePlace *ref = nullptr;
+            const Side *source = nullptr;
+            std::vector<std::pair<const NodePlace *, const NodePlace *>> fields; // the copy, its source field
+        };
+        std::vector<Group> groups;
+        for (const NodePlace &n2 : v2.places()) {
+            const Field *f = n2.node->origin == NodeOrigin::Field ? n2.node->field : nullptr;
+            if (!f || f->details->duplicatedFrom.empty() || v1.find(n2.key) || n2.key.find('/') != std::string::npos ||
+                representationHandles(v2, n2))
+                continue;
+            const std::string &sourceId = f->details->duplicatedFrom;
+            const Side *source = nullptr;
+            const NodePlace *from = nullptr;
+            for (const auto &[k, side] : m_sides2) {
+                const NodePlace *s = side.shape->kind == CollectionKind::Entity ? side.map->find("f:" + sourceId) : nullptr;
+                if (s && s->names.size() == 1)
+                    source = &side, from = s;
+            }
+            const NodePlace *ref = nullptr;
+            for (const NodePlace &r : v2.places())
+                if (source && r.parentKey == n2.parentKey && r.node->origin == NodeOrigin::Reference &&
+                    r.node->entityId == source->shape->rootEntityId && !r.node->isArray() && v1.find(r.key))
+                    ref = &r;
+            const std::string where = holder + "." + n2.path();
+            if (!ref) {
+                const Field *sf = m_after.findField(sourceId);
+                m_plan.warnings.push_back(where + " duplicates " + quoted(sf ? sf->name : sourceId) +
+                                          (source ? " of " + quoted(source->shape->name) : std::string()) +
+                                          (source ? " and has no reference to that document beside it that v1 has"
+                                                  : ", which is not a top-level field of a collection") +
+                                          ": it is not filled from its source.");
+                continue;
+            }
+            m_repKeys.insert(n2.key);
+            auto g = std::find_if(groups.begin(), groups.end(), [&](const Group &x) { return x.ref == ref; });
+            if (g == groups.end())
+                g = groups.insert(groups.end(), Group{ref, source, {}});
+            g->fields.emplace_back(&n2, from);
+        }
+        for (const Group &g : groups) {
+            const std::string source = g.source->shape->name;
+            const std::string refName = g.ref->names.back();
+            Json stages = Json::array(
+                {{{"$lookup", {{"from", source}, {"localField", g.ref->path()}, {"foreignField", "_id"}, {"as", "__source"}}}}});
+            Json projection = {{"_id", 1}};
+            Json lacking = Json::array();
+            Json having = Json::array();
+            std::vector<std::string> paths;
+            std::string list;
+            bool snapshot = false;
+            std::set<std::string> owners;
+            for (const auto &[copy, from] : g.fields) {
+                const Place place = pipeline::placeOf(*copy);
+                const std::string name = place.names.back();
+                const std::string fromName = from->names.front();
+                stages.push_back(pipeline::setStage(place, [&](const std::string &container) {
+                    return pipeline::renamedValue(container + name, withSource(container + refName, "$$source." + fromName));
+                }));
+                projection[place.names.front()] = 1;
+                lacking.push_back(pipeline::matchSiblings(place, {{refName, {{"$exists", true}}}, {name, {{"$exists", false}}}}));
+                having.push_back(pipeline::matchAt(place, {{"$exists", true}}));
+                paths.push_back(copy->path());
+                list += (list.empty() ? "" : ", ") + quoted(copy->path()) + " (" + quoted(source + "." + fromName) + ")";
+                const FieldDetails &d = *copy->node->field->details;
+                snapshot = snapshot || d.duplication == Duplication::Snapshot;
+                if (!d.duplicationOwner.empty())
+                    owners.insert(d.duplicationOwner);
+            }
+            stages.push_back({{"$project", projection}});
+            stages.push_back(mergeInto(holder));
+            MigrationStep s;
+            s.kind = StepKind::FillCopies;
+            s.collection = holder;
+            s.title = "Fill the copies " + list + " from the " + quoted(source) + " document " +
+                      quoted(holder + "." + g.ref->path()) + " names";
+            s.details.push_back("each copy that is missing gets the value of its source field in the " + quoted(source) +
+                                " document the reference " + quoted(g.ref->path()) +
+                                " beside it names ($lookup by _id, $merge); a copy that is there keeps its value");
+            if (snapshot)
+                s.details.push_back("a snapshot: the filled values are the source's values now, not those of the time "
+                                    "each document was written, which the database does not keep");
+            s.details.push_back("a reference that names no " + quoted(source) + " document leaves its copies missing; "
+                                "where they are required, the document fails the v2 validator until it is mended by "
+                                "hand (the end-of-window check counts it)");
+            for (const auto &o : owners)
+                s.details.push_back("from the release that writes them, " + o);
+            const double docs = p.v1->stat->documents;
+            s.cost.documents = docs;
+            s.cost.bytes = docs * p.v2->stat->avgDocumentBytes;
+            s.cost.documentsRead = g.source->stat->documents;
+            s.cost.indexEntries = indexEntriesOn(*p.v2, paths);
+            s.cost.seconds = writeSeconds(docs, m_options);
+            const Json guard = lacking.size() == 1 ? lacking.front() : Json{{"$or", lacking}};
+            s.script = "aggregateInBatches(STEP, " + jsString(holder) + ",\n      " + js(guard, 6) + ",\n      " +
+                       js(stages, 6) + ");";
+            s.rollback = "remove the filled copies (their values stay in " + quoted(source) + ")";
+            s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(holder) + ", " +
+                               js(having.size() == 1 ? having.front() : Json{{"$or", having}}, 6) + ", " +
+                               js(Json::array({{{"$unset", unsetList(paths)}}}), 6) + ");";
+            m_touched.insert(holder);
+            add(std::move(s), 4);
+        }
+    }
 }
 
 // The relationship of `other` that stores, as a plain reference, what `copy`
@@ -1221,6 +1386,135 @@ void Planner::planCopyToReference(const Relationship &copy1, const Relationship 
     add(std::move(s), 4);
 }
 
+// An array of ids in the holder's documents (referenceArrayInParent) that
+// becomes an array of copies of the documents they name (an extended
+// reference to many), or back. Same relationship id, same ends. False when
+// this is not such a change.
+bool Planner::planIdArray(const Relationship &r1, const Relationship &r2) {
+    const bool toCopies = r1.representation == Representation::ReferenceArrayInParent &&
+                          r2.representation == Representation::ExtendedReference && r2.cardinality != Cardinality::OneToOne;
+    const bool toIds = r1.representation == Representation::ExtendedReference && r1.cardinality != Cardinality::OneToOne &&
+                       r2.representation == Representation::ReferenceArrayInParent;
+    if ((!toCopies && !toIds) || r1.parentId != r2.parentId || r1.childId != r2.childId)
+        return false;
+    const Side *holder1 = sideOfEntity(m_sides1, r2.parentId);
+    const Side *holder2 = sideOfEntity(m_sides2, r2.parentId);
+    const Side *source1 = sideOfEntity(m_sides1, r2.childId);
+    const Side *source2 = sideOfEntity(m_sides2, r2.childId);
+    const std::string idsKey = "r:" + r2.id + ":ref:" + r2.childId;
+    const std::string copyKey = "r:" + r2.id + ":extref";
+    const Side *idsSide = toCopies ? holder1 : holder2;
+    const Side *copySide = toCopies ? holder2 : holder1;
+    const NodePlace *ids = idsSide ? idsSide->map->find(idsKey) : nullptr;
+    const NodePlace *copies = copySide ? copySide->map->find(copyKey) : nullptr;
+    m_repKeys.insert(idsKey);
+    m_repKeys.insert(copyKey);
+    const std::string what = "relationship " + r2.id + ": " + std::string(toString(r1.representation)) + " to " +
+                             std::string(toString(r2.representation));
+    if (!holder1 || !holder2 || !source1 || !source2 || !ids || !copies || ids->names.size() != 1 ||
+        copies->names.size() != 1 || holder1->shape->name != holder2->shape->name ||
+        source1->shape->name != source2->shape->name || ids->names == copies->names) {
+        m_plan.warnings.push_back(what + " is below the top of its document, under the same name as the other "
+                                         "shape, or across a renamed collection; write this step by hand.");
+        return true;
+    }
+    const std::string idsField = ids->names.front();
+    const std::string copyField = copies->names.front();
+    const std::string holder = holder2->shape->name;
+    const std::string source = source2->shape->name;
+    // Each id of the array, in its order, as a copy of the document it names;
+    // an id that names no document stays as a copy that holds only its _id
+    // (it fails the v2 validator, and the end-of-window check counts it).
+    auto fillScript = [&](const std::string &step, const Json &element) {
+        Json each = {{"$map", {{"input", {{"$cond", Json::array({{{"$isArray", "$" + idsField}}, "$" + idsField, Json::array()})}}},
+                               {"as", "id"},
+                               {"in", withSource("$$id", {{"$cond", Json::array({isObject("$$source"), element, {{"_id", "$$id"}}})}})}}}};
+        Json stages = Json::array(
+            {{{"$lookup", {{"from", source}, {"localField", idsField}, {"foreignField", "_id"}, {"as", "__source"}}}},
+             {{"$project", {{"_id", 1}, {copyField, std::move(each)}}}},
+             mergeInto(holder)});
+        Json fill = {{idsField, {{"$exists", true}}}, {copyField, {{"$exists", false}}}};
+        Json unset = {{idsField, {{"$exists", true}}}, {copyField, {{"$exists", true}}}};
+        return "aggregateInBatches(" + step + ", " + jsString(holder) + ",\n      " + js(fill, 6) + ",\n      " +
+               js(stages, 6) + ");\n    rewrite(" + step + " + \":unset\", " + jsString(holder) + ",\n      " +
+               js(unset, 6) + ",\n      " + js(Json::array({{{"$unset", idsField}}}), 6) + ");";
+    };
+    // The copies' _id values, in their order, as the array of ids.
+    auto idsScript = [&](const std::string &step) {
+        Json idsOf = {{"$cond", Json::array({{{"$isArray", "$" + copyField}},
+                                             {{"$map", {{"input", "$" + copyField}, {"as", "c"}, {"in", "$$c._id"}}}},
+                                             "$$REMOVE"})}};
+        Json stages = Json::array({{{"$set", {{idsField, std::move(idsOf)}}}}, {{"$unset", copyField}}});
+        return "rewrite(" + step + ", " + jsString(holder) + ",\n      " + js(Json{{copyField, {{"$exists", true}}}}, 6) +
+               ",\n      " + js(stages, 6) + ");";
+    };
+    const Side &copyHolder = toCopies ? *holder2 : *holder1;
+    auto element = copyElement(copyHolder, copyKey, *source2, "$$id", toCopies ? what : "its rollback");
+    if (toCopies && !element)
+        return true;
+    const Relationship &copyRel = toCopies ? r2 : r1;
+    MigrationStep s;
+    s.collection = holder;
+    const double docs = holder1->stat->documents;
+    s.cost.documents = docs;
+    s.cost.bytes = docs * holder2->stat->avgDocumentBytes;
+    s.cost.indexEntries = indexEntriesOn(*holder2, {toCopies ? copyField : idsField});
+    if (toCopies) {
+        std::string list;
+        for (const auto &[k, v] : element->items())
+            list += (list.empty() ? "" : ", ") + k;
+        s.kind = StepKind::ReferenceToCopy;
+        s.title = "Replace the ids " + quoted(holder + "." + idsField) + " with the copies " +
+                  quoted(holder + "." + copyField) + " from " + quoted(source);
+        s.details.push_back("each id of " + quoted(idsField) + ", in its order, becomes a copy {" + list + "} of the " +
+                            quoted(source) + " document it names ($lookup by _id, $merge)");
+        s.details.push_back("then " + quoted(idsField) + " is removed ($unset) where the copies are there; both touch "
+                            "only documents still in the v1 shape, so the step is idempotent and resumes where it stopped");
+        if (copyRel.copySemantics == Duplication::Snapshot)
+            s.details.push_back("the copies are snapshots: the filled values are the source's values now, not those "
+                                "of the time each document was written");
+        s.details.push_back("an id that names no " + quoted(source) + " document becomes a copy with only its _id; the "
+                            "document fails the v2 validator until it is mended by hand (the end-of-window check counts it)");
+        if (!copyRel.copyOwner.empty())
+            s.details.push_back("from the release that reads it, " + copyRel.copyOwner);
+        s.cost.documentsRead = source1->stat->documents;
+        s.cost.seconds = writeSeconds(2 * docs, m_options);
+        s.script = fillScript("STEP", *element);
+        s.rollback = "the ids again from the copies' _id values, in their order, and the copies removed (their values "
+                     "stay in " + quoted(source) + ")";
+        s.rollbackScript = idsScript("STEP + \":rollback\"");
+    } else {
+        s.kind = StepKind::CopyToReference;
+        s.title = "Replace the copies " + quoted(holder + "." + copyField) + " with the ids " +
+                  quoted(holder + "." + idsField);
+        s.details.push_back(quoted(idsField) + " = the copies' _id values, in their order, then " + quoted(copyField) +
+                            " removed, in one update pipeline per batch; touches only documents that still have the "
+                            "copies, so the step is idempotent and resumes where it stopped");
+        s.details.push_back("from the release that reads it, the application reads what they copied from " +
+                            quoted(source) + " by " + quoted(idsField) + " ($lookup or a second query)");
+        s.cost.seconds = writeSeconds(docs, m_options);
+        s.script = idsScript("STEP");
+        if (element)
+            s.rollbackScript = fillScript("STEP + \":rollback\"", *element);
+        if (copyRel.copySemantics == Duplication::Snapshot) {
+            s.details.push_back("**data loss**: the copies are snapshots; the values they kept from the time each "
+                                "document was written (which may differ from " + quoted(source) + " now) are gone with them");
+            s.reversible = false;
+            s.rollback = "only in part: the rollback fills the copies from " + quoted(source) +
+                         " as it is then; the snapshot values are gone (take a backup, e.g. mongodump, before this step)";
+        } else if (!element) {
+            s.reversible = false;
+            s.rollback = "cannot be rolled back by the script: a copied key has no source field in v2";
+        } else {
+            s.rollback = "the copies filled again from " + quoted(source) + " (they were kept equal to it, " +
+                         std::string(toString(copyRel.copySemantics)) + "), and the ids removed";
+        }
+    }
+    m_touched.insert(holder);
+    add(std::move(s), 4);
+    return true;
+}
+
 void Planner::planRepresentations() {
     std::set<std::string> handled; // v2 relationship ids a step above covers
     for (const Relationship &r2 : m_after.relationships) {
@@ -1249,7 +1543,7 @@ void Planner::planRepresentations() {
             planSubset(r1, r2);
             continue;
         }
-        if (r1 && planCopies(*r1, r2))
+        if (r1 && (planCopies(*r1, r2) || planIdArray(*r1, r2)))
             continue;
         if (!r1 || r1->representation == r2.representation)
             continue;
@@ -1393,6 +1687,7 @@ Result<MigrationPlan> Planner::run() {
     if (Status s = planIndexes(); !s)
         return s.error();
     planRepresentations();
+    planDuplicates();
     for (const Pair &p : m_pairs)
         if (p.v1)
             if (Status s = planRewrite(p); !s)

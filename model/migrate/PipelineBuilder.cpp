@@ -44,8 +44,8 @@ Json setStage(const Place &place, const std::function<Json(const std::string &)>
     return {{"$set", {{place.names.front(), valueAt(place, 0, "$", leaf, 1)}}}};
 }
 
-Json renamedValue(const std::string &oldRef, const std::string &newRef) {
-    return {{"$cond", Json::array({isType(oldRef, "missing"), newRef, oldRef})}};
+Json renamedValue(const std::string &oldRef, const Json &otherwise) {
+    return {{"$cond", Json::array({isType(oldRef, "missing"), otherwise, oldRef})}};
 }
 
 std::string convertTarget(BsonType type) {
@@ -84,6 +84,25 @@ Json matchAt(const Place &place, const Json &condition) {
     Place rest{{place.names.begin() + static_cast<std::ptrdiff_t>(i) + 1, place.names.end()},
                {place.arrays.begin() + static_cast<std::ptrdiff_t>(i) + 1, place.arrays.end()}};
     return {{head.path(), {{"$elemMatch", matchAt(rest, condition)}}}};
+}
+
+Json matchSiblings(const Place &place, const Json &conditions) {
+    const std::size_t depth = place.names.size() - 1; // names of the enclosing subdocuments
+    auto firstArray = std::find(place.arrays.begin(), place.arrays.begin() + static_cast<std::ptrdiff_t>(depth), true);
+    const auto i = static_cast<std::size_t>(firstArray - place.arrays.begin());
+    std::string prefix;
+    for (std::size_t k = 0; k < std::min(i + 1, depth); ++k)
+        prefix += place.names[k] + ".";
+    if (i >= depth) {
+        Json out = Json::object();
+        for (const auto &[name, condition] : conditions.items())
+            out[prefix + name] = condition;
+        return out;
+    }
+    prefix.pop_back();
+    Place rest{{place.names.begin() + static_cast<std::ptrdiff_t>(i) + 1, place.names.end()},
+               {place.arrays.begin() + static_cast<std::ptrdiff_t>(i) + 1, place.arrays.end()}};
+    return {{prefix, {{"$elemMatch", matchSiblings(rest, conditions)}}}};
 }
 
 } // namespace docshape::pipeline

@@ -37,7 +37,7 @@ Place placeOf(const NodePlace &p);
 Json setStage(const Place &place, const std::function<Json(const std::string &container)> &leaf);
 
 // Leaf expressions.
-Json renamedValue(const std::string &oldRef, const std::string &newRef); // old when present, else new
+Json renamedValue(const std::string &oldRef, const Json &otherwise); // old when present, else `otherwise` (a field path or an expression)
 Json convertedValue(const std::string &ref, BsonType to);              // $convert, keeping what does not convert
 Json filledValue(const std::string &ref, const Json &value);           // the value when the key is missing
 
@@ -47,6 +47,11 @@ std::string convertTarget(BsonType type);
 // A query condition on the key at `place`: `condition` applied to it, through
 // $elemMatch where the path crosses an array.
 Json matchAt(const Place &place, const Json &condition);
+
+// A query condition on the subdocument that holds the key at `place`:
+// `conditions` (key name -> condition) on that key's siblings, all in the
+// same subdocument (one $elemMatch where the path crosses an array).
+Json matchSiblings(const Place &place, const Json &conditions);
 
 // {"$literal": value}: a value taken as it is, never as a field path or operator.
 Json literal(const Json &value);

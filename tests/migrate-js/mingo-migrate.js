@@ -196,27 +196,58 @@ const entityCollection = (id) => {
   const e = old.entities.find((x) => x.id === id);
   return e ? e.collectionName || e.name : null;
 };
+// Every subdocument of `value` (itself included), through arrays.
+function eachObject(value, visit) {
+  if (Array.isArray(value)) {
+    value.forEach((v) => eachObject(v, visit));
+  } else if (value && typeof value === "object" && !value._bsontype && !(value instanceof Date)) {
+    visit(value);
+    Object.values(value).forEach((v) => eachObject(v, visit));
+  }
+}
+// The subdocuments, in every collection, that hold the key `name`.
+function holdersOf(name, docsByCollection) {
+  const out = [];
+  for (const docs of docsByCollection.values()) eachObject(docs, (o) => { if (Object.hasOwn(o, name)) out.push(o); });
+  return out;
+}
 for (const r of old.relationships) {
   const key = r.representation === "subset" || r.representation === "twoWay" ? r.backFieldName : r.fieldName;
   const rep = r.representation || "referenceFromChild";
   if (!["referenceFromChild", "subset"].includes(rep) || !key) continue;
   const parents = collections.get(entityCollection(r.parentId));
-  const children = collections.get(entityCollection(r.childId));
-  if (!parents || !children) continue;
+  if (!parents) continue;
+  // A child embedded in another entity's documents holds the reference
+  // wherever it is embedded.
+  const children = collections.get(entityCollection(r.childId)) || holdersOf(key, collections);
   children.forEach((child, i) => { child[key] = parents[i % parents.length]._id; });
 }
 
+// An array of ids names real documents.
+for (const r of old.relationships) {
+  if (r.representation !== "referenceArrayInParent") continue;
+  const sources = collections.get(entityCollection(r.childId));
+  if (!sources || sources.length === 0) continue;
+  let i = 0;
+  for (const holder of collections.get(entityCollection(r.parentId)) || []) {
+    if (Array.isArray(holder[r.fieldName])) holder[r.fieldName] = holder[r.fieldName].map(() => sources[i++ % sources.length]._id);
+  }
+}
+
 // An extended reference's copy names a real source document, as the
-// application writes it.
+// application writes it: one copy or an array of them, in the holder's
+// documents or in a document embedded there.
 for (const r of old.relationships) {
   if (r.representation !== "extendedReference") continue;
-  const parents = collections.get(entityCollection(r.parentId));
   const sources = collections.get(entityCollection(r.childId));
-  if (!parents || !sources || sources.length === 0) continue;
-  parents.forEach((p, i) => {
-    const copy = p[r.fieldName];
-    if (copy && typeof copy === "object" && !Array.isArray(copy)) copy._id = sources[i % sources.length]._id;
-  });
+  if (!sources || sources.length === 0) continue;
+  let i = 0;
+  for (const holder of holdersOf(r.fieldName, collections)) {
+    const copies = Array.isArray(holder[r.fieldName]) ? holder[r.fieldName] : [holder[r.fieldName]];
+    for (const copy of copies) {
+      if (copy && typeof copy === "object" && !Array.isArray(copy)) copy._id = sources[i++ % sources.length]._id;
+    }
+  }
 }
 
 const migrateDir = path.join(work, "migration");
@@ -312,22 +343,96 @@ for (const r2 of niu.relationships) {
     }
     print(`ok: ${kept} references ${reference.fieldName} became copies ${r2.fieldName} with the same _id`);
   }
-  const parents = collections.get(entityCollection(r2.parentId)) || [];
   const sources = collections.get(entityCollection(r2.childId)) || [];
   let compared = 0;
-  for (const p of parents) {
-    const copy = p[r2.fieldName];
-    if (!copy || typeof copy !== "object") continue;
-    const from = sources.find((d) => EJSON.stringify(d._id) === EJSON.stringify(copy._id));
-    for (const name of added) {
-      compared++;
-      if (!from || EJSON.stringify(copy[name]) !== EJSON.stringify(from[name])) {
-        print(`FAIL: ${r2.fieldName}.${name} of ${EJSON.stringify(p._id)} is ${EJSON.stringify(copy[name])}, its source has ${from ? EJSON.stringify(from[name]) : "no document"}`);
-        failures++;
+  const holders = holdersOf(r2.fieldName, new Map(Array.from(collections).filter(([name]) => name !== "docshape_migrations")));
+  for (const p of holders) {
+    for (const copy of Array.isArray(p[r2.fieldName]) ? p[r2.fieldName] : [p[r2.fieldName]]) {
+      if (!copy || typeof copy !== "object") continue;
+      const from = sources.find((d) => sameValue(d._id, copy._id));
+      for (const name of added) {
+        compared++;
+        if (!from || !sameValue(copy[name], from[name])) {
+          print(`FAIL: ${r2.fieldName}.${name} of ${EJSON.stringify(copy._id)} is ${EJSON.stringify(copy[name])}, its source has ${from ? EJSON.stringify(from[name]) : "no document"}`);
+          failures++;
+        }
       }
     }
   }
+  if (added.length > 0 && compared === 0) {
+    print(`FAIL: no copy of ${r2.fieldName} was found to compare with its source`);
+    failures++;
+  }
   if (added.length > 0) print(`ok: ${compared} filled copies of ${r2.fieldName} hold their source's values`);
+}
+
+// A field v2 adds that duplicates another entity's field (duplicatedFrom),
+// beside a reference to that entity's document: it holds the value of the
+// document the reference names.
+const fieldsOf = (model) => model.entities.flatMap((e) => e.fields.map((fld) => ({ entity: e, field: fld })));
+for (const { entity, field } of fieldsOf(niu)) {
+  if (!field.duplicatedFrom || fieldsOf(old).some((x) => x.field.id === field.id)) continue;
+  const source = fieldsOf(niu).find((x) => x.field.id === field.duplicatedFrom);
+  const ref = old.relationships.find((r) => (r.representation || "referenceFromChild") === "referenceFromChild" &&
+    r.parentId === source.entity.id && r.childId === entity.id);
+  if (!ref) continue;
+  const sources = collections.get(entityCollection(source.entity.id)) || [];
+  let compared = 0;
+  for (const holder of holdersOf(ref.fieldName, new Map(Array.from(collections).filter(([name]) => name !== "docshape_migrations")))) {
+    const from = sources.find((d) => sameValue(d._id, holder[ref.fieldName]));
+    compared++;
+    if (!from || !sameValue(holder[field.name], from[source.field.name])) {
+      print(`FAIL: ${field.name} beside ${ref.fieldName} ${EJSON.stringify(holder[ref.fieldName])} is ${EJSON.stringify(holder[field.name])}, its source has ${from ? EJSON.stringify(from[source.field.name]) : "no document"}`);
+      failures++;
+    }
+  }
+  if (compared === 0) {
+    print(`FAIL: no ${entity.name} holds ${ref.fieldName}, so ${field.name} was not compared with its source`);
+    failures++;
+  }
+  print(`ok: ${compared} copies ${field.name} hold their ${source.entity.name}'s ${source.field.name}`);
+}
+
+// An array of ids <-> an array of copies (the same relationship): the
+// copies' _id values are the ids, in their order; new copies hold their
+// source's values; the other shape is gone.
+for (const r2 of niu.relationships) {
+  const r1 = old.relationships.find((r) => r.id === r2.id);
+  if (!r1) continue;
+  const toCopies = r1.representation === "referenceArrayInParent" && r2.representation === "extendedReference";
+  const toIds = r1.representation === "extendedReference" && r2.representation === "referenceArrayInParent";
+  if (!toCopies && !toIds) continue;
+  const source = niu.entities.find((e) => e.id === r2.childId);
+  const sources = collections.get(entityCollection(r2.childId)) || [];
+  const copied = toCopies ? ((r2.copiedFieldIds || []).length > 0 ? r2.copiedFieldIds : source.fields.map((x) => x.id))
+    .map((id) => source.fields.find((x) => x.id === id).name) : [];
+  const before = initialDocs.get(entityCollection(r2.parentId)) || [];
+  let compared = 0;
+  for (const p of collections.get(entityCollection(r2.parentId)) || []) {
+    const was = before.find((d) => sameValue(d._id, p._id));
+    if (!was || !Array.isArray(was[r1.fieldName])) continue;
+    const wasIds = toCopies ? was[r1.fieldName] : was[r1.fieldName].map((c) => c._id);
+    const nowIds = toCopies ? (p[r2.fieldName] || []).map((c) => c._id) : p[r2.fieldName];
+    if (!sameValue(nowIds, wasIds) || p[r1.fieldName] !== undefined) {
+      print(`FAIL: ${EJSON.stringify(p._id)} had ${r1.fieldName} ${EJSON.stringify(was[r1.fieldName])} and now has ${EJSON.stringify(p)}`);
+      failures++;
+    }
+    for (const copy of toCopies ? p[r2.fieldName] || [] : []) {
+      const from = sources.find((d) => sameValue(d._id, copy._id));
+      for (const name of copied) {
+        if (!from || !sameValue(copy[name], from[name])) {
+          print(`FAIL: ${r2.fieldName}.${name} of ${EJSON.stringify(copy._id)} is ${EJSON.stringify(copy[name])}, its source has ${from ? EJSON.stringify(from[name]) : "no document"}`);
+          failures++;
+        }
+      }
+    }
+    compared += wasIds.length;
+  }
+  if (compared === 0) {
+    print(`FAIL: no v1 document held ${r1.fieldName} elements to compare`);
+    failures++;
+  }
+  print(`ok: ${compared} ${r1.fieldName} elements became ${r2.fieldName} elements with the same _id, in order`);
 }
 
 // Extended reference -> reference: the reference is the copy's _id, and

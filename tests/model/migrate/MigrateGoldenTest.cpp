@@ -56,11 +56,15 @@ TEST_CASE("the diff, script and plan of each migration case match their golden f
     // At least the cases the issue names: a required field with a default, a
     // rename, a type change, embed, extract, a subset, an index added and one
     // dropped; an extended reference that copies more; a reference that
-    // becomes an extended reference and back; and the seed's schemaVersion
-    // exercise.
+    // becomes an extended reference and back; the seed's schemaVersion
+    // exercise; arrays of copies and copies in embedded elements that copy
+    // more; and new duplicated fields (lesson-135's order-line snapshots)
+    // filled from their source; an array of ids that becomes an array of
+    // copies, and back.
     for (const char *required : {"add-required-field", "rename-field", "change-type", "embed-referenced",
                                  "extract-embedded", "add-subset", "add-and-drop-index", "fill-copies",
-                                 "reference-to-copy", "copy-to-reference", "schema-version"})
+                                 "reference-to-copy", "copy-to-reference", "schema-version", "fill-copies-nested",
+                                 "fill-duplicates", "ids-to-copies", "copies-to-ids"})
         CHECK(std::any_of(dirs.begin(), dirs.end(), [&](const fs::path &d) { return d.filename() == required; }));
     for (const auto &dir : dirs) {
         INFO("case " << dir.filename().string());

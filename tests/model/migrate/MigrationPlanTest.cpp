@@ -123,3 +123,73 @@ TEST_CASE("an extract that leaves an element's key behind names it as data loss"
     CHECK(says("**data loss risk**"));
     CHECK(migrationPlanText(*plan).find("**data loss**: `posts.comments.text`") != std::string::npos);
 }
+
+// Seed lesson-135: an order line's product name and price are snapshots of
+// the product. A v2 that adds them fills them from the product the line's
+// reference names, never with a made-up default; a copy with no reference to
+// its source beside it stays under "Not done by the script".
+TEST_CASE("new duplicated fields are filled from the document the reference beside them names", "[migrate]") {
+    const Project before = loadMigrateCase("fill-duplicates/old.docshape");
+    const Project after = loadMigrateCase("fill-duplicates/new.docshape");
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    std::vector<const MigrationStep *> fills;
+    for (const auto &s : plan->steps)
+        if (s.kind == StepKind::FillCopies)
+            fills.push_back(&s);
+    REQUIRE(fills.size() == 2); // one per reference: orders.customerId, orders.items.productId
+    CHECK(fills[0]->script.find("localField: \"customerId\"") != std::string::npos);
+    CHECK(fills[1]->script.find("localField: \"items.productId\"") != std::string::npos);
+    CHECK(fills[1]->script.find("\"$$source.pricePaise\"") != std::string::npos);
+    CHECK(fills[1]->reversible);
+    // No rewrite gives them a default: nothing else changed, so there is none.
+    CHECK(position(*plan, StepKind::Rewrite) == plan->steps.size());
+    const auto &w = plan->warnings;
+    CHECK(std::none_of(w.begin(), w.end(), [](const std::string &x) { return x.find("pricePaise") != std::string::npos; }));
+    REQUIRE(w.size() == 1);
+    CHECK(w.front().find("orders.items.customerEmail duplicates `email` of `customers`") == 0);
+}
+
+// An array of copies, and a copy inside each element of an embedded array,
+// that copy one more key: the key comes from each copy's own source document.
+TEST_CASE("copies in arrays and in embedded elements that copy more are filled, each from its source", "[migrate]") {
+    const Project before = loadMigrateCase("fill-copies-nested/old.docshape");
+    const Project after = loadMigrateCase("fill-copies-nested/new.docshape");
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    CHECK(plan->warnings.empty());
+    std::vector<const MigrationStep *> fills;
+    for (const auto &s : plan->steps)
+        if (s.kind == StepKind::FillCopies)
+            fills.push_back(&s);
+    // Nothing writes a default into a copy: nothing else changed, so no rewrite.
+    CHECK(position(*plan, StepKind::Rewrite) == plan->steps.size());
+    REQUIRE(fills.size() == 2);
+    const std::string all = fills[0]->script + fills[1]->script;
+    CHECK(all.find("localField: \"items.product._id\"") != std::string::npos);
+    CHECK(all.find("localField: \"promotions._id\"") != std::string::npos);
+    CHECK(all.find("\"$$source.percentOff\"") != std::string::npos);
+    CHECK(all.find("\"$$source.pricePaise\"") != std::string::npos);
+}
+
+// An array of copies that becomes an array of ids keeps each copy's _id, in
+// order; what a snapshot copied is gone with it, and the plan says so
+// (issue 20: a plain statement where a step cannot be reversed).
+TEST_CASE("an array of snapshot copies that becomes an array of ids names the data loss", "[migrate]") {
+    Project before = loadMigrateCase("copies-to-ids/old.docshape");
+    const Project after = loadMigrateCase("copies-to-ids/new.docshape");
+    auto synced = planMigration(before, after);
+    REQUIRE(synced.ok());
+    const std::size_t at = position(*synced, StepKind::CopyToReference);
+    REQUIRE(at < synced->steps.size());
+    CHECK(synced->steps[at].reversible);
+    CHECK(synced->steps[at].script.find("\"$$c._id\"") != std::string::npos);
+    before.relationships[0].copySemantics = Duplication::Snapshot;
+    auto snapshot = planMigration(before, after);
+    REQUIRE(snapshot.ok());
+    const MigrationStep &s = snapshot->steps[position(*snapshot, StepKind::CopyToReference)];
+    CHECK_FALSE(s.reversible);
+    CHECK(std::any_of(s.details.begin(), s.details.end(),
+                      [](const std::string &d) { return d.rfind("**data loss**", 0) == 0; }));
+    CHECK(snapshot->warnings.empty());
+}

@@ -288,7 +288,7 @@ steps.push({
 });
 
 // 2-fill-copies-orders: Fill `email` in the copies `orders.customer` from `customers`
-//   each copy gets `email` from the `customers` document it names ($lookup by `customer._id`, $merge); what it copied before keeps its value
+//   each copy `customer` gets `email` from the `customers` document its `_id` names ($lookup by `customer._id`, $merge); what it copied before keeps its value
 //   the copy is a snapshot: the filled values are the source's values now, not those of the time the copy was written
 //   a copy whose source document is gone is left as it is, and fails the v2 validator until it is mended by hand (the end-of-window check counts it)
 //   from the release that reads it, the checkout service writes customer {_id, name, email} once when the order is placed
@@ -298,22 +298,12 @@ steps.push({
   run(STEP) {
     aggregateInBatches(STEP, "orders",
       {
-        $and: [
-          {
-            customer: {
-              $type: "object"
-            }
-          },
-          {
-            $or: [
-              {
-                "customer.email": {
-                  $exists: false
-                }
-              }
-            ]
-          }
-        ]
+        "customer._id": {
+          $exists: true
+        },
+        "customer.email": {
+          $exists: false
+        }
       },
       [
         {
@@ -325,31 +315,77 @@ steps.push({
           }
         },
         {
-          $match: {
-            "__source.0": {
-              $exists: true
-            }
-          }
-        },
-        {
           $project: {
             _id: 1,
             customer: {
-              $let: {
-                vars: {
-                  source: {
-                    $arrayElemAt: [
-                      "$__source",
-                      0
-                    ]
+              $cond: [
+                {
+                  $eq: [
+                    {
+                      $type: "$customer"
+                    },
+                    "object"
+                  ]
+                },
+                {
+                  $let: {
+                    vars: {
+                      source: {
+                        $arrayElemAt: [
+                          {
+                            $filter: {
+                              input: "$__source",
+                              as: "s",
+                              cond: {
+                                $eq: [
+                                  "$$s._id",
+                                  "$customer._id"
+                                ]
+                              }
+                            }
+                          },
+                          0
+                        ]
+                      }
+                    },
+                    in: {
+                      $cond: [
+                        {
+                          $eq: [
+                            {
+                              $type: "$$source"
+                            },
+                            "object"
+                          ]
+                        },
+                        {
+                          $mergeObjects: [
+                            "$customer",
+                            {
+                              email: {
+                                $cond: [
+                                  {
+                                    $eq: [
+                                      {
+                                        $type: "$customer.email"
+                                      },
+                                      "missing"
+                                    ]
+                                  },
+                                  "$$source.email",
+                                  "$customer.email"
+                                ]
+                              }
+                            }
+                          ]
+                        },
+                        "$customer"
+                      ]
+                    }
                   }
                 },
-                in: {
-                  _id: "$customer._id",
-                  name: "$customer.name",
-                  email: "$$source.email"
-                }
-              }
+                "$customer"
+              ]
             }
           }
         },
@@ -365,13 +401,9 @@ steps.push({
   },
   rollback(STEP) {
     rewrite(STEP + ":rollback", "orders", {
-        $or: [
-          {
-            "customer.email": {
-              $exists: true
-            }
-          }
-        ]
+        "customer.email": {
+          $exists: true
+        }
       }, [
         {
           $unset: [
