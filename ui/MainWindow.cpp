@@ -511,7 +511,13 @@ bool MainWindow::writeRecovery() {
     QDir().mkpath(QFileInfo(path).absolutePath());
     // The model file's own atomic write: a crash mid-way leaves the previous
     // recovery file or the new one, complete (the save-fault tests cover it).
-    return io::writeFileAtomically(path.toStdString(), serializeProject(m_document->project())).ok();
+    const Status status = io::writeFileAtomically(path.toStdString(), serializeProject(m_document->project()));
+    // In the status bar, not a dialog: the timer retries every minute, and a
+    // full disk should not interrupt the work each time. Shown until the next
+    // attempt, so that the user knows the changes are not protected.
+    if (!status)
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(qs(status.error().toString())), kAutosaveMs);
+    return status.ok();
 }
 
 void MainWindow::removeRecovery() { QFile::remove(recoveryPath()); }

@@ -63,7 +63,8 @@ public:
     // Where the autosave of the current document goes: beside its file, or
     // in the application data directory while untitled.
     QString recoveryPath() const;
-    // Writes the recovery file now (the autosave timer calls this).
+    // Writes the recovery file now (the autosave timer calls this); false when
+    // there is nothing to write or the write failed, which the status bar says.
     bool writeRecovery();
     // Replaces the project with the recovery file's, as one undoable step.
     Status recoverFrom(const QString &recoveryFile);

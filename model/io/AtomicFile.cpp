@@ -90,11 +90,22 @@ Status writeFileAtomically(const std::string &requestedPath, std::string_view co
                                         directory + "': " + systemError(errno) +
                                         "; the previous file is unchanged"};
 
+    // Removes the temporary file after a failed step. If even that fails the
+    // user is told its name, so that a stray file beside the model is
+    // explained (it is never the model's own name).
+    const auto removeTemp = [&]() -> std::string {
+        if (fs.unlink(temp.c_str()) == 0 || errno == ENOENT)
+            return {};
+        return "; the temporary file '" + temp + "' could not be removed (" + systemError(errno) + ")";
+    };
+    const auto fail = [&](const std::string &step, int error) {
+        const std::string leftover = removeTemp();
+        return Error{requestedPath, "cannot save: " + step + ": " + systemError(error) +
+                                        "; the previous file is unchanged" + leftover};
+    };
     const auto abandon = [&](const std::string &step, int error) {
         fs.close(fd);
-        fs.unlink(temp.c_str());
-        return Error{requestedPath, "cannot save: " + step + ": " + systemError(error) +
-                                        "; the previous file is unchanged"};
+        return fail(step, error);
     };
 
     if (exists && fs.fchmod(fd, existing.st_mode & 07777) != 0)
@@ -103,18 +114,10 @@ Status writeFileAtomically(const std::string &requestedPath, std::string_view co
         return abandon("writing the temporary file", errno);
     if (fs.fsync(fd) != 0)
         return abandon("flushing the temporary file to disk", errno);
-    if (fs.close(fd) != 0) {
-        const int error = errno;
-        fs.unlink(temp.c_str());
-        return Error{requestedPath, "cannot save: closing the temporary file: " +
-                                        systemError(error) + "; the previous file is unchanged"};
-    }
-    if (fs.rename(temp.c_str(), path.c_str()) != 0) {
-        const int error = errno;
-        fs.unlink(temp.c_str());
-        return Error{requestedPath, "cannot save: replacing the file: " + systemError(error) +
-                                        "; the previous file is unchanged"};
-    }
+    if (fs.close(fd) != 0)
+        return fail("closing the temporary file", errno);
+    if (fs.rename(temp.c_str(), path.c_str()) != 0)
+        return fail("replacing the file", errno);
     // Make the rename itself durable. A failure here cannot be undone and the
     // new file is in place, so it is not reported.
     const int dirFd = fs.open(directory.c_str(), O_RDONLY | O_DIRECTORY, 0);

@@ -330,6 +330,18 @@ bool ProjectValidator::nonNegative(double value, std::string_view member, const 
                               " is negative");
 }
 
+bool ProjectValidator::countValue(double value, std::string_view member, const Owner &owner) {
+    if (!nonNegative(value, member, owner))
+        return false;
+    // The server keeps a collection's count (collStats, the storage
+    // engine's numRecords) and array sizes in signed 64-bit integers.
+    constexpr double kCountLimit = 9223372036854775808.0; // 2^63, exact in a double
+    if (value < kCountLimit)
+        return true;
+    return failAt(member, owner() + ": " + std::string(member) + " " + formatNumber(value) +
+                              " is beyond the largest count, 2^63 - 1 (the server counts in 64-bit integers)");
+}
+
 bool ProjectValidator::fraction(double value, std::string_view member, const Owner &owner,
                                 bool zeroAllowed) {
     if (!finite(value, member, owner))
@@ -433,7 +445,7 @@ std::string ProjectValidator::fieldLabel(const FieldContext &context) const {
 bool ProjectValidator::checkProject() {
     const Project &p = m_project;
     const Owner owner = [] { return std::string("project"); };
-    if (!nonNegative(p.ramGiB, "ramGiB", owner) || !nonNegative(p.tenantCount, "tenantCount", owner))
+    if (!nonNegative(p.ramGiB, "ramGiB", owner) || !countValue(p.tenantCount, "tenantCount", owner))
         return false;
     if (p.growthDays < 0)
         return failAt("growthDays", "project: growthDays " + std::to_string(p.growthDays) +
@@ -467,8 +479,8 @@ bool ProjectValidator::checkEntity(std::size_t index) {
     if (const auto [first, inserted] = m_entityByName.emplace(e.name, index); !inserted)
         return failAt("name", "duplicate entity name " + inQuotes(e.name) + ", also at $.entities[" +
                                   std::to_string(first->second) + "]");
-    if (!nonNegative(e.count, "count", owner) ||
-        !nonNegative(e.growthPerDay, "growthPerDay", owner))
+    if (!countValue(e.count, "count", owner) ||
+        !countValue(e.growthPerDay, "growthPerDay", owner))
         return false;
     if (e.retentionDays && !nonNegative(*e.retentionDays, "retentionDays", owner))
         return false;
@@ -501,7 +513,7 @@ bool ProjectValidator::checkEntity(std::size_t index) {
         JsonPathScope stated(m_path, "stated");
         if (e.stated.documentBytes && !nonNegative(*e.stated.documentBytes, "documentBytes", owner))
             return false;
-        if (e.stated.maxArrayCount && !nonNegative(*e.stated.maxArrayCount, "maxArrayCount", owner))
+        if (e.stated.maxArrayCount && !countValue(*e.stated.maxArrayCount, "maxArrayCount", owner))
             return false;
     }
     JsonPathScope position(m_path, "position");
@@ -606,7 +618,7 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
     if (f.maxBytes > 0 && f.avgBytes > static_cast<double>(f.maxBytes))
         return failAt("avgBytes", owner() + ": average size " + formatNumber(f.avgBytes) +
                                       " bytes exceeds the maximum " + std::to_string(f.maxBytes));
-    if (!nonNegative(f.avgCount, "avgCount", owner))
+    if (!countValue(f.avgCount, "avgCount", owner))
         return false;
     if (f.maxCount && f.avgCount > static_cast<double>(*f.maxCount))
         return failAt("avgCount", owner() + ": average count " + formatNumber(f.avgCount) +
@@ -615,7 +627,7 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
         return failAt("minItems", owner() + ": minItems " + std::to_string(*f.details->minItems) +
                                       " exceeds the maximum count " + std::to_string(*f.maxCount));
     if (!fraction(f.distinctFraction, "distinctFraction", owner, true) ||
-        !nonNegative(f.countGrowthPerDay, "countGrowthPerDay", owner) ||
+        !countValue(f.countGrowthPerDay, "countGrowthPerDay", owner) ||
         !fraction(f.nullFraction, "nullFraction", owner, true))
         return false;
     if ((f.details->minimum && !finite(*f.details->minimum, "minimum", owner)) ||
@@ -686,8 +698,8 @@ bool ProjectValidator::checkRelationship(std::size_t index) {
     if (child == m_entityById.end())
         return failAt("childId", owner() + ": child " + inQuotes(r.childId) +
                                      " is not the id of an entity");
-    if (!nonNegative(r.avgChildren, "avgChildren", owner) ||
-        !nonNegative(r.growthPerParentPerDay, "growthPerParentPerDay", owner))
+    if (!countValue(r.avgChildren, "avgChildren", owner) ||
+        !countValue(r.growthPerParentPerDay, "growthPerParentPerDay", owner))
         return false;
     if (r.maxChildren && r.avgChildren > static_cast<double>(*r.maxChildren))
         return failAt("avgChildren", owner() + ": average children " + formatNumber(r.avgChildren) +

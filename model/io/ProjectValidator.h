@@ -103,6 +103,10 @@ private:
     bool checkFieldName(std::string_view name, const Owner &owner);
     bool finite(double value, std::string_view member, const Owner &owner);
     bool nonNegative(double value, std::string_view member, const Owner &owner);
+    // A number of documents, elements or children (now or per day): not
+    // negative and below 2^63, the server's 64-bit counts, so that a count
+    // written as 1e308 is refused rather than estimated as unbounded.
+    bool countValue(double value, std::string_view member, const Owner &owner);
     bool fraction(double value, std::string_view member, const Owner &owner,
                   bool zeroAllowed);
     std::string firstPathOf(std::string_view id) const;

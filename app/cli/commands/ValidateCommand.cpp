@@ -9,7 +9,6 @@
 #include <fstream>
 #include <istream>
 #include <ostream>
-#include <sstream>
 
 namespace docshape::cli {
 
@@ -76,20 +75,31 @@ std::string parseArgs(const std::vector<std::string> &args, Options &opt) {
     return {};
 }
 
-bool readAll(const std::string &path, std::istream &stdinStream, std::string &out) {
-    if (path == "-") {
-        std::ostringstream ss;
-        ss << stdinStream.rdbuf();
-        out = ss.str();
-        return true;
+// Reads the schema from a file or standard input. A validator is one
+// document, so its text is bounded as each document's is in DOCS; a bigger
+// input (`--schema /dev/zero`) is refused after the bound, never read whole.
+// Empty, or what went wrong.
+std::string readSchema(const std::string &path, std::istream &stdinStream, std::string &out) {
+    std::ifstream file;
+    std::istream *in = &stdinStream;
+    if (path != "-") {
+        file.open(path, std::ios::binary);
+        if (!file)
+            return "cannot read schema file '" + path + "'";
+        in = &file;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return false;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    out = ss.str();
-    return true;
+    constexpr std::size_t kMax = validate::DocumentStream::kMaxDocumentBytes;
+    out.clear();
+    char chunk[1 << 16];
+    while (in->read(chunk, sizeof chunk) || in->gcount() > 0) {
+        out.append(chunk, std::size_t(in->gcount()));
+        if (out.size() > kMax)
+            return "schema file '" + path + "' is longer than " + std::to_string(kMax >> 20) +
+                   " MiB (the longest a document's text may be)";
+    }
+    if (in->bad())
+        return "cannot read schema file '" + path + "'";
+    return {};
 }
 
 std::string where(const Error &e) { return e.where.empty() ? "" : " (at " + e.where + ")"; }
@@ -137,8 +147,8 @@ int runValidate(const std::vector<std::string> &args, Io io) {
         return usageError(kValidateCommand, io, message);
 
     std::string schemaText;
-    if (!readAll(opt.schemaPath, io.in, schemaText)) {
-        io.err << "docshape-cli validate: cannot read schema file '" << opt.schemaPath << "'\n";
+    if (std::string problem = readSchema(opt.schemaPath, io.in, schemaText); !problem.empty()) {
+        io.err << "docshape-cli validate: " << problem << '\n';
         return kBadModel;
     }
     auto validator = JsonSchema::readValidator(schemaText);

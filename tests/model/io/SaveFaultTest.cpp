@@ -3,6 +3,7 @@
 // random points of a save. In every case the file on disk is the previous
 // one, intact, or the new one, complete; a failed save says so.
 #include "model/io/SampleProjects.h"
+#include "support/FaultyFileSystem.h"
 
 #include "io/FileSystem.h"
 #include "io/ProjectFile.h"
@@ -14,6 +15,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -50,87 +52,6 @@ std::vector<std::string> entriesOf(const fs::path &dir) {
     return names;
 }
 
-// The injector: call number g_failAt (1-based, over all calls) fails.
-struct Injection {
-    int calls = 0;
-    int failAt = 0; // 0: none
-    std::vector<std::string> log;
-    bool shortWrite = false;  // the failing write first writes half
-    bool failNextWrite = false;
-};
-Injection g_inj;
-
-bool failing(const char *name) {
-    ++g_inj.calls;
-    g_inj.log.push_back(name);
-    return g_inj.calls == g_inj.failAt;
-}
-
-const io::FileSystem kInjecting{
-    [](const char *path, int flags, mode_t mode) {
-        if (failing((flags & O_DIRECTORY) ? "open(directory)" : "open")) {
-            errno = EACCES;
-            return -1;
-        }
-        return io::FileSystem::real().open(path, flags, mode);
-    },
-    [](int fd, const void *data, size_t size) -> ssize_t {
-        if (g_inj.failNextWrite) {
-            g_inj.failNextWrite = false;
-            ++g_inj.calls;
-            g_inj.log.push_back("write");
-            errno = ENOSPC;
-            return -1;
-        }
-        if (failing("write")) {
-            if (g_inj.shortWrite && size > 1) {
-                // A short write, then the disk is full.
-                g_inj.failNextWrite = true;
-                return io::FileSystem::real().write(fd, data, size / 2);
-            }
-            errno = ENOSPC;
-            return -1;
-        }
-        return io::FileSystem::real().write(fd, data, size);
-    },
-    [](int fd, mode_t mode) {
-        if (failing("fchmod")) {
-            errno = EPERM;
-            return -1;
-        }
-        return io::FileSystem::real().fchmod(fd, mode);
-    },
-    [](int fd) {
-        if (failing("fsync")) {
-            errno = EIO;
-            return -1;
-        }
-        return io::FileSystem::real().fsync(fd);
-    },
-    [](int fd) {
-        if (failing("close")) {
-            io::FileSystem::real().close(fd); // the descriptor is gone either way, as on Linux
-            errno = EIO;
-            return -1;
-        }
-        return io::FileSystem::real().close(fd);
-    },
-    [](const char *from, const char *to) {
-        if (failing("rename")) {
-            errno = EXDEV;
-            return -1;
-        }
-        return io::FileSystem::real().rename(from, to);
-    },
-    [](const char *path) {
-        if (failing("unlink")) {
-            errno = EIO;
-            return -1;
-        }
-        return io::FileSystem::real().unlink(path);
-    },
-};
-
 Project renamed(const std::string &name) {
     Project p = test::makeFullProject();
     p.name = name;
@@ -147,12 +68,12 @@ TEST_CASE("each system call of a save failing in turn leaves the old file or the
 
     // A save without faults, to learn its calls.
     REQUIRE(saveProject(before, path).ok());
-    g_inj = Injection{};
+    test::g_injection = test::Injection{};
     {
-        io::ScopedFileSystem seam(kInjecting);
+        io::ScopedFileSystem seam(test::kInjectingFileSystem);
         REQUIRE(saveProject(after, path).ok());
     }
-    const std::vector<std::string> calls = g_inj.log;
+    const std::vector<std::string> calls = test::g_injection.log;
     // Every call of the save path goes through the seam.
     for (const char *expected : {"open", "fchmod", "write", "fsync", "close", "rename", "open(directory)"})
         CHECK(std::find(calls.begin(), calls.end(), expected) != calls.end());
@@ -162,12 +83,12 @@ TEST_CASE("each system call of a save failing in turn leaves the old file or the
     for (bool shortWrite : {false, true}) {
         for (int k = 1; k <= int(calls.size()); ++k) {
             REQUIRE(saveProject(before, path).ok());
-            g_inj = Injection{};
-            g_inj.failAt = k;
-            g_inj.shortWrite = shortWrite;
+            test::g_injection = test::Injection{};
+            test::g_injection.failAt = k;
+            test::g_injection.shortWrite = shortWrite;
             Status status;
             {
-                io::ScopedFileSystem seam(kInjecting);
+                io::ScopedFileSystem seam(test::kInjectingFileSystem);
                 status = saveProject(after, path);
             }
             INFO("failing call " << k << " (" << calls[std::size_t(k - 1)] << ")"
@@ -195,19 +116,64 @@ TEST_CASE("each system call of a save failing in turn leaves the old file or the
     fs::remove_all(dir);
 }
 
+TEST_CASE("a failed save whose temporary file cannot be removed names it", "[io][save][faults]") {
+    // The second fault: after a step fails, unlinking the temporary file
+    // fails too. The previous file is still intact, and the stray file
+    // beside it is explained by name.
+    const fs::path dir = freshDirectory("save-unlink");
+    const std::string path = (dir / "model.docshape").string();
+    const std::string oldText = serializeProject(renamed("before"));
+    const std::vector<std::string> steps{"fchmod", "write", "fsync", "close", "rename"};
+    for (const std::string &step : steps) {
+        REQUIRE(saveProject(renamed("before"), path).ok());
+        test::g_injection = test::Injection{};
+        {
+            io::ScopedFileSystem seam(test::kInjectingFileSystem);
+            REQUIRE(saveProject(renamed("after"), path).ok());
+        }
+        const auto at = std::find(test::g_injection.log.begin(), test::g_injection.log.end(), step);
+        REQUIRE(at != test::g_injection.log.end());
+        const int k = int(at - test::g_injection.log.begin()) + 1;
+        REQUIRE(saveProject(renamed("before"), path).ok());
+        test::g_injection = test::Injection{};
+        test::g_injection.failAt = k;
+        test::g_injection.failUnlink = true;
+        Status status;
+        {
+            io::ScopedFileSystem seam(test::kInjectingFileSystem);
+            status = saveProject(renamed("after"), path);
+        }
+        INFO(step << " fails, then unlink: " << (status.ok() ? std::string("saved") : status.error().toString()));
+        REQUIRE_FALSE(status.ok());
+        CHECK(std::count(test::g_injection.log.begin(), test::g_injection.log.end(), "unlink") == 1);
+        CHECK(readAll(path) == oldText);
+        const std::vector<std::string> entries = entriesOf(dir);
+        REQUIRE(entries.size() == 2);
+        CHECK(entries[0] == "model.docshape");
+        CHECK(entries[1].rfind("model.docshape.tmp-", 0) == 0);
+        CHECK_THAT(status.error().message,
+                   Catch::Contains("the previous file is unchanged; the temporary file '" +
+                                   (dir / entries[1]).string() + "' could not be removed (" +
+                                   std::strerror(EIO) + ")"));
+        fs::remove(dir / entries[1]);
+    }
+    fs::remove_all(dir);
+}
+
 TEST_CASE("a save killed at random points leaves the old file or the new one, complete", "[io][save][faults]") {
     const fs::path dir = freshDirectory("save-kill");
     const std::string path = (dir / "model.docshape").string();
     const std::string textA = serializeProject(renamed("A")), textB = serializeProject(renamed("B"));
     REQUIRE(saveProject(renamed("A"), path).ok());
     std::mt19937 rng(22);
-    int killedMidway = 0;
+    int foundA = 0, foundB = 0, killedInsideASave = 0;
     for (int round = 0; round < 40; ++round) {
         const pid_t child = ::fork();
         REQUIRE(child >= 0);
         if (child == 0) {
-            // Save A and B alternately until killed.
-            for (int i = 0;; ++i)
+            // Save A and B alternately until killed, each round starting
+            // with the other one.
+            for (int i = round;; ++i)
                 if (!saveProject(renamed(i % 2 ? "A" : "B"), path).ok())
                     ::_exit(3);
         }
@@ -216,16 +182,25 @@ TEST_CASE("a save killed at random points leaves the old file or the new one, co
         int wstatus = 0;
         ::waitpid(child, &wstatus, 0);
         REQUIRE(WIFSIGNALED(wstatus));
-        killedMidway += 1;
         const std::string onDisk = readAll(path);
         INFO("round " << round << ": " << onDisk.size() << " bytes on disk");
         CHECK((onDisk == textA || onDisk == textB));
+        foundA += onDisk == textA;
+        foundB += onDisk == textB;
         REQUIRE(loadProject(path).ok());
         // A killed save may leave its temporary file: never the model's name.
+        // One left proves that the kill came between its open and its rename.
         for (const auto &name : entriesOf(dir))
-            if (name != "model.docshape")
+            if (name != "model.docshape") {
+                CHECK(name.rfind("model.docshape.tmp-", 0) == 0);
+                killedInsideASave += 1;
                 fs::remove(dir / name);
+            }
     }
-    CHECK(killedMidway == 40);
+    // The kills fell inside saves, and the saves got through in between.
+    INFO(killedInsideASave << " of 40 kills inside a save; A " << foundA << ", B " << foundB);
+    CHECK(killedInsideASave > 0);
+    CHECK(foundA > 0);
+    CHECK(foundB > 0);
     fs::remove_all(dir);
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -147,6 +148,29 @@ TEST_CASE("validate: a schema or documents file that cannot be read exits 3, unr
     Run schemaMissing = run({"--schema", dir + "/missing.json", "-"}, "{}");
     CHECK(schemaMissing.code == 3);
     CHECK(schemaMissing.err.find("cannot read schema file") != std::string::npos);
+}
+
+TEST_CASE("validate: a schema longer than a document's text may be is refused, not read whole", "[validate][cli][hostile]") {
+    // A validator is one document: its text is bounded as each document's
+    // is in DOCS (DocumentStream::kMaxDocumentBytes, 64 MiB). /dev/zero never
+    // ends; without the bound it was read until memory ran out.
+    Run endless = run({"--schema", "/dev/zero", "-"}, "{}");
+    CHECK(endless.code == 3);
+    CHECK(endless.err == "docshape-cli validate: schema file '/dev/zero' is longer than 64 MiB (the longest a "
+                         "document's text may be)\n");
+    CHECK(endless.out.empty());
+
+    const std::string dir = docshape::test::makeTempDir("validate-cli-huge");
+    const std::string huge = dir + "/huge.json";
+    std::ofstream(huge) << "{";
+    std::filesystem::resize_file(huge, (std::uintmax_t{64} << 20) + 1); // sparse
+    Run big = run({"--schema", huge, "-"}, "{}");
+    CHECK(big.code == 3);
+    CHECK(big.err.find("schema file '" + huge + "' is longer than 64 MiB") != std::string::npos);
+    std::filesystem::resize_file(huge, std::uintmax_t{64} << 20);
+    // At the bound the text is read, and refused as JSON.
+    CHECK(run({"--schema", huge, "-"}, "{}").code == 2);
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("validate: a document that is not Extended JSON is reported invalid",

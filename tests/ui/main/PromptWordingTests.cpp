@@ -24,40 +24,6 @@ using namespace docshape::ui;
 
 namespace {
 
-struct Seen {
-    QString text;
-    QStringList buttons;
-    bool answered = false;
-};
-
-// Answers the next message box by clicking the button named `button`, and
-// records what the box said and offered.
-std::shared_ptr<Seen> answerNextBox(const QString &button) {
-    auto seen = std::make_shared<Seen>();
-    auto *timer = new QTimer(qApp);
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, qApp, [timer, seen, button] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box || !box->isVisible())
-            return;
-        timer->stop();
-        timer->deleteLater();
-        seen->text = box->text() + QLatin1Char('\n') + box->informativeText();
-        const QList<QAbstractButton *> buttons = box->buttons();
-        for (QAbstractButton *b : buttons)
-            seen->buttons.append(b->text().remove(QLatin1Char('&')));
-        for (QAbstractButton *b : buttons)
-            if (b->text().remove(QLatin1Char('&')) == button) {
-                seen->answered = true;
-                QTest::mouseClick(b, Qt::LeftButton);
-                return;
-            }
-        box->reject();
-    });
-    timer->start();
-    return seen;
-}
-
 QString exampleFile(const QString &name) {
     for (const QString &path : MainWindow::exampleFiles())
         if (path.endsWith(QLatin1Char('/') + name + QStringLiteral(".docshape")))
@@ -75,7 +41,7 @@ TEST_CASE("the save prompt calls an opened example by its name", "[ui][firsthour
     REQUIRE(test::showActive(window));
     REQUIRE(window.document()->renameEntity("e3", QStringLiteral("Purchase")));
 
-    auto seen = answerNextBox(QStringLiteral("Cancel"));
+    auto seen = test::answerNextBox(QStringLiteral("Cancel"));
     CHECK_FALSE(window.maybeSave());
     REQUIRE(seen->answered);
     INFO(seen->text.toStdString());
@@ -100,7 +66,7 @@ TEST_CASE("the recovery dialog's buttons say what they do", "[ui][firsthour]") {
     REQUIRE(test::showActive(next));
 
     // Deciding later keeps the autosave and the file's model.
-    auto seen = answerNextBox(QStringLiteral("Decide Later"));
+    auto seen = test::answerNextBox(QStringLiteral("Decide Later"));
     next.offerRecovery();
     REQUIRE(seen->answered);
     CHECK(seen->buttons.contains(QStringLiteral("Recover")));
@@ -114,13 +80,13 @@ TEST_CASE("the recovery dialog's buttons say what they do", "[ui][firsthour]") {
     CHECK(next.document()->project().findEntity("e1")->name == "Order");
 
     // Recover brings the autosaved changes back.
-    seen = answerNextBox(QStringLiteral("Recover"));
+    seen = test::answerNextBox(QStringLiteral("Recover"));
     next.offerRecovery();
     REQUIRE(seen->answered);
     CHECK(next.document()->project().findEntity("e1")->name == "Purchase");
 
     // Discard Autosave deletes it.
-    seen = answerNextBox(QStringLiteral("Discard Autosave"));
+    seen = test::answerNextBox(QStringLiteral("Discard Autosave"));
     next.offerRecovery();
     REQUIRE(seen->answered);
     CHECK_FALSE(QFile::exists(recovery));

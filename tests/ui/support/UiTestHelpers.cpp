@@ -1,8 +1,10 @@
 #include "ui/support/UiTestHelpers.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QMenu>
+#include <QMessageBox>
 #include <QTest>
 #include <QTimer>
 #include <QWidget>
@@ -100,5 +102,31 @@ void chooseFromNextPopup(const QStringList &path) {
 }
 
 bool popupChoiceDone() { return g_done; }
+
+std::shared_ptr<SeenBox> answerNextBox(const QString &button) {
+    auto seen = std::make_shared<SeenBox>();
+    auto *timer = new QTimer(qApp);
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, qApp, [timer, seen, button] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || !box->isVisible())
+            return;
+        timer->stop();
+        timer->deleteLater();
+        seen->text = box->text() + QLatin1Char('\n') + box->informativeText();
+        const QList<QAbstractButton *> buttons = box->buttons();
+        for (QAbstractButton *b : buttons)
+            seen->buttons.append(b->text().remove(QLatin1Char('&')));
+        for (QAbstractButton *b : buttons)
+            if (b->text().remove(QLatin1Char('&')) == button) {
+                seen->answered = true;
+                QTest::mouseClick(b, Qt::LeftButton);
+                return;
+            }
+        box->reject();
+    });
+    timer->start();
+    return seen;
+}
 
 } // namespace docshape::test

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
 class QWidget;
 
 #include <string>
@@ -27,5 +29,17 @@ void chooseFromNextPopup(const QStringList &path);
 
 // Whether every path entry was clicked since the last chooseFromNextPopup.
 bool popupChoiceDone();
+
+// What the message box answerNextBox answered said and offered.
+struct SeenBox {
+    QString text; // the text, a newline, the informative text
+    QStringList buttons;
+    bool answered = false;
+};
+
+// Answers the next message box (a modal one, polled for) by clicking the
+// button named `button`, and records what the box said and offered; a box
+// without that button is rejected.
+std::shared_ptr<SeenBox> answerNextBox(const QString &button);
 
 } // namespace docshape::test
