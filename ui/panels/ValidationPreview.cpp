@@ -151,7 +151,10 @@ ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWid
     m_results->setRootIsDecorated(false);
     m_results->setWordWrap(true);
     m_results->setColumnWidth(0, 150);
-    m_results->setColumnWidth(1, 60);
+    // Wide enough for the longest verdict beside its icon.
+    const int icon = m_results->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_results);
+    m_results->setColumnWidth(1, m_results->fontMetrics().horizontalAdvance(tr("not read")) + icon +
+                                     4 * m_results->fontMetrics().averageCharWidth());
     m_results->setColumnWidth(2, 80);
 
     m_summary = new QLabel(this);

@@ -20,6 +20,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QStyle>
 #include <QTest>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -266,6 +267,10 @@ TEST_CASE("a JSON syntax error is reported at its line and column, not as a mism
     INFO(outcomes[2].reasons.toStdString());
     CHECK(outcomes[2].reasons.startsWith(QStringLiteral("not a document: line 3: invalid Extended JSON $date")));
     CHECK(f.preview->results()->topLevelItem(1)->text(1) == QStringLiteral("not read"));
+    // The verdict is read whole beside its icon (it was "not…").
+    QTreeWidget *results = f.preview->results();
+    CHECK(results->columnWidth(1) >= results->fontMetrics().horizontalAdvance(QStringLiteral("not read")) +
+                                         results->style()->pixelMetric(QStyle::PM_SmallIconSize) + 8);
     CHECK(f.preview->results()->topLevelItem(1)->text(3).contains(QStringLiteral("line 2 column 22")));
 
     // The counts: one document checked, none rejected, two texts apart.
