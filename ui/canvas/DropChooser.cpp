@@ -5,11 +5,32 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QMenu>
+#include <QStyle>
+
+#include <algorithm>
 
 namespace docshape::ui::canvas {
 
 namespace {
 QString tr(const char *text) { return QCoreApplication::translate("DropChooser", text); }
+
+// A menu sizes itself to its items, not to a section's text, so a title
+// longer than every choice ("Reference CustomerAccount → Order") was cut
+// off. The style draws a section's text inside the item's margins; the
+// menu is made wide enough for that, with the menu's own frame and margins.
+void addTitle(QMenu &menu, const QString &title) {
+    menu.addSection(title);
+    const QStyle *style = menu.style();
+    const int frame = style->pixelMetric(QStyle::PM_MenuPanelWidth, nullptr, &menu);
+    const int margin = style->pixelMetric(QStyle::PM_MenuHMargin, nullptr, &menu);
+    const QMargins contents = menu.contentsMargins();
+    // Room for the item's own text margins, which the styles keep below
+    // an "M" on each side.
+    const int textMargins = 2 * menu.fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    const int needed = menu.fontMetrics().horizontalAdvance(title) + textMargins + 2 * (frame + margin) +
+                       contents.left() + contents.right();
+    menu.setMinimumWidth(std::max(menu.minimumWidth(), needed));
+}
 } // namespace
 
 QString DropChooser::embedOneText() { return tr("Embed as one subdocument"); }
@@ -22,7 +43,7 @@ std::optional<Representation> DropChooser::chooseEmbedding(QWidget *parent, QPoi
                                                            const QString &parentName) {
     QMenu menu(parent);
     menu.setObjectName(QStringLiteral("dropChooser"));
-    menu.addSection(tr("%1 into %2").arg(childName, parentName));
+    addTitle(menu, tr("%1 into %2").arg(childName, parentName));
     const std::pair<QString, Representation> choices[] = {
         {embedOneText(), Representation::EmbedOne},
         {embedArrayText(), Representation::EmbedArray},
@@ -44,7 +65,7 @@ std::optional<RelationChoice> DropChooser::chooseReference(QWidget *parent, QPoi
                                                            const QString &childName) {
     QMenu menu(parent);
     menu.setObjectName(QStringLiteral("referenceChooser"));
-    menu.addSection(tr("Reference %1 → %2").arg(parentName, childName));
+    addTitle(menu, tr("Reference %1 → %2").arg(parentName, childName));
     const std::pair<Cardinality, std::vector<Representation>> groups[] = {
         {Cardinality::OneToOne,
          {Representation::ReferenceFromChild, Representation::ExtendedReference}},

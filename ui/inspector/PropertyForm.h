@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/Result.h"
+#include "util/Units.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -200,7 +201,7 @@ public:
             label, key,
             [get](const T &t) {
                 auto v = get(t);
-                return v ? QString::number(*v) : QString();
+                return v ? QString::fromStdString(units::countText(double(*v))) : QString();
             },
             [set, optional](T &t, const QString &text) -> std::optional<QString> {
                 if (text.trimmed().isEmpty()) {
@@ -210,7 +211,7 @@ public:
                     return std::nullopt;
                 }
                 bool ok = false;
-                const qulonglong v = text.trimmed().toULongLong(&ok);
+                const qulonglong v = QLocale::c().toULongLong(text.trimmed(), &ok);
                 if (!ok)
                     return tr("not a whole number ≥ 0");
                 set(t, std::uint64_t(v));
@@ -390,7 +391,9 @@ private:
         std::function<void()> m_revert;
     };
 
-    static QString formatNumber(double v) { return QLocale::c().toString(v, 'g', 12); }
+    // Numbers read as everywhere else (units::numberText: "259,200,000",
+    // "0.25"); typing accepts plain digits or the same separators.
+    static QString formatNumber(double v) { return QString::fromStdString(units::numberText(v)); }
     static std::optional<double> parseNumber(const QString &text) {
         bool ok = false;
         const double v = QLocale::c().toDouble(text.trimmed(), &ok);
@@ -427,6 +430,14 @@ private:
         if (timing == Timing::WhileTyping) {
             QObject::connect(edit, &QLineEdit::textEdited, this, [this, edit, label, key, parse](const QString &text) {
                 apply(edit, label, key, [&](T &t) { return parse(t, text); });
+            });
+            // Typing left alone while it lasts ("1000") reads as the model's
+            // value ("1,000") once finished; a refused value stays to be fixed.
+            QObject::connect(edit, &QLineEdit::editingFinished, this, [this, edit, format] {
+                if (edit->property("invalid").toBool())
+                    return;
+                if (const T *t = m_current(); t && edit->text() != format(*t))
+                    edit->setText(format(*t));
             });
         } else {
             const auto revert = [this, edit, format] {

@@ -19,16 +19,23 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonParseError>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStyle>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <bson/bson.h>
+
+#include <algorithm>
 #include <sstream>
+#include <utility>
 
 namespace docshape::ui::panels {
 
@@ -47,6 +54,66 @@ QString reasonsOf(const validate::ValidationResult &r) {
                      .arg(e.path.empty() ? QCoreApplication::translate("ValidationPreview", "(document)") : qs(e.path),
                           qs(e.message), qs(e.keyword));
     return lines.join(QLatin1Char('\n'));
+}
+
+// Line and column (from 1; a column counts characters) of byte `at` of
+// UTF-8 text.
+std::pair<int, int> lineColumn(std::string_view text, std::size_t at) {
+    at = std::min(at, text.size());
+    int line = 1;
+    int column = 1;
+    for (std::size_t i = 0; i < at; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            ++line;
+            column = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+// Why the text of one document, starting at byte `start` of the input, is
+// not a document, and where. A JSON syntax error is placed at its line and
+// column in the input: Qt's JSON reader names the place where it goes wrong
+// (its offset is just past the character it stopped at), simdjson (under
+// the parser the validator reads with) does not; where the two disagree
+// the document's start and the parser's own words stand.
+// Anything else the parser refuses (an Extended JSON wrapper of the wrong
+// shape, an array where a document belongs) is named at the document's line.
+QString unreadableReason(std::string_view input, std::size_t start, std::string_view text, const Error &error) {
+    static constexpr std::string_view kSyntax = "not valid JSON";
+    const std::string &message = error.message;
+    if (message.rfind(kSyntax, 0) != 0) {
+        return QCoreApplication::translate("ValidationPreview", "not a document: line %1: %2")
+            .arg(lineColumn(input, start).first)
+            .arg(qs(error.toString()));
+    }
+    std::size_t at = start;
+    QString what = qs(std::string_view(message).substr(std::min(message.size(), kSyntax.size() + 2)));
+    QJsonParseError syntax;
+    QJsonDocument::fromJson(QByteArray(text.data(), qsizetype(text.size())), &syntax);
+    if (syntax.error != QJsonParseError::NoError) {
+        at = start + std::min(std::size_t(std::max(0, syntax.offset - 1)), text.size());
+        what = syntax.errorString();
+    }
+    const auto [line, column] = lineColumn(input, at);
+    return QCoreApplication::translate("ValidationPreview", "not valid JSON: line %1 column %2: %3")
+        .arg(line)
+        .arg(column)
+        .arg(what);
+}
+
+// The document an insert stores when it has no _id: the driver (or else
+// the server) adds an ObjectId _id as its first field.
+validate::BsonDocument withInsertedId(const validate::BsonDocument &doc) {
+    bson_t *out = bson_new();
+    bson_oid_t oid;
+    bson_oid_init(&oid, nullptr);
+    BSON_APPEND_OID(out, "_id", &oid);
+    bson_concat(out, doc.get());
+    return validate::BsonDocument(out);
 }
 } // namespace
 
@@ -73,8 +140,8 @@ ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWid
     m_input = new QPlainTextEdit(this);
     m_input->setObjectName(QStringLiteral("validationInput"));
     m_input->setPlaceholderText(
-        tr("Paste Extended JSON documents here, one a line or as a JSON array (mongoexport's output), then choose "
-           "\"Extended JSON below\" and Run."));
+        tr("Paste or type Extended JSON documents here, one a line or as a JSON array (mongoexport's output): "
+           "they are checked as you type."));
     m_input->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 
     m_results = new QTreeWidget(this);
@@ -84,13 +151,20 @@ ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWid
     m_results->setRootIsDecorated(false);
     m_results->setWordWrap(true);
     m_results->setColumnWidth(0, 150);
-    m_results->setColumnWidth(1, 60);
+    // Wide enough for the longest verdict beside its icon.
+    const int icon = m_results->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_results);
+    m_results->setColumnWidth(1, m_results->fontMetrics().horizontalAdvance(tr("not read")) + icon +
+                                     4 * m_results->fontMetrics().averageCharWidth());
     m_results->setColumnWidth(2, 80);
 
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("validationSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
+
+    m_typing = new QTimer(this);
+    m_typing->setSingleShot(true);
+    m_typing->setInterval(300);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Collection:"), this));
@@ -114,6 +188,14 @@ ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWid
     layout->addWidget(m_summary);
 
     connect(runButton, &QPushButton::clicked, this, &ValidationPreview::run);
+    connect(m_typing, &QTimer::timeout, this, &ValidationPreview::run);
+    // Text typed or pasted is what the user wants checked.
+    connect(m_input, &QPlainTextEdit::textChanged, this, [this] {
+        if (m_input->document()->isEmpty())
+            return;
+        setSource(Source::Text);
+        m_typing->start();
+    });
     connect(open, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Extended JSON"), QString(),
                                                           tr("JSON (*.json *.jsonl *.ndjson);;All files (*)"));
@@ -171,10 +253,12 @@ QString ValidationPreview::openFile(const QString &path) {
 }
 
 int ValidationPreview::failures() const {
-    int n = 0;
-    for (const auto &o : m_outcomes)
-        n += o.valid ? 0 : 1;
-    return n;
+    return int(std::count_if(m_outcomes.begin(), m_outcomes.end(),
+                             [](const Outcome &o) { return o.readable && !o.valid; }));
+}
+
+int ValidationPreview::unreadable() const {
+    return int(std::count_if(m_outcomes.begin(), m_outcomes.end(), [](const Outcome &o) { return !o.readable; }));
 }
 
 void ValidationPreview::fail(const QString &message) {
@@ -184,6 +268,7 @@ void ValidationPreview::fail(const QString &message) {
 }
 
 void ValidationPreview::run() {
+    m_typing->stop();
     m_hasRun = true;
     m_stale = false;
     const Project &project = m_document->project();
@@ -212,6 +297,7 @@ void ValidationPreview::run() {
     auto check = [&](Outcome o, std::string_view json) {
         auto result = schema->validateJson(json);
         if (!result) {
+            o.readable = false;
             o.valid = false;
             o.reasons = tr("not a document: %1").arg(qs(result.error().toString()));
         } else {
@@ -220,27 +306,48 @@ void ValidationPreview::run() {
         }
         outcomes.push_back(std::move(o));
     };
+    const auto unread = [&](Outcome o, QString reason) {
+        o.readable = false;
+        o.valid = false;
+        o.reasons = std::move(reason);
+        outcomes.push_back(std::move(o));
+    };
     const auto source = Source(m_source->currentData().toInt());
     const int count = m_count->value();
     if (source == Source::Text) {
         const std::string text = m_input->toPlainText().toStdString();
         std::istringstream in(text);
         validate::DocumentStream stream(in);
+        // Parsed here rather than by validateJson, so the size shown is that
+        // of the very BSON the validator reads.
+        validate::ExtendedJsonParser parser;
         for (;;) {
             const auto next = stream.next();
             if (next == validate::DocumentStream::Next::End)
                 break;
+            Outcome o;
             if (next == validate::DocumentStream::Next::Error) {
-                Outcome o;
                 o.label = tr("after document %1").arg(outcomes.size());
-                o.valid = false;
-                o.reasons = qs(stream.error());
-                outcomes.push_back(std::move(o));
+                unread(std::move(o), tr("not valid JSON: %1").arg(qs(stream.error())));
                 break;
             }
-            Outcome o;
             o.label = tr("document %1 (line %2)").arg(stream.index() + 1).arg(stream.line());
-            check(std::move(o), stream.text());
+            validate::BsonDocument doc;
+            const Status parsed =
+                parser.parseInto(stream.text(), doc.get(), validate::ExtendedJsonParser::Padding::Readable);
+            if (!parsed) {
+                unread(std::move(o), unreadableReason(text, stream.offset(), stream.text(), parsed.error()));
+                continue;
+            }
+            if (!bson_has_field(doc.get(), "_id")) {
+                doc = withInsertedId(doc);
+                o.idAdded = true;
+            }
+            o.bytes = qint64(doc.size());
+            const validate::ValidationResult result = schema->validate(doc.get());
+            o.valid = result.valid;
+            o.reasons = reasonsOf(result);
+            outcomes.push_back(std::move(o));
         }
     } else {
         SampleGenerator generator(*collection, kSeed);
@@ -282,9 +389,16 @@ void ValidationPreview::showOutcomes(const QString &collection) {
         auto *item = new QTreeWidgetItem;
         item->setText(0, o.label);
         item->setIcon(1, style->standardIcon(o.valid ? QStyle::SP_DialogApplyButton : QStyle::SP_DialogCancelButton));
-        item->setText(1, o.valid ? tr("pass") : tr("fail"));
-        item->setText(2, o.bytes > 0 ? QStringLiteral("%1 B").arg(o.bytes) : QString());
+        item->setText(1, !o.readable ? tr("not read") : o.valid ? tr("pass") : tr("fail"));
+        if (o.bytes > 0) {
+            item->setText(2, formatBytes(double(o.bytes)));
+            item->setToolTip(2, formatExactBytes(double(o.bytes)));
+        }
         QString why = o.reasons;
+        if (o.idAdded) {
+            const QString added = tr("no _id: checked with the ObjectId _id an insert adds");
+            why = why.isEmpty() ? added : added + QLatin1Char('\n') + why;
+        }
         if (!o.expected.isEmpty())
             why = tr("[%1] ").arg(o.expected) + why;
         item->setText(3, why);
@@ -296,7 +410,10 @@ void ValidationPreview::showOutcomes(const QString &collection) {
     m_results->addTopLevelItems(items);
 
     const int failed = failures();
-    const int total = int(m_outcomes.size());
+    const int notRead = unreadable();
+    const int total = int(m_outcomes.size()) - notRead;
+    const int idsAdded =
+        int(std::count_if(m_outcomes.begin(), m_outcomes.end(), [](const Outcome &o) { return o.idAdded; }));
     const Entity *root = nullptr;
     for (const auto &c : m_document->analysis().derived.collections)
         if (qs(c.name) == collection)
@@ -305,6 +422,18 @@ void ValidationPreview::showOutcomes(const QString &collection) {
                                 : tr("<b>%1 of %2 do not match</b> the validator of %3.").arg(failed))
                        .arg(formatCountOf(total, tr("document"), tr("documents")))
                        .arg(collection.toHtmlEscaped());
+    if (notRead > 0) {
+        html += notRead == 1 ? tr(" 1 more text is not a document (not valid JSON or Extended JSON; its line says "
+                                  "where): the validator never saw it, so it is not counted.")
+                             : tr(" %1 more texts are not documents (not valid JSON or Extended JSON; their lines say "
+                                  "where): the validator never saw them, so they are not counted.")
+                                   .arg(notRead);
+    }
+    if (idsAdded > 0) {
+        html += tr(" %1 no <code>_id</code>: checked and sized with the ObjectId <code>_id</code> that an insert "
+                   "adds.")
+                    .arg(idsAdded == 1 ? tr("1 document has") : tr("%1 documents have").arg(idsAdded));
+    }
     if (failed > 0) {
         html += tr(" If documents like these were already stored: under <code>validationLevel: \"strict\"</code> every "
                    "insert of such a document and every update to one of them fails (unless the update makes it "

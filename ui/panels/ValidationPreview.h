@@ -11,6 +11,7 @@ class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QSpinBox;
+class QTimer;
 class QTreeWidget;
 
 namespace docshape::ui {
@@ -22,10 +23,14 @@ namespace docshape::ui::panels {
 // Runs a collection's exported validator (validatorFor, the text
 // `docshape-cli export` writes) over documents: generated samples (typical,
 // maximum, broken on purpose) or Extended JSON pasted in or opened from a
-// file. Shows pass or fail per document with the path and reason, how many
-// do not match, and what that means under validationLevel "strict" versus
-// "moderate". Once it has run it re-runs on every change of the model (when
-// next shown, if the change came while it was hidden).
+// file. Shows pass or fail per document with the path and reason and its
+// BSON size, how many do not match, and what that means under
+// validationLevel "strict" versus "moderate". Text that is not a document
+// (bad JSON or Extended JSON) is reported where it goes wrong and never
+// counted as a mismatch; a document without `_id` is checked with the
+// ObjectId `_id` that an insert adds. Typing or pasting into the input
+// switches to it and checks it. Once it has run it re-runs on every change
+// of the model (when next shown, if the change came while it was hidden).
 class ValidationPreview : public QWidget {
     Q_OBJECT
 
@@ -33,11 +38,14 @@ public:
     enum class Source { Typical, Max, Broken, Text };
 
     struct Outcome {
-        QString label;    // "sample 3", "document 2 (line 5)"
-        bool valid = true;
-        qint64 bytes = 0; // BSON size of a generated sample; 0 for given text
-        QString reasons;  // "items.2.quantity: must be at least 1 (minimum)", one a line
-        QString expected; // for broken samples: the rule and path broken on purpose
+        QString label;        // "sample 3", "document 2 (line 5)"
+        bool readable = true; // false: not a document, so the validator never saw it
+        bool valid = true;    // passes the validator; false when not readable
+        bool idAdded = false; // had no _id: checked with the ObjectId an insert adds
+        qint64 bytes = 0;     // BSON size as checked (with an added _id); 0 when not readable
+        QString reasons;      // "items.2.quantity: must be at least 1 (minimum)", one a line;
+                              // "not valid JSON: line 2 column 22: ..." when not readable
+        QString expected;     // for broken samples: the rule and path broken on purpose
     };
 
     explicit ValidationPreview(Document *document, QWidget *parent = nullptr);
@@ -56,7 +64,9 @@ public:
     QString openFile(const QString &path);
 
     const std::vector<Outcome> &outcomes() const { return m_outcomes; }
+    // Documents the validator rejected; texts that are not documents apart.
     int failures() const;
+    int unreadable() const;
 
 public slots:
     void run();
@@ -73,6 +83,7 @@ private:
     QPlainTextEdit *m_input;
     QTreeWidget *m_results;
     QLabel *m_summary;
+    QTimer *m_typing; // runs once typing in the input pauses
     std::vector<Outcome> m_outcomes;
     bool m_hasRun = false;
     bool m_stale = false; // the model changed while off screen

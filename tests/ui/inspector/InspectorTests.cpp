@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 #include "canvas/DocumentScene.h"
 #include "document/Document.h"
+#include "inspector/EntityForm.h"
 #include "inspector/FieldForm.h"
 #include "inspector/Inspector.h"
 
@@ -15,6 +16,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QTest>
+#include <QUndoStack>
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -203,4 +205,63 @@ TEST_CASE("the inspector's lists of fields and entities follow additions, rename
     window.selectObject(ObjectRef::field("f4"));
     CHECK(texts() == QStringList{QStringLiteral("(not a copy)"), QStringLiteral("Order.orderNumber"),
                                  QStringLiteral("LineItem.name"), QStringLiteral("LineItem.quantity")});
+}
+
+// Issue 17 item 15: "Documents now" showed 259200000. Counts read with
+// thousands separators, as everywhere else (units::numberText,
+// units::countText); typing still takes plain digits, or the separators.
+TEST_CASE("the inspector shows counts with thousands separators and takes plain digits", "[ui][inspector][firsthour]") {
+    auto project = loadProject(test::examplesDir() + "/iot-readings.docshape");
+    REQUIRE(project);
+    MainWindow window;
+    window.resize(1400, 900);
+    window.document()->reset(*project, QString());
+    REQUIRE(test::showActive(window));
+    Document &doc = *window.document();
+    window.selectObject(ObjectRef::entity("e3")); // Measurement: 259,200,000 documents
+    auto *form = window.inspector()->entityForm()->form();
+    auto *count = qobject_cast<QLineEdit *>(form->editor(QStringLiteral("count")));
+    REQUIRE(count);
+    CHECK(count->text() == QStringLiteral("259,200,000"));
+    const auto retype = [&](QLineEdit *edit, const QString &text) {
+        window.inspector()->ensureWidgetVisible(edit);
+        QTest::mouseClick(edit, Qt::LeftButton);
+        QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(edit, text);
+    };
+
+    // Plain digits: the model takes the value; the typing is left alone
+    // while it lasts and reads separated once finished.
+    retype(count, QStringLiteral("1500000"));
+    CHECK(doc.project().findEntity("e3")->count == 1500000);
+    CHECK(count->text() == QStringLiteral("1500000"));
+    QTest::keyClick(count, Qt::Key_Tab);
+    CHECK(count->text() == QStringLiteral("1,500,000"));
+    // Separators as shown are read back too.
+    retype(count, QStringLiteral("2,000"));
+    CHECK(doc.project().findEntity("e3")->count == 2000);
+    CHECK_FALSE(count->property("invalid").toBool());
+    QTest::keyClick(count, Qt::Key_Return);
+    CHECK(count->text() == QStringLiteral("2,000"));
+    // A fraction keeps its decimals.
+    auto *growth = qobject_cast<QLineEdit *>(form->editor(QStringLiteral("growthPerDay")));
+    REQUIRE(growth);
+    retype(growth, QStringLiteral("1234.5"));
+    QTest::keyClick(growth, Qt::Key_Return);
+    CHECK(doc.project().findEntity("e3")->growthPerDay == 1234.5);
+    CHECK(growth->text() == QStringLiteral("1,234.5"));
+
+    // Whole-number rows read the same way: a field's maximum bytes.
+    window.selectObject(ObjectRef::field("f1")); // Sensor.serial: max 16 bytes
+    auto *fieldForm = window.inspector()->fieldForm()->form();
+    auto *maxBytes = qobject_cast<QLineEdit *>(fieldForm->editor(QStringLiteral("maxBytes")));
+    REQUIRE(maxBytes);
+    REQUIRE(maxBytes->isVisibleTo(fieldForm));
+    retype(maxBytes, QStringLiteral("100000"));
+    QTest::keyClick(maxBytes, Qt::Key_Return);
+    CHECK(doc.project().findField("f1")->maxBytes == 100000);
+    CHECK(maxBytes->text() == QStringLiteral("100,000"));
+    retype(maxBytes, QStringLiteral("2,500"));
+    CHECK_FALSE(maxBytes->property("invalid").toBool());
+    CHECK(doc.project().findField("f1")->maxBytes == 2500);
 }
