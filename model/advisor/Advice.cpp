@@ -76,11 +76,11 @@ std::vector<std::string> RelationshipAdvice::reasons() const {
         out.push_back(std::move(line));
     }
     std::string line = "recommendation: ";
-    line += recommended;
+    line += inWords(recommended);
     line += ", ";
     words.renderTo(line, summary);
     line += "; the current ";
-    line += current;
+    line += inWords(current);
     line += agrees ? " agrees" : " does not agree";
     out.push_back(std::move(line));
     return out;
@@ -168,12 +168,18 @@ std::string Worksheet::atomicUpdateBoundary() const {
     return out;
 }
 
+std::string_view RelationshipAdvice::inWords(std::string_view representationOrPattern) {
+    if (const auto r = representationFromString(representationOrPattern))
+        return wordsOf(*r);
+    return representationOrPattern == "outlier" ? std::string_view("outlier pattern") : representationOrPattern;
+}
+
 std::string Worksheet::deletion() const {
     if (junction)
         return "pairs are deleted when either side is";
     if (!deletionPolicy)
         return {};
-    std::string out(toString(*deletionPolicy));
+    std::string out(wordsOf(*deletionPolicy));
     if (embedsEntities)
         out += "; embedded data goes with its document";
     return out;

@@ -80,9 +80,12 @@ struct MatrixFactor {
 
 struct RelationshipAdvice {
     std::string relationshipId;
-    std::string name() const { return words.render(namePhrase); } // its own, or "Parent - Child"
+    std::string name() const { return words.render(namePhrase); } // its own, or "Parent → Child (field)"
     std::string_view current;     // Representation name
     std::string_view recommended; // Representation name, or "outlier"
+    // Both in words, as messages and the report say them: "reference from
+    // the child", "outlier pattern".
+    static std::string_view inWords(std::string_view representationOrPattern);
     bool agrees = true;
     // For a recommendation to reference: the index the child's collection
     // needs, and that collection's name.

@@ -162,6 +162,7 @@ Json findingsJson(const std::vector<Finding> &findings) {
                         {"message", f.message()},
                         {"reason", f.reason()},
                         {"source", std::string(f.source())},
+                        {"passage", std::string(f.passage())},
                         {"fix", f.fix()}});
     Json out;
     out["findings"] = std::move(list);
@@ -189,6 +190,7 @@ Json rulesJson(const Project *project) {
                         {"severity", std::string(toString(r.severity))},
                         {"title", std::string(r.title)},
                         {"source", std::string(r.source)},
+                        {"passage", std::string(r.passage)},
                         {"thresholds", std::move(thresholds)}});
     }
     Json settings = Json::array();

@@ -1,6 +1,7 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/RuleCatalog.h"
+#include "core/ObjectNames.h"
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
@@ -344,14 +345,20 @@ std::vector<Finding> Context::takeFindings() {
     return out;
 }
 
-FindingTarget Context::relationshipTarget(const Relationship &r) {
-    return {"relationship", r.id, r.name.empty() ? r.id : r.name};
+FindingTarget Context::relationshipTarget(const Relationship &r) const {
+    return {"relationship", r.id, relationshipLabel(project, r)};
 }
 
 FindingTarget Context::relationshipTargetById(std::string_view id) const {
     if (const Relationship *r = relationship(id))
         return relationshipTarget(*r);
-    return {"relationship", std::string(id), std::string(id)};
+    return {"relationship", std::string(id), "a relationship the model does not have"};
+}
+
+std::string Context::documentPathName(const CollectionShape &shape, const CollectionStat &stat,
+                                      std::string_view path) const {
+    const Entity *root = shape.kind == CollectionKind::Entity ? entity(shape.rootEntityId) : nullptr;
+    return cat(root ? root->name : stat.name, ".", path);
 }
 
 const ShapeNode *nodeAt(const ObjectShape &shape, std::string_view path, const ShapeNode **parent) {

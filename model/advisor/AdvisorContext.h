@@ -272,11 +272,17 @@ public:
     static FindingTarget projectTarget(const Project &p) { return {"project", "", p.name}; }
     static FindingTarget entityTarget(const Entity &e) { return {"entity", e.id, e.name}; }
     static FindingTarget collectionTarget(const CollectionStat &c) { return {"collection", c.name, c.name}; }
-    static FindingTarget relationshipTarget(const Relationship &r);
+    // Named as the diagram shows it (relationshipLabel): "Ticket → User (assignee)".
+    FindingTarget relationshipTarget(const Relationship &r) const;
     static FindingTarget patternTarget(const AccessPattern &q) { return {"accessPattern", q.id, q.name}; }
     // `name`: the index's name (IndexStat::name, or indexName(i)).
     static FindingTarget indexTarget(const IndexSpec &i, const std::string &name) { return {"index", i.id, name}; }
     FindingTarget relationshipTargetById(std::string_view id) const;
+    // A path of a collection's documents named from its root entity, as the
+    // inspector shows it ("Order.items.sku"); from the collection for one
+    // without a root entity (a junction).
+    std::string documentPathName(const CollectionShape &shape, const CollectionStat &stat,
+                                 std::string_view path) const;
 
 private:
     std::size_t position(const Relationship &r) const {

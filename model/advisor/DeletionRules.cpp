@@ -2,6 +2,7 @@
 
 #include "advisor/NameWords.h"
 #include "advisor/RuleCatalog.h"
+#include "core/ObjectNames.h"
 
 namespace docshape::advisor {
 
@@ -52,7 +53,7 @@ std::vector<Reference> referencesOf(const Context &ctx) {
     return out;
 }
 
-std::string quoted(const Relationship &r) { return cat("'", r.name.empty() ? r.id : r.name, "'"); }
+std::string quoted(const Project &p, const Relationship &r) { return cat("'", relationshipName(p, r), "'"); }
 
 void checkUnspecified(Context &ctx, const std::vector<Reference> &refs) {
     // Entities other documents point at that state no deletion policy, with
@@ -80,7 +81,7 @@ void checkUnspecified(Context &ctx, const std::vector<Reference> &refs) {
         for (const Relationship *r : by) {
             if (!names.empty())
                 names += ", ";
-            names += quoted(*r);
+            names += quoted(ctx.project, *r);
         }
         ctx.add(rule::kDeletionUnspecified, Context::entityTarget(*e), "{0} is referenced by {1} but has no deletion policy",
                 e->name, std::move(names));
@@ -144,7 +145,7 @@ void checkCascades(Context &ctx, const std::vector<Reference> &refs) {
                     continue;
                 seen[static_cast<std::size_t>(ref.referrer)] = 1;
                 const Entity &reached = p.entities[static_cast<std::size_t>(ref.referrer)];
-                std::string path = cat(way, " --", toString(from.deletion), "--> ", reached.name);
+                std::string path = cat(way, " --", wordsOf(from.deletion), "--> ", reached.name);
                 if (!reported[k]) {
                     reported[k] = 1;
                     const Entity *record = recordOf(ctx, ref.referrer);
@@ -152,17 +153,17 @@ void checkCascades(Context &ctx, const std::vector<Reference> &refs) {
                                          : record && mustOutlive(from, *record) ? record
                                                                                 : nullptr;
                     if (kept) {
-                        Finding &f = ctx.add(rule::kCascadeOutlivesRecord, Context::relationshipTarget(*ref.by),
+                        Finding &f = ctx.add(rule::kCascadeOutlivesRecord, ctx.relationshipTarget(*ref.by),
                                              "a deleted {0} takes its {1} documents with it through {2} "
                                              "({3}), but {4} must outlive it",
-                                             origin.name, reached.name, quoted(*ref.by), path, kept->name);
+                                             origin.name, reached.name, quoted(ctx.project, *ref.by), path, kept->name);
                         f.reasonPhrase = whyOutlives(f, from, *kept);
                     }
                     if (tenants && from.tenantScoped != reached.tenantScoped)
-                        ctx.add(rule::kCascadeCrossesTenant, Context::relationshipTarget(*ref.by),
+                        ctx.add(rule::kCascadeCrossesTenant, ctx.relationshipTarget(*ref.by),
                                 "a deleted {0} takes its {1} documents with it through {2} ({3}), across the "
                                 "tenant boundary: {4} is tenant-scoped and {5} is not",
-                                origin.name, reached.name, quoted(*ref.by), path,
+                                origin.name, reached.name, quoted(ctx.project, *ref.by), path,
                                 from.tenantScoped ? from.name : reached.name,
                                 from.tenantScoped ? reached.name : from.name);
                 }

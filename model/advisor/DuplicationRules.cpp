@@ -109,7 +109,7 @@ void judge(Context &ctx, const Copy &copy) {
                 continue;
             Finding &f = ctx.add(rule::kSnapshotReadAsCurrent, copy.target,
                                  "{0} is a {1} copy of {2}, but '{3}' reads it and needs current data ('{4}')",
-                                 copy.holder, Static{toString(copy.semantics)}, copy.source, q->name, q->consistency);
+                                 copy.holder, Static{wordsOf(copy.semantics)}, copy.source, q->name, q->consistency);
             f.reasonPhrase = copy.semantics == Duplication::Snapshot
                                  ? f.words.say("A snapshot is never updated: \"The old value is intentionally part of "
                                                "the record's history.\"")
@@ -135,7 +135,7 @@ void judge(Context &ctx, const Copy &copy) {
     ctx.add(rule::kHistoryRewritten, copy.target,
             "{0} copies {1} with {2} semantics, but the workload only inserts {3}: a change of {1} rewrites "
             "records already written",
-            copy.holder, copy.source, Static{toString(copy.semantics)}, stat.name);
+            copy.holder, copy.source, Static{wordsOf(copy.semantics)}, stat.name);
 }
 
 bool holds(const std::vector<Field> &fields, std::string_view id) {
@@ -209,7 +209,7 @@ void checkDuplicationFit(Context &ctx) {
         copy.source = cat("the fields of ", child->name);
         copy.sourceEntity = child->name;
         copy.semantics = r.copySemantics;
-        copy.target = Context::relationshipTarget(r);
+        copy.target = ctx.relationshipTarget(r);
         judge(ctx, copy);
     }
 }

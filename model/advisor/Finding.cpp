@@ -38,6 +38,23 @@ std::string_view Finding::source() const {
     return r ? r->source : std::string_view();
 }
 
+std::string_view Finding::passage() const {
+    const Rule *r = findRule(id);
+    return r ? r->passage : std::string_view();
+}
+
+std::string_view kindWords(std::string_view kind) { return kind == "accessPattern" ? "access pattern" : kind; }
+
+std::string targetText(const FindingTarget &target) {
+    std::string out(kindWords(target.kind));
+    if (!target.name.empty()) {
+        out += " '";
+        out += target.name;
+        out += '\'';
+    }
+    return out;
+}
+
 std::string Finding::fix() const {
     std::string own = fixPhrase.empty() ? std::string() : words.render(fixPhrase);
     if (!own.empty())

@@ -14,7 +14,10 @@ enum class Severity { Info, Warning, Error };
 
 // What a finding points at, by stable id and display name. `kind` is one of
 // "project", "entity", "field", "relationship", "index", "accessPattern",
-// "collection". For a project target the id is empty.
+// "collection". For a project target the id is empty. The name is what the
+// user sees: an entity's or pattern's name, a field as "Order.items.sku",
+// a relationship as the diagram's edge, "Ticket → User (assignee)"; the id
+// is for machines (--json, selecting the object), never shown as a name.
 struct FindingTarget {
     std::string kind;
     std::string id;
@@ -35,7 +38,10 @@ struct Finding {
 
     std::string message() const;
     std::string reason() const;
+    // The rule's source as a citation (a title and section, or a manual
+    // page) and, for the course texts, the passage it quotes (may be empty).
     std::string_view source() const;
+    std::string_view passage() const;
     std::string fix() const;
 
     // The finding's own words: its message, specifics appended to the rule's
@@ -49,6 +55,12 @@ struct Finding {
 };
 
 std::string_view toString(Severity s);
+// A target kind in words, as the studio, the CLI and the report say it:
+// "access pattern" for "accessPattern".
+std::string_view kindWords(std::string_view kind);
+// The target as findings name it in the studio, the CLI and the report:
+// "access pattern 'Recent tickets'", "relationship 'Ticket → User (assignee)'".
+std::string targetText(const FindingTarget &target);
 std::optional<Severity> severityFromString(std::string_view s);
 
 } // namespace docshape

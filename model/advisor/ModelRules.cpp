@@ -3,6 +3,7 @@
 #include "advisor/DateLike.h"
 #include "advisor/NameWords.h"
 #include "advisor/RuleCatalog.h"
+#include "core/ObjectNames.h"
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
@@ -101,7 +102,7 @@ void checkArrays(Context &ctx) {
             const bool any = !a.maxCount || enforcer == BoundEnforcer::Nobody || largest > ctx.s.compassArray || audit;
             if (!any)
                 continue;
-            FindingTarget target{"field", "", stat.name + "." + a.path};
+            FindingTarget target{"field", "", ctx.documentPathName(*view.shape, stat, a.path)};
             if (node && node->field)
                 target.id = node->field->id;
             else if (node && !node->relationshipId.empty())
@@ -297,7 +298,7 @@ void checkFieldCopy(Context &ctx, const Field &f, const Entity &e, const std::st
     else
         ctx.add(rule::kDuplicateWithoutPlan, fieldTarget(f, e, path),
                 "{0}.{1} copies {2} with {3} semantics but names no owner or update path", e.name, path,
-                std::move(from), Static{toString(f.details->duplication)});
+                std::move(from), Static{wordsOf(f.details->duplication)});
 }
 
 // Relationships that copy fields without a synchronization plan (after the
@@ -306,15 +307,15 @@ void checkRelationshipCopies(Context &ctx) {
     for (const auto &r : ctx.project.relationships) {
         if (r.representation != Representation::ExtendedReference && r.representation != Representation::Subset)
             continue;
-        const std::string &name = r.name.empty() ? r.id : r.name;
+        const std::string name = relationshipName(ctx.project, r);
         if (r.copySemantics == Duplication::None)
-            ctx.add(rule::kDuplicateWithoutPlan, Context::relationshipTarget(r),
+            ctx.add(rule::kDuplicateWithoutPlan, ctx.relationshipTarget(r),
                     "'{0}' ({1}) copies fields but states no semantics (snapshot, synchronous, eventual)", name,
-                    Static{toString(r.representation)});
+                    Static{wordsOf(r.representation)});
         else if (r.copySemantics != Duplication::Snapshot && r.copyOwner.empty())
-            ctx.add(rule::kDuplicateWithoutPlan, Context::relationshipTarget(r),
+            ctx.add(rule::kDuplicateWithoutPlan, ctx.relationshipTarget(r),
                     "'{0}' copies fields with {1} semantics but names no owner or update path", name,
-                    Static{toString(r.copySemantics)});
+                    Static{wordsOf(r.copySemantics)});
     }
 }
 

@@ -1,6 +1,7 @@
 #include "advisor/AdvisorContext.h"
 
 #include "advisor/RuleCatalog.h"
+#include "core/ObjectNames.h"
 #include "estimate/BsonSize.h"
 
 #include <algorithm>
@@ -158,7 +159,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
         // The words are said into a scratch list and copied out at their size.
         Wording &words = scratch;
         words.clear();
-        advice.namePhrase = r.name.empty() ? words.say("{0} - {1}", parent->name, child->name) : words.say("{0}", r.name);
+        advice.namePhrase = words.say("{0}", relationshipName(ctx.project, r));
         advice.current = toString(r.representation);
         const Family current = familyOf(r.representation);
         const Workload w = workloadOf(ctx, r);
@@ -252,8 +253,8 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
             factor("duplication", r.copySemantics == Duplication::Snapshot ? kEmbed : kNeutral,
                    r.copySemantics == Duplication::Snapshot
                        ? words.say("copied fields with {0} semantics: duplication is the intended history",
-                                   Static{toString(r.copySemantics)})
-                       : words.say("copied fields with {0} semantics", Static{toString(r.copySemantics)}));
+                                   Static{wordsOf(r.copySemantics)})
+                       : words.say("copied fields with {0} semantics", Static{wordsOf(r.copySemantics)}));
         else
             factor("duplication", kEmbed,
                    words.say("{0} belongs to one {1}: nothing is duplicated", childName, parentName));
@@ -441,7 +442,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
                 matrix += advice.votes[i].points;
             }
             matrix += ".";
-            std::string fix = cat("Recommended: ", recommended, ". ");
+            std::string fix = cat("Recommended: ", RelationshipAdvice::inWords(recommended), ". ");
             words.renderTo(fix, advice.summary);
             fix += ".";
             if (!advice.recommendedIndex.empty())
@@ -449,18 +450,19 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
             const bool toEmbed = recommended == "embedOne" || recommended == "embedArray";
             Finding &f =
                 current == Family::Embed && !toEmbed && recommended != "outlier"
-                    ? ctx.add(rule::kEmbeddedShouldReference, Context::relationshipTarget(r),
+                    ? ctx.add(rule::kEmbeddedShouldReference, ctx.relationshipTarget(r),
                               "'{0}' embeds {1} ({2}) but the workload points to {3} ({4} factors for referencing, "
                               "{5} for embedding)",
-                              name, childName, Static{advice.current}, Static{recommended}, refVotes,
+                              name, childName, Static{wordsOf(r.representation)},
+                              Static{RelationshipAdvice::inWords(recommended)}, refVotes,
                               embedVotes)
                 : current != Family::Embed && toEmbed
-                    ? ctx.add(rule::kReferenceShouldEmbed, Context::relationshipTarget(r),
+                    ? ctx.add(rule::kReferenceShouldEmbed, ctx.relationshipTarget(r),
                               "'{0}' is represented as {1} but {2} factors point to embedding and {3} stays under "
                               "the {4} target at its bound",
-                              name, Static{advice.current}, embedVotes, childName, Bytes{target})
-                    : ctx.add(rule::kPatternRecommended, Context::relationshipTarget(r), "'{0}': {1} fits better than {2}",
-                              name, Static{recommended}, Static{advice.current});
+                              name, Static{wordsOf(r.representation)}, embedVotes, childName, Bytes{target})
+                    : ctx.add(rule::kPatternRecommended, ctx.relationshipTarget(r), "'{0}': {1} fits better than {2}",
+                              name, Static{RelationshipAdvice::inWords(recommended)}, Static{wordsOf(r.representation)});
             f.reasonPhrase = f.words.say("{0}", std::move(matrix));
             f.fixPhrase = f.words.say("{0}", std::move(fix));
         }

@@ -10,6 +10,9 @@ namespace docshape {
 // One rule of the advisor: its stable id, severity, what it looks for, where
 // the rule comes from, the thresholds it reads (Thresholds.h), and the
 // default reasoning and fix of its findings (a finding may add specifics).
+// `source` is a citation a reader can follow: a document's title and
+// section, or a manual page with its address; never a file name. For a
+// rule from the course texts, `passage` is the text it rests on, quoted.
 struct Rule {
     std::string_view id;
     Severity severity;
@@ -18,6 +21,7 @@ struct Rule {
     std::vector<std::string_view> thresholds;
     std::string_view reason;
     std::string_view fix;
+    std::string_view passage = {};
 };
 
 // The whole catalogue, ordered by id. Ids are never reused or renumbered.

@@ -59,7 +59,8 @@ void checkValueSizes(Context &ctx) {
         const ShapeNode *node = view.nodeAt(path);
         if (!node || !hasByteLength(node->type == BsonType::Array ? node->elementType : node->type))
             continue; // an array without a maxCount: DS101
-        FindingTarget target{"field", node->field ? node->field->id : std::string(), stat.name + "." + path};
+        FindingTarget target{"field", node->field ? node->field->id : std::string(),
+                             ctx.documentPathName(*view.shape, stat, path)};
         ctx.add(rule::kValueWithoutMaximum, std::move(target),
                 "'{0}' of {1} has no maximum length (no maxBytes, and no enum, maxLength or anchored pattern "
                 "bounds it): the largest {1} document is unknown",

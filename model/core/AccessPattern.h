@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/EnumNames.h"
+
 #include <optional>
 #include <span>
 #include <string_view>
@@ -48,21 +50,24 @@ std::optional<AccessKind> accessKindFromString(std::string_view s);
 std::string_view toString(Operation o);
 std::optional<Operation> operationFromString(std::string_view s);
 
-// The spellings of AccessKind in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<AccessKind, std::string_view> kAccessKindNames[] = {
-    {AccessKind::Read, "read"},
-    {AccessKind::Write, "write"},
+// The spellings of AccessKind in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<AccessKind> kAccessKindNames[] = {
+    {AccessKind::Read, "read", "read"},
+    {AccessKind::Write, "write", "write"},
 };
-constexpr std::span<const std::pair<AccessKind, std::string_view>> namesOf(AccessKind) { return kAccessKindNames; }
+constexpr std::span<const EnumSpelling<AccessKind>> namesOf(AccessKind) { return kAccessKindNames; }
 
-// The spellings of Operation in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<Operation, std::string_view> kOperationNames[] = {
-    {Operation::FindOneById, "findOneById"}, {Operation::FindMany, "findMany"},
-    {Operation::Aggregate, "aggregate"},     {Operation::Insert, "insert"},
-    {Operation::Update, "update"},           {Operation::Delete, "delete"},
+// The spellings of Operation in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<Operation> kOperationNames[] = {
+    {Operation::FindOneById, "findOneById", "find one by _id"},
+    {Operation::FindMany, "findMany", "find many"},
+    {Operation::Aggregate, "aggregate", "aggregate"},
+    {Operation::Insert, "insert", "insert"},
+    {Operation::Update, "update", "update"},
+    {Operation::Delete, "delete", "delete"},
 };
-constexpr std::span<const std::pair<Operation, std::string_view>> namesOf(Operation) { return kOperationNames; }
+constexpr std::span<const EnumSpelling<Operation>> namesOf(Operation) { return kOperationNames; }
 
 } // namespace docshape

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/EnumNames.h"
+
 #include <array>
 #include <cstddef>
 #include <iterator>
@@ -70,13 +72,15 @@ inline constexpr auto kAllBsonTypes = [] {
         all[i] = detail::kTypes[i].type;
     return all;
 }();
+// A type's words are its name: MongoDB's $type alias, which the studio's Type
+// column and the manual show.
 inline constexpr auto kBsonTypeNames = [] {
-    std::array<std::pair<BsonType, std::string_view>, std::size(detail::kTypes)> all{};
+    std::array<EnumSpelling<BsonType>, std::size(detail::kTypes)> all{};
     for (std::size_t i = 0; i < all.size(); ++i)
-        all[i] = {detail::kTypes[i].type, detail::kTypes[i].name};
+        all[i] = {detail::kTypes[i].type, detail::kTypes[i].name, detail::kTypes[i].name};
     return all;
 }();
-constexpr std::span<const std::pair<BsonType, std::string_view>> namesOf(BsonType) { return kBsonTypeNames; }
+constexpr std::span<const EnumSpelling<BsonType>> namesOf(BsonType) { return kBsonTypeNames; }
 static_assert(
     [] {
         for (std::size_t i = 0; i < kAllBsonTypes.size(); ++i)

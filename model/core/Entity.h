@@ -2,6 +2,7 @@
 
 #include "core/BsonType.h"
 #include "core/Field.h"
+#include "util/EnumNames.h"
 
 #include <optional>
 #include <span>
@@ -98,39 +99,42 @@ std::optional<ValidationAction> validationActionFromString(std::string_view s);
 std::string_view toString(TimeSeriesGranularity g);
 std::optional<TimeSeriesGranularity> granularityFromString(std::string_view s);
 
-// The spellings of DeletionPolicy in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<DeletionPolicy, std::string_view> kDeletionPolicyNames[] = {
-    {DeletionPolicy::Unspecified, "unspecified"}, {DeletionPolicy::Restrict, "restrict"},
-    {DeletionPolicy::SoftDelete, "softDelete"},   {DeletionPolicy::Cascade, "cascade"},
-    {DeletionPolicy::AllowOrphans, "allowOrphans"}, {DeletionPolicy::CleanupJob, "cleanupJob"},
+// The spellings of DeletionPolicy in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<DeletionPolicy> kDeletionPolicyNames[] = {
+    {DeletionPolicy::Unspecified, "unspecified", "unspecified"},
+    {DeletionPolicy::Restrict, "restrict", "restrict"},
+    {DeletionPolicy::SoftDelete, "softDelete", "soft delete"},
+    {DeletionPolicy::Cascade, "cascade", "cascade"},
+    {DeletionPolicy::AllowOrphans, "allowOrphans", "allow orphans"},
+    {DeletionPolicy::CleanupJob, "cleanupJob", "cleanup job"},
 };
-constexpr std::span<const std::pair<DeletionPolicy, std::string_view>> namesOf(DeletionPolicy) { return kDeletionPolicyNames; }
+constexpr std::span<const EnumSpelling<DeletionPolicy>> namesOf(DeletionPolicy) { return kDeletionPolicyNames; }
 
-// The spellings of ValidationLevel in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<ValidationLevel, std::string_view> kValidationLevelNames[] = {
-    {ValidationLevel::Strict, "strict"},
-    {ValidationLevel::Moderate, "moderate"},
-    {ValidationLevel::Off, "off"},
+// The spellings of ValidationLevel in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<ValidationLevel> kValidationLevelNames[] = {
+    {ValidationLevel::Strict, "strict", "strict"},
+    {ValidationLevel::Moderate, "moderate", "moderate"},
+    {ValidationLevel::Off, "off", "off"},
 };
-constexpr std::span<const std::pair<ValidationLevel, std::string_view>> namesOf(ValidationLevel) { return kValidationLevelNames; }
+constexpr std::span<const EnumSpelling<ValidationLevel>> namesOf(ValidationLevel) { return kValidationLevelNames; }
 
-// The spellings of ValidationAction in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<ValidationAction, std::string_view> kValidationActionNames[] = {
-    {ValidationAction::Error, "error"},
-    {ValidationAction::Warn, "warn"},
+// The spellings of ValidationAction in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<ValidationAction> kValidationActionNames[] = {
+    {ValidationAction::Error, "error", "error"},
+    {ValidationAction::Warn, "warn", "warn"},
 };
-constexpr std::span<const std::pair<ValidationAction, std::string_view>> namesOf(ValidationAction) { return kValidationActionNames; }
+constexpr std::span<const EnumSpelling<ValidationAction>> namesOf(ValidationAction) { return kValidationActionNames; }
 
-// The spellings of TimeSeriesGranularity in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<TimeSeriesGranularity, std::string_view> kTimeSeriesGranularityNames[] = {
-    {TimeSeriesGranularity::Seconds, "seconds"},
-    {TimeSeriesGranularity::Minutes, "minutes"},
-    {TimeSeriesGranularity::Hours, "hours"},
+// The spellings of TimeSeriesGranularity in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<TimeSeriesGranularity> kTimeSeriesGranularityNames[] = {
+    {TimeSeriesGranularity::Seconds, "seconds", "seconds"},
+    {TimeSeriesGranularity::Minutes, "minutes", "minutes"},
+    {TimeSeriesGranularity::Hours, "hours", "hours"},
 };
-constexpr std::span<const std::pair<TimeSeriesGranularity, std::string_view>> namesOf(TimeSeriesGranularity) { return kTimeSeriesGranularityNames; }
+constexpr std::span<const EnumSpelling<TimeSeriesGranularity>> namesOf(TimeSeriesGranularity) { return kTimeSeriesGranularityNames; }
 
 } // namespace docshape

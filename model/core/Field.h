@@ -2,6 +2,7 @@
 
 #include "core/BsonType.h"
 #include "util/Boxed.h"
+#include "util/EnumNames.h"
 
 #include <cstdint>
 #include <optional>
@@ -115,23 +116,23 @@ std::optional<BoundEnforcer> boundEnforcerFromString(std::string_view s);
 std::string_view toString(Duplication d);
 std::optional<Duplication> duplicationFromString(std::string_view s);
 
-// The spellings of BoundEnforcer in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<BoundEnforcer, std::string_view> kBoundEnforcerNames[] = {
-    {BoundEnforcer::Nobody, "nobody"},
-    {BoundEnforcer::Ui, "ui"},
-    {BoundEnforcer::Validator, "validator"},
+// The spellings of BoundEnforcer in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<BoundEnforcer> kBoundEnforcerNames[] = {
+    {BoundEnforcer::Nobody, "nobody", "nobody"},
+    {BoundEnforcer::Ui, "ui", "the UI"},
+    {BoundEnforcer::Validator, "validator", "the validator"},
 };
-constexpr std::span<const std::pair<BoundEnforcer, std::string_view>> namesOf(BoundEnforcer) { return kBoundEnforcerNames; }
+constexpr std::span<const EnumSpelling<BoundEnforcer>> namesOf(BoundEnforcer) { return kBoundEnforcerNames; }
 
-// The spellings of Duplication in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<Duplication, std::string_view> kDuplicationNames[] = {
-    {Duplication::None, "none"},
-    {Duplication::Snapshot, "snapshot"},
-    {Duplication::Synchronous, "synchronous"},
-    {Duplication::Eventual, "eventual"},
+// The spellings of Duplication in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<Duplication> kDuplicationNames[] = {
+    {Duplication::None, "none", "none"},
+    {Duplication::Snapshot, "snapshot", "snapshot"},
+    {Duplication::Synchronous, "synchronous", "synchronous"},
+    {Duplication::Eventual, "eventual", "eventual"},
 };
-constexpr std::span<const std::pair<Duplication, std::string_view>> namesOf(Duplication) { return kDuplicationNames; }
+constexpr std::span<const EnumSpelling<Duplication>> namesOf(Duplication) { return kDuplicationNames; }
 
 } // namespace docshape

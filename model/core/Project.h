@@ -4,6 +4,7 @@
 #include "core/Entity.h"
 #include "core/IndexSpec.h"
 #include "core/Relationship.h"
+#include "util/EnumNames.h"
 
 #include <map>
 #include <span>
@@ -63,14 +64,14 @@ struct Project {
 std::string_view toString(Tenancy t);
 std::optional<Tenancy> tenancyFromString(std::string_view s);
 
-// The spellings of Tenancy in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<Tenancy, std::string_view> kTenancyNames[] = {
-    {Tenancy::None, "none"},
-    {Tenancy::SharedCollection, "sharedCollection"},
-    {Tenancy::DatabasePerTenant, "databasePerTenant"},
-    {Tenancy::CollectionPerTenant, "collectionPerTenant"},
+// The spellings of Tenancy in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<Tenancy> kTenancyNames[] = {
+    {Tenancy::None, "none", "none"},
+    {Tenancy::SharedCollection, "sharedCollection", "shared collection"},
+    {Tenancy::DatabasePerTenant, "databasePerTenant", "database per tenant"},
+    {Tenancy::CollectionPerTenant, "collectionPerTenant", "collection per tenant"},
 };
-constexpr std::span<const std::pair<Tenancy, std::string_view>> namesOf(Tenancy) { return kTenancyNames; }
+constexpr std::span<const EnumSpelling<Tenancy>> namesOf(Tenancy) { return kTenancyNames; }
 
 } // namespace docshape

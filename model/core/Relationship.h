@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Field.h"
+#include "util/EnumNames.h"
 
 #include <cstdint>
 #include <optional>
@@ -86,29 +87,29 @@ std::optional<Cardinality> cardinalityFromString(std::string_view s);
 std::string_view toString(Representation r);
 std::optional<Representation> representationFromString(std::string_view s);
 
-// The spellings of Cardinality in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<Cardinality, std::string_view> kCardinalityNames[] = {
-    {Cardinality::OneToOne, "oneToOne"},
-    {Cardinality::OneToFew, "oneToFew"},
-    {Cardinality::OneToMany, "oneToMany"},
-    {Cardinality::ManyToMany, "manyToMany"},
+// The spellings of Cardinality in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<Cardinality> kCardinalityNames[] = {
+    {Cardinality::OneToOne, "oneToOne", "one-to-one"},
+    {Cardinality::OneToFew, "oneToFew", "one-to-few"},
+    {Cardinality::OneToMany, "oneToMany", "one-to-many"},
+    {Cardinality::ManyToMany, "manyToMany", "many-to-many"},
 };
-constexpr std::span<const std::pair<Cardinality, std::string_view>> namesOf(Cardinality) { return kCardinalityNames; }
+constexpr std::span<const EnumSpelling<Cardinality>> namesOf(Cardinality) { return kCardinalityNames; }
 
-// The spellings of Representation in the model file, the CLI and messages, in the
-// enum's order: the one table its names and count come from.
-inline constexpr std::pair<Representation, std::string_view> kRepresentationNames[] = {
-    {Representation::EmbedOne, "embedOne"},
-    {Representation::EmbedArray, "embedArray"},
-    {Representation::ReferenceFromChild, "referenceFromChild"},
-    {Representation::ReferenceArrayInParent, "referenceArrayInParent"},
-    {Representation::TwoWay, "twoWay"},
-    {Representation::Junction, "junction"},
-    {Representation::Subset, "subset"},
-    {Representation::ExtendedReference, "extendedReference"},
-    {Representation::Bucket, "bucket"},
+// The spellings of Representation in the model file and the CLI, and its words in messages,
+// in the enum's order: the one table its names, words and count come from.
+inline constexpr EnumSpelling<Representation> kRepresentationNames[] = {
+    {Representation::EmbedOne, "embedOne", "embedded subdocument"},
+    {Representation::EmbedArray, "embedArray", "embedded array"},
+    {Representation::ReferenceFromChild, "referenceFromChild", "reference from the child"},
+    {Representation::ReferenceArrayInParent, "referenceArrayInParent", "array of ids in the parent"},
+    {Representation::TwoWay, "twoWay", "two-way references"},
+    {Representation::Junction, "junction", "junction collection"},
+    {Representation::Subset, "subset", "subset"},
+    {Representation::ExtendedReference, "extendedReference", "extended reference"},
+    {Representation::Bucket, "bucket", "bucket"},
 };
-constexpr std::span<const std::pair<Representation, std::string_view>> namesOf(Representation) { return kRepresentationNames; }
+constexpr std::span<const EnumSpelling<Representation>> namesOf(Representation) { return kRepresentationNames; }
 
 } // namespace docshape

@@ -5,7 +5,7 @@
 namespace docshape {
 
 namespace {
-constexpr std::string_view kSeedQueries = "seed start-from-the-queries.txt";
+constexpr std::string_view kSeedQueries = "Data modeling, Start from the queries, \"The bounded test\"";
 constexpr std::string_view kManualLimits =
     "MongoDB manual, MongoDB Limits and Thresholds (https://www.mongodb.com/docs/manual/reference/limits/)";
 constexpr std::string_view kAtlas = "Atlas schema suggestions "
@@ -28,12 +28,12 @@ std::vector<ThresholdSetting> makeCatalogue() {
         {kCompassIndexes, 10, "indexes", kCompass, "Compass flags collections with more than 10 indexes."},
         {kCompassArrayEntries, 250, "elements", kCompass, "Compass flags arrays of more than 250 elements."},
         {kFrequentPerSecond, 1, "per second", kDocShape,
-         "A pattern run at least this often is on a hot path (the seed's 'high' and 'very high')."},
+         "A pattern run at least this often is on a hot path (the 'high' and 'very high' of Start from the queries)."},
         {kScanDocuments, 1000, "documents", kDocShape,
          "A collection scan over fewer documents than this is cheap enough to ignore."},
         {kHotDocumentWrites, 100, "writes per second", kDocShape,
-         "Writes per second to one document above which it is a contention point (seed lesson-135, "
-         "'Hot documents', gives no number)."},
+         "Writes per second to one document above which it is a contention point (Lesson 135, "
+         "\"Hot documents\", gives no number)."},
         {kRelationalMinRelationships, 3, "relationships", kDocShape,
          "Fewest relationships for 'every relationship a reference' to read as a relational copy."},
         {kMultiCollectionWriteShare, 0.5, "share", kDocShape,
@@ -42,9 +42,9 @@ std::vector<ThresholdSetting> makeCatalogue() {
         {kLongLivedDays, 365, "days", kDocShape,
          "Retention above which a collection is long-lived and needs a schema-evolution plan."},
         {kFewChildren, 100, "children", kDocShape,
-         "Upper end of 'few-to-many' in the decision matrix of seed data-modeling-patterns.txt."},
+         "Upper end of 'few-to-many' in the decision matrix of Data Modeling, \"Embedding vs Referencing\"."},
         {kManyChildren, 10000, "children", kDocShape,
-         "Lower end of 'many-to-millions' in the decision matrix of seed data-modeling-patterns.txt."},
+         "Lower end of 'many-to-millions' in the decision matrix of Data Modeling, \"Embedding vs Referencing\"."},
         {kOutlierRatio, 10, "ratio", kDocShape,
          "Maximum over average children at which a few outliers dominate the bound (outlier pattern)."},
         {kEventInsertsPerSecond, 10, "inserts per second", kDocShape,

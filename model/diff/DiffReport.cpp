@@ -142,7 +142,7 @@ std::string diffText(const ModelDiff &diff) {
         out += "  findings\n";
         for (const auto &f : q.findings)
             out += std::string("    ") + (f.appeared ? "+ " : "- ") + f.rule + " " + f.severity + " on " +
-                   f.targetKind + (f.targetName.empty() ? "" : " " + f.targetName) + ": " + f.message + "\n";
+                   targetText({f.targetKind, f.targetId, f.targetName}) + ": " + f.message + "\n";
     }
     if (!q.accessPatterns.empty()) {
         out += "  access patterns\n";

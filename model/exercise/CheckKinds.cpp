@@ -2,6 +2,7 @@
 
 #include "advisor/Advisor.h"
 #include "core/IndexSpec.h"
+#include "core/ObjectNames.h"
 #include "derive/DeriveCollections.h"
 #include "export/ValidatorExporter.h"
 #include "migrate/MigrationPlan.h"
@@ -43,8 +44,8 @@ FindingTarget patternTarget(const AccessPattern &q) { return {"accessPattern", q
 FindingTarget collectionTarget(const std::string &name) { return {"collection", "", name}; }
 FindingTarget projectTarget(const Project &p) { return {"project", "", p.name}; }
 FindingTarget fieldTarget(const Field &f, const std::string &where) { return {"field", f.id, where}; }
-FindingTarget relationshipTarget(const Relationship &r) {
-    return {"relationship", r.id, r.name.empty() ? r.id : r.name};
+FindingTarget relationshipTarget(const Project &p, const Relationship &r) {
+    return {"relationship", r.id, relationshipLabel(p, r)};
 }
 
 // What a check found: pass or fail, why, and where.
@@ -148,7 +149,7 @@ struct Lookup {
     FindingTarget placement(const Entity &e) const {
         for (const auto &r : ctx.project.relationships)
             if (r.childId == e.id && (embedsChild(r.representation) || r.representation == Representation::Subset))
-                return relationshipTarget(r);
+                return relationshipTarget(ctx.project, r);
         return entityTarget(e);
     }
     FindingTarget nodeTarget(const ShapeNode &n, const std::string &where) const {
@@ -156,7 +157,7 @@ struct Lookup {
             return fieldTarget(*n.field, where);
         if (!n.relationshipId.empty())
             if (const Relationship *r = ctx.project.findRelationship(n.relationshipId))
-                return relationshipTarget(*r);
+                return relationshipTarget(ctx.project, *r);
         return collectionTarget(where);
     }
 };
@@ -476,8 +477,8 @@ std::vector<Copy> copiesOf(const Lookup &at, const Entity &sourceEntity, const F
                 std::find(r.copiedFieldIds.begin(), r.copiedFieldIds.end(), source.id) == r.copiedFieldIds.end())
                 continue;
             out.push_back(
-                {"'" + (r.name.empty() ? r.id : r.name) + "' (" + std::string(toString(r.representation)) + ")",
-                 r.copySemantics, relationshipTarget(r)});
+                {"'" + relationshipName(p, r) + "' (" + std::string(wordsOf(r.representation)) + ")",
+                 r.copySemantics, relationshipTarget(p, r)});
         }
     }
     return out;

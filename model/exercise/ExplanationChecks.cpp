@@ -1,6 +1,7 @@
 #include "exercise/CheckKinds.h"
 
 #include "core/IndexSpec.h"
+#include "core/ObjectNames.h"
 #include "derive/DeriveCollections.h"
 #include "exercise/Explanation.h"
 #include "export/ValidatorExporter.h"
@@ -158,9 +159,9 @@ CheckResult sourceOfTruth(const Explanation &x, const CheckContext &ctx) {
         for (const auto &r : p.relationships)
             if (r.representation == Representation::ExtendedReference || r.representation == Representation::Subset)
                 return result("explain.source-of-truth", kSource, false,
-                              "the explanation says nothing is duplicated, but '" + (r.name.empty() ? r.id : r.name) +
+                              "the explanation says nothing is duplicated, but '" + relationshipName(p, r) +
                                   "' copies fields",
-                              {"relationship", r.id, r.name});
+                              {"relationship", r.id, relationshipLabel(p, r)});
         for (const auto &e : p.entities)
             for (const auto &f : e.fields)
                 if (!f.details->duplicatedFrom.empty())

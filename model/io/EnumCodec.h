@@ -22,9 +22,9 @@ template <typename E> struct EnumCodec {
     static constexpr int kCount = static_cast<int>(namesOf(E{}).size());
     static std::string_view name(E e) { return toString(e); }
     static std::optional<E> parse(std::string_view s) {
-        for (const auto &[e, n] : namesOf(E{}))
-            if (n == s)
-                return e;
+        for (const auto &spelling : namesOf(E{}))
+            if (spelling.name == s)
+                return spelling.value;
         return std::nullopt;
     }
     // "one of \"a\", \"b\" or \"c\"" for messages.
@@ -35,7 +35,7 @@ template <typename E> struct EnumCodec {
             if (i > 0)
                 out += i + 1 == names.size() ? " or " : ", ";
             out += '"';
-            out += names[i].second;
+            out += names[i].name;
             out += '"';
         }
         return out;

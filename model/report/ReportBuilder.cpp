@@ -418,7 +418,7 @@ private:
     }
 
     void worksheet(Section &s, const Worksheet &w) {
-        Table t{"Worksheet (seed lesson-135): derived from the model beside what the designer stated",
+        Table t{"Worksheet (Lesson 135, \"Access-pattern worksheet\"): derived from the model beside what the designer stated",
                 {{"row", false, 1.1}, {"derived", false, 2.6}, {"stated", false, 1.3}},
                 {}};
         auto row = [&t](std::string name, std::string derived, std::string stated = {}, bool mismatch = false) {
@@ -571,8 +571,8 @@ private:
 
     void relationships() {
         Section &s = section("", "relationships", "Embed or reference", 1);
-        s.blocks.push_back(Paragraph{"", "Every relationship against the decision matrix of seed "
-                                         "data-modeling-patterns.txt: which way each factor of the stated workload "
+        s.blocks.push_back(Paragraph{"", "Every relationship against the decision matrix of Data Modeling, "
+                                         "\"Embedding vs Referencing\": which way each factor of the stated workload "
                                          "points, and the recommendation."});
         std::size_t shown = 0;
         for (const auto &r : adv.relationships) {
@@ -581,8 +581,9 @@ private:
                 continue;
             ++shown;
             Section &rs = section("relationship", r.name(), r.name(), 2);
-            rs.blocks.push_back(Paragraph{"Decision:", "currently " + std::string(r.current) + "; the workload points to " +
-                                                           std::string(r.recommended) +
+            rs.blocks.push_back(Paragraph{"Decision:", "currently " + std::string(RelationshipAdvice::inWords(r.current)) +
+                                                           "; the workload points to " +
+                                                           std::string(RelationshipAdvice::inWords(r.recommended)) +
                                                            (r.agrees ? " — it agrees." : " — it does not agree."),
                                           r.agrees ? Mark::Good : Mark::Warning});
             Table t{"Decision-matrix factors", {{"factor", false, 1}, {"points to", false, 0.8}, {"why", false, 4}}, {}};
@@ -614,8 +615,8 @@ private:
             if (group.empty())
                 g.blocks.push_back(Paragraph{"", "None."});
             for (const Finding *f : group) {
-                g.blocks.push_back(Paragraph{f->id + " " + std::string(toString(f->severity)) + ", " + f->target.kind +
-                                                 " " + f->target.name + ":",
+                g.blocks.push_back(Paragraph{f->id + " " + std::string(toString(f->severity)) + ", " +
+                                                 targetText(f->target) + ":",
                                              f->message(), severityMark(f->severity)});
                 g.blocks.push_back(Paragraph{"Why:", f->reason() + " [" + std::string(f->source()) + "]"});
                 g.blocks.push_back(Paragraph{"Fix:", f->fix()});

@@ -72,7 +72,7 @@ TEST_CASE("exercise check grades a folder: per student and check, a class "
     REQUIRE(c != checks.end());
     CHECK((*c)["passed"] == false);
     CHECK((*c)["target"]["kind"] == "relationship");
-    CHECK((*c)["target"]["name"] == "Posts of an author");
+    CHECK((*c)["target"]["name"] == "Author → Post (posts)");
     CHECK(j["submissions"][2]["error"].get<std::string>().find("line 1") != std::string::npos);
     CHECK(j["summary"][0]["failed"] == 1);
 

@@ -156,11 +156,13 @@ void FindingsPanel::rebuild() {
         auto *item = new QTreeWidgetItem;
         item->setIcon(0, severityIcon(f.severity));
         item->setText(0, qs(f.id));
-        item->setText(1, qs(f.target.name.empty() ? f.target.kind : f.target.name));
+        item->setText(1, qs(f.target.name.empty() ? kindWords(f.target.kind) : f.target.name));
+        item->setToolTip(1, qs(targetText(f.target)));
         const QString message = qs(f.message());
         item->setText(2, message);
         item->setToolTip(2, message);
-        item->setToolTip(0, qs(std::string(toString(f.severity))));
+        item->setToolTip(0, f.source().empty() ? qs(toString(f.severity))
+                                               : tr("%1, from %2").arg(qs(toString(f.severity)), qs(f.source())));
         item->setData(0, SeverityRole, int(f.severity));
         items << item;
     }
@@ -242,15 +244,16 @@ void FindingsPanel::showDetails() {
     }
     const Finding &f = findings[std::size_t(i)];
     auto esc = [](std::string_view s) { return qs(s).toHtmlEscaped(); };
-    QString html = QStringLiteral("<p><b>%1</b> · %2 · %3 %4</p><p>%5</p>")
-                       .arg(esc(f.id), qs(toString(f.severity)), esc(f.target.kind), esc(f.target.name),
-                            esc(f.message()));
+    QString html = QStringLiteral("<p><b>%1</b> · %2 · %3</p><p>%4</p>")
+                       .arg(esc(f.id), qs(toString(f.severity)), esc(targetText(f.target)), esc(f.message()));
     if (const std::string reason = f.reason(); !reason.empty())
         html += tr("<p><b>Why</b><br>%1</p>").arg(esc(reason));
     if (const std::string fix = f.fix(); !fix.empty())
         html += tr("<p><b>Fix</b><br>%1</p>").arg(esc(fix));
     if (!f.source().empty())
         html += tr("<p><b>Source</b><br><i>%1</i></p>").arg(esc(f.source()));
+    if (!f.passage().empty())
+        html += QStringLiteral("<blockquote>“%1”</blockquote>").arg(esc(f.passage()));
     m_details->setHtml(html);
 }
 

@@ -54,8 +54,8 @@ ProjectSettingsDialog::ProjectSettingsDialog(Document *document, QWidget *parent
     m_ram->setToolTip(tr("The server's RAM, for the working-set estimate"));
     m_tenancy = new QComboBox(this);
     m_tenancy->setObjectName(QStringLiteral("settingsTenancy"));
-    for (const auto &[value, name] : kTenancyNames)
-        m_tenancy->addItem(qs(name), int(value));
+    for (const auto &tenancy : kTenancyNames)
+        m_tenancy->addItem(qs(tenancy.words), int(tenancy.value));
     m_tenancy->setCurrentIndex(m_tenancy->findData(int(s.tenancy)));
     m_tenantField = new QLineEdit(qs(s.tenantField), this);
     m_tenantField->setObjectName(QStringLiteral("settingsTenantField"));

@@ -4,6 +4,8 @@
 
 #include "document/Document.h"
 
+#include "advisor/Finding.h"
+
 #include <QColor>
 #include <QHeaderView>
 #include <QLabel>
@@ -107,7 +109,7 @@ void ChecksPanel::refresh() {
         auto *reason = new QTreeWidgetItem(item);
         QString text = qs(c.reason);
         if (!c.target.kind.empty())
-            text += tr("\nat %1 '%2'").arg(qs(c.target.kind), qs(c.target.name.empty() ? c.target.id : c.target.name));
+            text += tr("\nat %1").arg(qs(targetText(c.target)));
         reason->setText(0, text);
         for (QTreeWidgetItem *i : {item, reason}) {
             i->setData(0, kTargetKind, qs(c.target.kind));

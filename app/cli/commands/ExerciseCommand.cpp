@@ -89,10 +89,11 @@ nlohmann::ordered_json targetJson(const FindingTarget &t) {
     return j;
 }
 
-std::string targetText(const FindingTarget &t) {
+// Where a check failed, named as findings name it; nothing for the whole project.
+std::string placeText(const FindingTarget &t) {
     if (t.kind.empty() || t.kind == "project")
         return {};
-    return t.kind + " '" + t.name + "'" + (t.id.empty() ? "" : " (" + t.id + ")");
+    return docshape::targetText(t);
 }
 
 // The submissions named on the command line: files as given, folders as
@@ -180,7 +181,7 @@ void printText(const Exercise &ex, const std::vector<Graded> &graded, const std:
         for (const CheckResult &c : g.grade->checks) {
             if (c.passed)
                 continue;
-            const std::string where = targetText(c.target);
+            const std::string where = placeText(c.target);
             io.out << "  FAIL " << c.id << ": " << c.says << "\n       " << c.reason
                    << (where.empty() ? "" : "\n       at " + where) << '\n';
         }
@@ -233,7 +234,7 @@ void printCsv(const std::vector<Graded> &graded, const std::vector<CheckTally> &
         }
         for (const CheckResult &c : g.grade->checks)
             io.out << csvField(g.file) << ',' << csvField(c.id) << ',' << (c.passed ? "pass" : "fail") << ','
-                   << csvField(c.reason) << ',' << csvField(targetText(c.target)) << '\n';
+                   << csvField(c.reason) << ',' << csvField(placeText(c.target)) << '\n';
     }
     for (const CheckTally &t : summary)
         io.out << "class," << csvField(t.id) << ',' << t.failed << '/' << t.graded << " fail," << csvField(t.says)

@@ -67,8 +67,8 @@ void printFindings(std::ostream &os, const std::string &path, const std::vector<
     std::size_t counts[3] = {0, 0, 0};
     for (const auto &f : findings) {
         ++counts[static_cast<int>(f.severity)];
-        os << path << ": " << toString(f.severity) << ' ' << f.id << ' ' << f.target.kind << " '" << f.target.name
-           << "'" << (f.target.id.empty() ? "" : " (" + f.target.id + ")") << ": " << f.message() << '\n'
+        os << path << ": " << toString(f.severity) << ' ' << f.id << ' ' << targetText(f.target) << ": "
+           << f.message() << '\n'
            << "    why: " << f.reason() << " [" << f.source() << "]\n"
            << "    fix: " << f.fix() << '\n';
     }
@@ -84,7 +84,7 @@ const Command kLintCommand{
     .summary = "the advisor's findings, with reasons and fixes",
     .usage = kForms,
     .description = "The advisor's findings on the model: each with its severity, the object it points at, a "
-                   "message, the reasoning with its source (the seeds or MongoDB's documentation) and a fix.",
+                   "message, the reasoning with its source (the course texts or MongoDB's documentation) and a fix.",
     .options = kOptions,
     .examples = kExamples,
     .exits = kExits,

@@ -52,7 +52,9 @@ TEST_CASE("lint: exit codes follow --fail-on", "[advisor][cli]") {
     CHECK(lintCli({warned, "--fail-on", "warning"}).code == 1);
     CHECK(lintCli({warned, "--fail-on=info"}).code == 1);
     r = lintCli({warned});
-    CHECK_THAT(r.out, Catch::Contains("warning DS101 relationship 'Order items' (r1)"));
+    // Named as the diagram draws the edge; the id only in --json.
+    CHECK_THAT(r.out, Catch::Contains("warning DS101 relationship 'Order → LineItem (items)': "));
+    CHECK_THAT(r.out, !Catch::Contains("(r1)"));
     CHECK_THAT(r.out, Catch::Contains("fix: "));
 
     Project bad = cleanShop();
@@ -78,7 +80,11 @@ TEST_CASE("lint --json prints findings with target, reason, source and fix", "[a
             sawUnbounded = true;
             CHECK(f["severity"] == "warning");
             CHECK(f["target"]["kind"] == "relationship");
-            CHECK(f["source"] == "seed start-from-the-queries.txt");
+            CHECK(f["target"]["id"] == "r1");
+            CHECK(f["target"]["name"] == "Order → LineItem (items)");
+            CHECK(f["source"] == "Data modeling, Start from the queries, \"The bounded test\"");
+            CHECK(f["passage"].get<std::string>().find("what is the maximum, and who enforces it?") !=
+                  std::string::npos);
         }
     CHECK(sawUnbounded);
 }

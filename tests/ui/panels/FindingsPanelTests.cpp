@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QTest>
+#include <QTextDocumentFragment>
 #include <QTreeWidget>
 #include <QDir>
 #include <catch2/catch.hpp>
@@ -169,4 +170,52 @@ TEST_CASE("a model without findings says so once the panel is shown", "[ui][pane
     CHECK(panel.list()->topLevelItemCount() == 0);
     CHECK(panel.summary() == QStringLiteral("0 errors · 0 warnings · 0 notes — 0 shown"));
     CHECK(panel.detailsHtml().contains(QStringLiteral("No findings")));
+}
+
+TEST_CASE("the findings list names objects as the diagram does and cites its sources", "[ui][panels][findings]") {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    Project p = test::makeOrderModel();
+    // An unnamed relationship: its id is all it has besides the diagram's edge.
+    Relationship items;
+    items.id = "r1";
+    items.parentId = "e1";
+    items.childId = "e2";
+    items.representation = Representation::EmbedArray;
+    items.fieldName = "items";
+    items.avgChildren = 3; // and no maximum: DS101, from the bounded test
+    p.relationships = {items};
+    window.document()->reset(p, QString());
+    PanelSetup *panels = PanelSetup::of(&window);
+    FindingsPanel *panel = panels->findings();
+    panels->dockOf(panel)->raise();
+    CHECK(QTest::qWaitFor([&] { return panel->isVisible() && panel->list()->topLevelItemCount() > 0; }));
+    const auto &findings = panels->advice()->advice().findings;
+    int row = -1;
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        QTreeWidgetItem *item = panel->list()->topLevelItem(int(i));
+        INFO(findings[i].id << ": " << item->text(1).toStdString() << ": " << item->text(2).toStdString());
+        CHECK_FALSE(item->text(1).contains(QStringLiteral("r1")));
+        CHECK_FALSE(item->text(2).contains(QStringLiteral("'r1'")));
+        if (findings[i].id == "DS101" && row < 0)
+            row = int(i);
+    }
+    REQUIRE(row >= 0);
+    QTreeWidgetItem *item = panel->list()->topLevelItem(row);
+    CHECK(item->text(1) == QStringLiteral("Order → LineItem (items)"));
+    panel->list()->scrollToItem(item);
+    QTest::mouseClick(panel->list()->viewport(), Qt::LeftButton, {}, panel->list()->visualItemRect(item).center());
+    CHECK(QTest::qWaitFor([&] { return panel->list()->currentItem() == item; }));
+    // The source as a citation, its passage in the details pane, no file name.
+    const QString details = panel->detailsHtml();
+    CHECK(details.contains(QStringLiteral("Data modeling, Start from the queries")));
+    CHECK(details.contains(QStringLiteral("The bounded test")));
+    CHECK(details.contains(QStringLiteral("no amount of optimism makes it so")));
+    CHECK(QTextDocumentFragment::fromHtml(details).toPlainText().contains(
+        QStringLiteral("relationship 'Order → LineItem (items)'")));
+    CHECK_FALSE(details.contains(QStringLiteral(".txt")));
+    CHECK_FALSE(details.contains(QStringLiteral("seed")));
+    CHECK(item->toolTip(0).contains(QStringLiteral("Start from the queries")));
 }
