@@ -1257,6 +1257,30 @@ std::string referenceFromCopyScript(const std::string &step, const std::string &
     return "rewrite(" + step + ", " + jsString(holder) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) + ");";
 }
 
+// How a step that removes copies (in favour of a reference or of ids) is
+// undone: the copies filled again from their source, except where they were
+// snapshots (their old values are gone) or a copied key has no source field.
+// `one` words a single copy, otherwise an array of them; `removed` names
+// what the rollback removes again.
+void describeCopyRemoval(MigrationStep &s, Duplication semantics, const std::string &source, bool fillable, bool one,
+                         const std::string &removed) {
+    if (semantics == Duplication::Snapshot) {
+        s.details.push_back(std::string(one ? "**data loss**: the copy is a snapshot; the values it kept"
+                                            : "**data loss**: the copies are snapshots; the values they kept") +
+                            " from the time each document was written (which may differ from " + quoted(source) +
+                            " now) are gone with " + (one ? "it" : "them"));
+        s.reversible = false;
+        s.rollback = "only in part: the rollback fills the copies from " + quoted(source) +
+                     " as it is then; the snapshot values are gone (take a backup, e.g. mongodump, before this step)";
+    } else if (!fillable) {
+        s.reversible = false;
+        s.rollback = "cannot be rolled back by the script: a copied key has no source field in v2";
+    } else {
+        s.rollback = "the copies filled again from " + quoted(source) + " (they were kept equal to it, " +
+                     std::string(toString(semantics)) + "), and the " + removed + " removed";
+    }
+}
+
 } // namespace
 
 // Reference -> extended reference: the holder's documents get the copy,
@@ -1369,19 +1393,7 @@ void Planner::planCopyToReference(const Relationship &copy1, const Relationship 
     if (element)
         s.rollbackScript =
             fillFromReferenceScript("STEP + \":rollback\"", holder, refField, copyField, source, *element);
-    if (copy1.copySemantics == Duplication::Snapshot) {
-        s.details.push_back("**data loss**: the copy is a snapshot; the values it kept from the time each document "
-                            "was written (which may differ from " + quoted(source) + " now) are gone with it");
-        s.reversible = false;
-        s.rollback = "only in part: the rollback fills the copies from " + quoted(source) +
-                     " as it is then; the snapshot values are gone (take a backup, e.g. mongodump, before this step)";
-    } else if (!element) {
-        s.reversible = false;
-        s.rollback = "cannot be rolled back by the script: a copied key has no source field in v2";
-    } else {
-        s.rollback = "the copies filled again from " + quoted(source) + " (they were kept equal to it, " +
-                     std::string(toString(copy1.copySemantics)) + "), and the reference removed";
-    }
+    describeCopyRemoval(s, copy1.copySemantics, source, element.has_value(), true, "reference");
     m_touched.insert(holder);
     add(std::move(s), 4);
 }
@@ -1496,19 +1508,7 @@ bool Planner::planIdArray(const Relationship &r1, const Relationship &r2) {
         s.script = idsScript("STEP");
         if (element)
             s.rollbackScript = fillScript("STEP + \":rollback\"", *element);
-        if (copyRel.copySemantics == Duplication::Snapshot) {
-            s.details.push_back("**data loss**: the copies are snapshots; the values they kept from the time each "
-                                "document was written (which may differ from " + quoted(source) + " now) are gone with them");
-            s.reversible = false;
-            s.rollback = "only in part: the rollback fills the copies from " + quoted(source) +
-                         " as it is then; the snapshot values are gone (take a backup, e.g. mongodump, before this step)";
-        } else if (!element) {
-            s.reversible = false;
-            s.rollback = "cannot be rolled back by the script: a copied key has no source field in v2";
-        } else {
-            s.rollback = "the copies filled again from " + quoted(source) + " (they were kept equal to it, " +
-                         std::string(toString(copyRel.copySemantics)) + "), and the ids removed";
-        }
+        describeCopyRemoval(s, copyRel.copySemantics, source, element.has_value(), false, "ids");
     }
     m_touched.insert(holder);
     add(std::move(s), 4);
