@@ -216,7 +216,8 @@ ChartsPanel::ChartsPanel(Document *document, QWidget *parent) : QWidget(parent),
     indexLayout->setContentsMargins(0, 0, 0, 0);
     indexLayout->addWidget(m_views[IndexEntries]);
     indexLayout->addWidget(m_views[IndexSize]);
-    m_tabs->addTab(scrolled(indexCharts, this), tr("Indexes"));
+    m_tabs->addTab(chooserPage(m_indexCollection, "indexCollection", indexCharts), tr("Indexes"));
+    m_indexCollection->setMinimumContentsLength(30);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -234,6 +235,10 @@ ChartsPanel::ChartsPanel(Document *document, QWidget *parent) : QWidget(parent),
     });
     connect(m_bytesCollection, &QComboBox::currentIndexChanged, this, [this] {
         m_dirty[0] = true;
+        refreshVisible();
+    });
+    connect(m_indexCollection, &QComboBox::currentIndexChanged, this, [this] {
+        m_dirty[2] = true;
         refreshVisible();
     });
     rebuildChooser();
@@ -258,7 +263,14 @@ void ChartsPanel::rebuildChooser() {
                                  ? tr("The %1 largest, the rest summed").arg(kTopCollections)
                                  : tr("All collections, largest first");
     setChoices(m_bytesCollection, QStringList{overview} + names);
-    m_dirty[0] = m_dirty[1] = true;
+    std::size_t indexes = 0;
+    for (const auto &stat : m_document->analysis().collections)
+        indexes += stat.indexes.size();
+    setChoices(m_indexCollection, QStringList{indexes > std::size_t(kTopIndexes) + 1
+                                                  ? tr("The %1 largest indexes, the rest summed").arg(kTopIndexes)
+                                                  : tr("All collections")} +
+                                      names);
+    m_dirty[0] = m_dirty[1] = m_dirty[2] = true;
     refreshVisible();
 }
 
@@ -552,16 +564,19 @@ void ChartsPanel::buildIndexes() {
     const auto &stats = m_document->analysis().collections;
     m_tooltips[IndexEntries].clear();
     m_tooltips[IndexSize].clear();
-    std::vector<std::pair<const CollectionStat *, const IndexStat *>> all;
-    for (const auto &stat : stats)
-        for (const auto &index : stat.indexes)
-            all.emplace_back(&stat, &index);
-    QStringList categories;
-    const int n = int(all.size());
-    for (int row = 0; row < n; ++row) {
-        const auto &[stat, index] = all[std::size_t(n - 1 - row)]; // top-down in collection order
-        categories << qs(stat->name) + QStringLiteral(" · ") + qs(index->name);
-    }
+    // The indexes drawn: the chosen collection's in model order, or every
+    // index; past kTopIndexes + 1 each chart draws its largest by its own
+    // measure and sums the rest in one bar below them.
+    using Row = std::pair<const CollectionStat *, const IndexStat *>;
+    std::vector<Row> all;
+    const int chosen = m_indexCollection->currentIndex() - 1; // 0: the overview
+    const bool one = chosen >= 0 && std::size_t(chosen) < stats.size();
+    for (std::size_t c = 0; c < stats.size(); ++c)
+        if (!one || c == std::size_t(chosen))
+            for (const auto &index : stats[c].indexes)
+                all.emplace_back(&stats[c], &index);
+    const bool top = !one && all.size() > std::size_t(kTopIndexes) + 1;
+
     double mostEntries = 0;
     for (const auto &[stat, index] : all)
         mostEntries = std::max(mostEntries, index->entries);
@@ -580,33 +595,69 @@ void ChartsPanel::buildIndexes() {
     const QString sizeUnit = byteScale > kMiB  ? tr("GiB (estimate)")
                              : byteScale > 1 ? tr("MiB (estimate)")
                                              : tr("bytes (estimate)");
-    QList<qreal> entries, sizes;
-    QStringList entryTips, sizeTips;
-    for (int row = 0; row < n; ++row) {
-        const IndexStat &index = *all[std::size_t(n - 1 - row)].second;
-        const QString &label = categories[row];
-        entries << index.entries / entryScale;
-        sizes << index.estimatedBytes / byteScale;
-        const QString error = index.error.empty() ? QString() : tr("\nProblem: %1").arg(qs(index.error));
-        entryTips << tr("%1: %2 index entries%3.\nAn estimate from the document count%4.%5")
-                         .arg(label, formatCount(index.entries),
-                              index.multikey ? tr(", multikey: one entry per array element") : QString(),
-                              index.multikey ? tr(" and the arrays' average counts") : QString(), error);
-        sizeTips << tr("%1: %2 on disk and in cache.\nAn estimate: %3%4")
-                        .arg(label, bytesExact(index.estimatedBytes), qs(index.assumptions), error);
-    }
-    m_tooltips[IndexEntries] = entryTips;
-    m_tooltips[IndexSize] = sizeTips;
 
-    auto build = [&](Chart which, const QString &setName, const QList<qreal> &values, const QStringList &tipList,
+    auto build = [&](Chart which, double IndexStat::*measure, double scale, const QString &setName,
                      const QString &title, const QString &axisTitle) {
+        // Rows top-down: largest first when summing, else collection order.
+        std::vector<Row> shown = all, summed;
+        if (top) {
+            std::stable_sort(shown.begin(), shown.end(),
+                             [&](const Row &l, const Row &r) { return l.second->*measure > r.second->*measure; });
+            summed.assign(shown.begin() + kTopIndexes, shown.end());
+            shown.resize(kTopIndexes);
+        }
+        double rest = 0;
+        for (const auto &[stat, index] : summed)
+            rest += index->*measure;
+        // The axis is scaled to the indexes drawn on their own; a larger sum
+        // runs off its end, which its name says (its tooltip has the value).
+        double widest = 0;
+        for (const auto &[stat, index] : shown)
+            widest = std::max(widest, index->*measure / scale);
+        const double axisMax = niceCeiling(widest * 1.02);
+        QStringList categories; // bottom-up, as QtCharts counts them
+        QList<qreal> values;
+        QStringList tipList;
+        if (!summed.empty()) {
+            // As short as the bytes chart's, so that the axis shows it whole.
+            categories << (rest / scale > axisMax ? tr("%1 others, summed \u2192") : tr("%1 others, summed"))
+                              .arg(summed.size());
+            values << rest / scale;
+            const auto &[largestStat, largest] = summed.front();
+            const QString total = which == IndexEntries ? tr("%1 index entries").arg(formatCount(rest))
+                                                        : bytesExact(rest);
+            const QString most = which == IndexEntries ? formatCount(largest->entries)
+                                                       : bytesExact(largest->estimatedBytes);
+            tipList << tr("%1 other indexes: %2 together; the largest of them is %3 · %4, %5.\n"
+                          "An estimate. Choose a collection above to see its indexes.")
+                           .arg(summed.size())
+                           .arg(total, qs(largestStat->name), qs(largest->name), most);
+        }
+        for (auto it = shown.rbegin(); it != shown.rend(); ++it) {
+            const auto &[stat, index] = *it;
+            const QString label = qs(stat->name) + QStringLiteral(" · ") + qs(index->name);
+            categories << label;
+            values << index->*measure / scale;
+            const QString error = index->error.empty() ? QString() : tr("\nProblem: %1").arg(qs(index->error));
+            if (which == IndexEntries)
+                tipList << tr("%1: %2 index entries%3.\nAn estimate from the document count%4.%5")
+                               .arg(label, formatCount(index->entries),
+                                    index->multikey ? tr(", multikey: one entry per array element") : QString(),
+                                    index->multikey ? tr(" and the arrays' average counts") : QString(), error);
+            else
+                tipList << tr("%1: %2 on disk and in cache.\nAn estimate: %3%4")
+                               .arg(label, bytesExact(index->estimatedBytes), qs(index->assumptions), error);
+        }
+        m_tooltips[which] = tipList;
+        const int n = int(categories.size());
+
         QChart *chart = m_views[which]->chart();
         auto *series =
             chart->series().isEmpty() ? nullptr : qobject_cast<QHorizontalBarSeries *>(chart->series().front());
         const bool inPlace = series && categories == m_shape[which];
         int minimumHeight = 0;
         if (!inPlace) {
-            chart = newChart(title);
+            chart = newChart(one ? tr("%1 of %2").arg(title, qs(stats[std::size_t(chosen)].name)) : title);
             series = new QHorizontalBarSeries;
             series->append(new QBarSet(setName));
             series->setBarWidth(0.7);
@@ -632,16 +683,14 @@ void ChartsPanel::buildIndexes() {
         for (int row = 0; row < n; ++row)
             tips[{set, row}] = tipList[row];
         m_barTips[which] = std::move(tips);
-        const double top = values.isEmpty() ? 0 : *std::max_element(values.begin(), values.end());
         // A round maximum and a fixed tick count: QValueAxis::applyNiceNumbers
         // can pick hundreds of ticks, and laying out their labels costs
         // milliseconds on every edit.
         if (auto *x = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).value(0))) {
             if (x->titleText() != axisTitle)
                 x->setTitleText(axisTitle);
-            const double max = niceCeiling(top * 1.02);
-            if (x->max() != max || x->min() != 0) {
-                x->setRange(0, max);
+            if (x->max() != axisMax || x->min() != 0) {
+                x->setRange(0, axisMax);
                 x->setTickCount(6);
                 x->setLabelFormat(QStringLiteral("%.3g"));
             }
@@ -651,8 +700,9 @@ void ChartsPanel::buildIndexes() {
             m_shape[which] = categories;
         }
     };
-    build(IndexEntries, tr("index entries"), entries, entryTips, tr("Index entries"), entryUnit);
-    build(IndexSize, tr("estimated size"), sizes, sizeTips, tr("Estimated index size"), sizeUnit);
+    build(IndexEntries, &IndexStat::entries, entryScale, tr("index entries"), tr("Index entries"), entryUnit);
+    build(IndexSize, &IndexStat::estimatedBytes, byteScale, tr("estimated size"), tr("Estimated index size"),
+          sizeUnit);
 }
 
 } // namespace docshape::ui::panels

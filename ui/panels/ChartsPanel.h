@@ -28,7 +28,9 @@ namespace docshape::ui::panels {
 // - document size over time: the average and largest document of one
 //   collection over the growth horizon against the 100 KB target and the
 //   16 MiB limit, on a log scale;
-// - indexes: entries and estimated size of every index.
+// - indexes: entries and estimated size of every index; past kTopIndexes
+//   + 1 indexes each chart draws its largest and sums the rest in one bar,
+//   and the chooser above shows one collection's indexes alone.
 // Every bar and point has a tooltip with its exact value and unit, and for
 // estimates the word "estimate" and the assumptions. Charts that are not on
 // screen are refreshed when shown, not on every edit; a chart whose bars or
@@ -43,6 +45,8 @@ public:
     enum Chart { Breakdown, SizeOverTime, IndexEntries, IndexSize, ChartCount };
     // The collections "Where the bytes go" draws a bar of their own.
     static constexpr int kTopCollections = 12;
+    // The indexes each Indexes chart draws a bar of their own.
+    static constexpr int kTopIndexes = 12;
 
     explicit ChartsPanel(Document *document, QWidget *parent = nullptr);
 
@@ -51,6 +55,8 @@ public:
     QComboBox *sizeCollectionChooser() const { return m_sizeCollection; }
     // "Where the bytes go": the overview first, then every collection.
     QComboBox *bytesCollectionChooser() const { return m_bytesCollection; }
+    // "Indexes": the overview first, then every collection.
+    QComboBox *indexCollectionChooser() const { return m_indexCollection; }
     // The tooltips of every bar or point of a chart, as shown on hover.
     QStringList tooltips(Chart chart) const { return m_tooltips[chart]; }
     // Rebuilds every chart now, shown or not (tests, measurements).
@@ -72,6 +78,7 @@ private:
     QTabWidget *m_tabs;
     QComboBox *m_sizeCollection;
     QComboBox *m_bytesCollection;
+    QComboBox *m_indexCollection;
     QChartView *m_views[ChartCount] = {};
     QStringList m_tooltips[ChartCount];
     BarTips m_barTips[ChartCount];

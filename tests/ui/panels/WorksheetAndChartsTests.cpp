@@ -21,6 +21,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QScrollArea>
 #include <QTabBar>
@@ -353,6 +354,92 @@ TEST_CASE("the collection chooser shows one collection's bytes alone", "[ui][pan
     QTest::keyClick(chooser, Qt::Key_Home);
     CHECK(chooser->currentIndex() == 0);
     CHECK(categoryAxis(charts, ChartsPanel::Breakdown)->count() == ChartsPanel::kTopCollections + 1);
+}
+
+// Indexes of 400 collections: the _id index of each, and one on field0 of
+// every third, with document counts that differ so the largest are few.
+Project manyIndexes() {
+    Project p = manyCollections(400);
+    for (std::size_t i = 0; i < p.entities.size(); ++i) {
+        p.entities[i].count = 1000.0 + double((i * 7919) % 400) * 250;
+        if (i % 3 == 0)
+            p.indexes.push_back(test::index("i" + std::to_string(i), p.entities[i].id, {{"field0", "1"}}));
+    }
+    return p;
+}
+
+QHorizontalBarSeries *barSeries(const ChartsPanel &charts, ChartsPanel::Chart chart) {
+    return qobject_cast<QHorizontalBarSeries *>(charts.chartView(chart)->chart()->series().value(0));
+}
+
+TEST_CASE("at 400 collections the index charts draw the 12 largest and sum the rest", "[ui][panels][charts][firsthour]") {
+    Document doc;
+    doc.reset(manyIndexes(), QString());
+    ChartsPanel charts(&doc);
+    charts.resize(1000, 400);
+    REQUIRE(test::showActive(charts));
+    charts.tabs()->setCurrentIndex(2);
+    std::vector<const IndexStat *> all;
+    for (const auto &stat : doc.analysis().collections)
+        for (const auto &index : stat.indexes)
+            all.push_back(&index);
+    REQUIRE(all.size() == 400 + 134);
+    const int others = int(all.size()) - ChartsPanel::kTopIndexes;
+    CHECK(charts.indexCollectionChooser()->currentText() == QStringLiteral("The 12 largest indexes, the rest summed"));
+
+    for (auto [chart, measure] : {std::pair{ChartsPanel::IndexEntries, &IndexStat::entries},
+                                  std::pair{ChartsPanel::IndexSize, &IndexStat::estimatedBytes}}) {
+        INFO("chart " << int(chart));
+        REQUIRE(QTest::qWaitFor([&] { return categoryAxis(charts, chart) != nullptr; }));
+        const QStringList rows = categoryAxis(charts, chart)->categories(); // bottom-up
+        REQUIRE(rows.size() == ChartsPanel::kTopIndexes + 1);
+        // Its sum runs off the axis scaled to the 12, and its name says so.
+        CHECK(rows.front() == QStringLiteral("%1 others, summed \u2192").arg(others));
+        // The bars, scaled back, add up to every index's measure: nothing is lost.
+        std::vector<double> values;
+        for (const IndexStat *index : all)
+            values.push_back(index->*measure);
+        const double total = std::accumulate(values.begin(), values.end(), 0.0);
+        const QBarSet *set = barSeries(charts, chart)->barSets().front();
+        double drawn = 0;
+        for (int i = 0; i < set->count(); ++i)
+            drawn += set->at(i);
+        const double scale = drawn > 0 ? total / drawn : 1;
+        CHECK((scale == Approx(1) || scale == Approx(1e3) || scale == Approx(1e6) || scale == Approx(1024.0 * 1024)));
+        // The 12 drawn on their own are the 12 largest, largest on top.
+        std::sort(values.begin(), values.end(), std::greater<>());
+        for (int row = 1; row < rows.size(); ++row)
+            CHECK(set->at(row) * scale == Approx(values[std::size_t(rows.size() - 1 - row)]));
+        CHECK(charts.tooltips(chart).filter(QStringLiteral("%1 other indexes: ").arg(others)).size() == 1);
+        CHECK_FALSE(categoryAxis(charts, chart)->labelsTruncated());
+    }
+    // Exact bytes in the summed bar's tooltip (units::bytesText).
+    double restBytes = 0;
+    {
+        std::vector<double> sizes;
+        for (const IndexStat *index : all)
+            sizes.push_back(index->estimatedBytes);
+        std::sort(sizes.begin(), sizes.end(), std::greater<>());
+        restBytes = std::accumulate(sizes.begin() + ChartsPanel::kTopIndexes, sizes.end(), 0.0);
+    }
+    CHECK(charts.tooltips(ChartsPanel::IndexSize).front().contains(QString::fromStdString(units::bytesText(restBytes))));
+
+    // Typed into the chooser: one collection's indexes alone, in model order.
+    QComboBox *chooser = charts.indexCollectionChooser();
+    REQUIRE(chooser->count() == 401);
+    chooser->setFocus();
+    QTest::keyClicks(chooser, QStringLiteral("Coll399"));
+    REQUIRE(chooser->currentText() == QStringLiteral("Coll399"));
+    const CollectionStat &stat = doc.analysis().collections.back();
+    REQUIRE(stat.indexes.size() == 2);
+    REQUIRE(QTest::qWaitFor([&] { return categoryAxis(charts, ChartsPanel::IndexEntries)->count() == 2; }));
+    const QStringList rows = categoryAxis(charts, ChartsPanel::IndexEntries)->categories();
+    CHECK(rows.back() == QStringLiteral("Coll399 · ") + QString::fromStdString(stat.indexes.front().name));
+    CHECK(barSeries(charts, ChartsPanel::IndexEntries)->barSets().front()->at(1) ==
+          Approx(stat.indexes.front().entries / (stat.indexes.front().entries >= 1e4 ? 1e3 : 1)));
+    QTest::keyClick(chooser, Qt::Key_Home);
+    REQUIRE(QTest::qWaitFor(
+        [&] { return categoryAxis(charts, ChartsPanel::IndexSize)->count() == ChartsPanel::kTopIndexes + 1; }));
 }
 
 TEST_CASE("a long collection name is shortened on the axis and whole in the tooltip", "[ui][panels][charts][firsthour]") {
