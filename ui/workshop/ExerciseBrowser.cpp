@@ -74,7 +74,7 @@ ExerciseBrowser::ExerciseBrowser(WorkshopSession *session, QWidget *parent) : QD
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    auto *listLabel = new QLabel(tr("The exercises of seed lesson-135 (\"Exercises\"):"), left);
+    auto *listLabel = new QLabel(tr("The exercises of Lesson 135, MongoDB Data Modeling (\"Exercises\"):"), left);
     leftLayout->addWidget(listLabel);
     leftLayout->addWidget(m_list, 2);
     auto *topicsLabel = new QLabel(tr("The mastery checklist and the exercises that cover each topic:"), left);
