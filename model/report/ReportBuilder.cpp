@@ -619,6 +619,10 @@ private:
                                                  targetText(f->target) + ":",
                                              f->message(), severityMark(f->severity)});
                 g.blocks.push_back(Paragraph{"Why:", f->reason() + " [" + std::string(f->source()) + "]"});
+                // The passage the rule rests on, so a reader of the printed
+                // review has what the studio shows one click away.
+                if (const std::string_view passage = f->passage(); !passage.empty())
+                    g.blocks.push_back(Paragraph{"The source says:", "\u201c" + std::string(passage) + "\u201d"});
                 g.blocks.push_back(Paragraph{"Fix:", f->fix()});
             }
         }

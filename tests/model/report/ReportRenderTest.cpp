@@ -215,7 +215,7 @@ TEST_CASE("the same report gives the same HTML and PDF bytes", "[report]") {
     CHECK(*pa == *pb);
 }
 
-TEST_CASE("the report's findings are lint --json's, each with its reason, source and fix", "[report][html]") {
+TEST_CASE("the report's findings are lint --json's, each with its reason, source, passage and fix", "[report][html]") {
     // Exercise 3's starting model: arrays of ids on both sides, six findings.
     const std::string model = test::sourceDir() + "/resources/exercises/student-enrollment/start.docshape";
     std::istringstream in;
@@ -231,6 +231,7 @@ TEST_CASE("the report's findings are lint --json's, each with its reason, source
                  : c == '"' ? std::string("&quot;") : std::string(1, c);
         return o;
     };
+    int quoted = 0;
     for (const auto &f : lint["findings"]) {
         INFO(f.dump());
         CHECK(html.find(escaped(f["id"].get<std::string>() + " " + f["severity"].get<std::string>())) !=
@@ -239,7 +240,13 @@ TEST_CASE("the report's findings are lint --json's, each with its reason, source
         CHECK(html.find(escaped(f["reason"].get<std::string>() + " [" + f["source"].get<std::string>() + "]")) !=
               std::string::npos);
         CHECK(html.find(escaped(f["fix"].get<std::string>())) != std::string::npos);
+        // The quoted passage, as the studio's details pane shows it.
+        if (!f["passage"].get<std::string>().empty()) {
+            ++quoted;
+            CHECK(html.find(escaped("\u201c" + f["passage"].get<std::string>() + "\u201d")) != std::string::npos);
+        }
     }
+    CHECK(quoted > 0);
     const std::size_t warnings = std::count_if(lint["findings"].begin(), lint["findings"].end(),
                                                [](const auto &f) { return f["severity"] == "warning"; });
     CHECK(html.find("Warnings (" + std::to_string(warnings) + ")") != std::string::npos);
