@@ -61,6 +61,12 @@ FindingsPanel::FindingsPanel(AdviceSource *source, QWidget *parent) : QWidget(pa
     m_list->header()->setStretchLastSection(true);
     m_list->setColumnWidth(0, 90);
     m_list->setColumnWidth(1, 140);
+    // The Object column widens to its longest name (fitObjectColumn) until
+    // the user sets its width by hand.
+    connect(m_list->header(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (section == 1 && !m_fittingObjectColumn)
+            m_objectWidthByUser = true;
+    });
 
     m_details = new QTextBrowser(this);
     m_details->setObjectName(QStringLiteral("findingDetails"));
@@ -175,7 +181,31 @@ void FindingsPanel::rebuild() {
     }
     m_list->blockSignals(blocked);
     applyFilter();
+    fitObjectColumn();
     showDetails();
+}
+
+void FindingsPanel::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    fitObjectColumn();
+}
+
+void FindingsPanel::fitObjectColumn() {
+    if (m_objectWidthByUser)
+        return;
+    // Names such as "CustomerAccountProfile → OrderFulfilmentRecord (customerId)"
+    // whole, but never more than two fifths of the list: the message needs
+    // the room more; a longer name has its tooltip.
+    const int cap = std::max(140, m_list->viewport()->width() * 2 / 5);
+    // QTreeView's override is protected; QAbstractItemView's is public. It
+    // measures the rows near the viewport, not all of them.
+    const QAbstractItemView *view = m_list;
+    const int want = std::clamp(view->sizeHintForColumn(1), 140, cap);
+    if (want == m_list->columnWidth(1))
+        return;
+    m_fittingObjectColumn = true;
+    m_list->setColumnWidth(1, want);
+    m_fittingObjectColumn = false;
 }
 
 void FindingsPanel::applyFilter() {

@@ -63,6 +63,9 @@ signals:
     void indexCreated(const std::string &indexId);
     void editRefused(const QString &message);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void onUpdated();
     void rebuild();
@@ -70,6 +73,7 @@ private:
     void showDetails();
     void onActivated(QTreeWidgetItem *item);
     std::optional<Severity> minimumSeverity() const;
+    void fitObjectColumn();
 
     AdviceSource *m_source;
     QComboBox *m_filter;
@@ -81,6 +85,8 @@ private:
     OnScreen *m_onScreen;
     bool m_stale = false;  // the advice changed while the panel was off screen
     bool m_listed = false; // rebuild() has filled the list, summary and details once
+    bool m_objectWidthByUser = false;  // the user has dragged the Object column's edge
+    bool m_fittingObjectColumn = false; // fitObjectColumn() is setting it
 };
 
 } // namespace docshape::ui::panels

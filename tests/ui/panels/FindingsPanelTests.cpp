@@ -15,6 +15,8 @@
 
 #include <QComboBox>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QMouseEvent>
 #include <QTest>
 #include <QTextDocumentFragment>
 #include <QTreeWidget>
@@ -24,6 +26,28 @@
 using namespace docshape;
 using namespace docshape::ui;
 using namespace docshape::ui::panels;
+
+namespace {
+
+// The order model with its first entity embedding the second as an array
+// `field` with no maximum (DS101, from the bounded test), in an unnamed
+// relationship "r1".
+Project unboundedItems(const std::string &parent, const std::string &child, const std::string &field) {
+    Project p = test::makeOrderModel();
+    p.entities[0].name = parent;
+    p.entities[1].name = child;
+    Relationship items;
+    items.id = "r1";
+    items.parentId = "e1";
+    items.childId = "e2";
+    items.representation = Representation::EmbedArray;
+    items.fieldName = field;
+    items.avgChildren = 3;
+    p.relationships = {items};
+    return p;
+}
+
+} // namespace
 
 TEST_CASE("clicking a finding selects its object on the canvas and in the inspector", "[ui][panels][findings]") {
     MainWindow window;
@@ -177,17 +201,8 @@ TEST_CASE("the findings list names objects as the diagram does and cites its sou
     window.resize(1400, 900);
     window.show();
     REQUIRE(QTest::qWaitForWindowExposed(&window));
-    Project p = test::makeOrderModel();
     // An unnamed relationship: its id is all it has besides the diagram's edge.
-    Relationship items;
-    items.id = "r1";
-    items.parentId = "e1";
-    items.childId = "e2";
-    items.representation = Representation::EmbedArray;
-    items.fieldName = "items";
-    items.avgChildren = 3; // and no maximum: DS101, from the bounded test
-    p.relationships = {items};
-    window.document()->reset(p, QString());
+    window.document()->reset(unboundedItems("Order", "LineItem", "items"), QString());
     PanelSetup *panels = PanelSetup::of(&window);
     FindingsPanel *panel = panels->findings();
     panels->dockOf(panel)->raise();
@@ -218,4 +233,43 @@ TEST_CASE("the findings list names objects as the diagram does and cites its sou
     CHECK_FALSE(details.contains(QStringLiteral(".txt")));
     CHECK_FALSE(details.contains(QStringLiteral("seed")));
     CHECK(item->toolTip(0).contains(QStringLiteral("Start from the queries")));
+}
+
+TEST_CASE("the Object column shows a long relationship name whole, until the user sizes it", "[ui][panels][findings]") {
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    window.document()->reset(unboundedItems("CustomerAccount", "FulfilmentRecord", "records"), QString());
+    PanelSetup *panels = PanelSetup::of(&window);
+    FindingsPanel *panel = panels->findings();
+    panels->dockOf(panel)->raise();
+    REQUIRE(QTest::qWaitFor([&] { return panel->isVisible() && panel->list()->topLevelItemCount() > 0; }));
+    QTreeWidget *list = panel->list();
+    const QString name = QStringLiteral("CustomerAccount → FulfilmentRecord (records)");
+    QTreeWidgetItem *item = nullptr;
+    for (int row = 0; row < list->topLevelItemCount() && !item; ++row)
+        if (list->topLevelItem(row)->text(1) == name)
+            item = list->topLevelItem(row);
+    REQUIRE(item);
+    // Room for it: two fifths of the list is wider than the name.
+    const int textWidth = list->fontMetrics().horizontalAdvance(name);
+    REQUIRE(list->viewport()->width() * 2 / 5 > textWidth + 20);
+    CHECK(list->columnWidth(1) >= textWidth);
+    CHECK(list->visualItemRect(item).isValid());
+
+    // A width the user drags to is kept through the next edit.
+    const int edge = list->header()->sectionViewportPosition(1) + list->columnWidth(1) - 1;
+    const QPoint from(edge, list->header()->height() / 2);
+    QTest::mousePress(list->header()->viewport(), Qt::LeftButton, {}, from);
+    const QPointF to(from - QPoint(60, 0));
+    QMouseEvent move(QEvent::MouseMove, to, list->header()->viewport()->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QCoreApplication::sendEvent(list->header()->viewport(), &move);
+    QTest::mouseRelease(list->header()->viewport(), Qt::LeftButton, {}, from - QPoint(60, 0));
+    const int dragged = list->columnWidth(1);
+    REQUIRE(dragged < textWidth);
+    REQUIRE(window.document()->renameEntity("e1", QStringLiteral("CustomerProfile")));
+    QCoreApplication::processEvents();
+    CHECK(list->columnWidth(1) == dragged);
 }
