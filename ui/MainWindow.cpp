@@ -15,12 +15,14 @@
 #include "panels/PanelSetup.h"
 #include "workshop/WorkshopSetup.h"
 
+#include "edit/Fragment.h"
 #include "io/AtomicFile.h"
 #include "io/BundledExamples.h"
 #include "io/ProjectFile.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -31,6 +33,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
@@ -168,10 +171,22 @@ void MainWindow::createActions() {
     edit->addSeparator();
     edit->addAction(tr("Add &Entity"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::addEntity);
     edit->addAction(tr("Add &Field"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this, &MainWindow::addField);
-    QAction *del = edit->addAction(tr("&Delete"), this, [this] { m_scene->deleteSelection(); });
-    del->setShortcut(QKeySequence::Delete);
-    del->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_view->addAction(del);
+    edit->addSeparator();
+    // On the canvas only: in a text box the same keys cut, copy and paste text.
+    const auto canvasAction = [this, edit](const QString &text, const QKeySequence &keys, auto slot,
+                                           const char *name) {
+        QAction *action = edit->addAction(text, this, slot);
+        action->setShortcut(keys);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        action->setObjectName(QLatin1String(name));
+        m_view->addAction(action);
+        return action;
+    };
+    canvasAction(tr("Cu&t"), QKeySequence::Cut, &MainWindow::cut, "cutAction");
+    canvasAction(tr("&Copy"), QKeySequence::Copy, &MainWindow::copy, "copyAction");
+    canvasAction(tr("&Paste"), QKeySequence::Paste, &MainWindow::paste, "pasteAction");
+    canvasAction(tr("D&uplicate"), QKeySequence(Qt::CTRL | Qt::Key_D), &MainWindow::duplicate, "duplicateAction");
+    canvasAction(tr("&Delete"), QKeySequence::Delete, [this] { m_scene->deleteSelection(); }, "deleteAction");
     edit->addSeparator();
     // Ctrl+F is free: Add Field is Ctrl+Shift+F.
     QAction *find = edit->addAction(tr("&Find…"), QKeySequence::Find, this, [this] {
@@ -460,6 +475,72 @@ void MainWindow::addEntity() {
     }
     selectObject(ObjectRef::entity(*id));
     m_inspector->startRename();
+}
+
+namespace {
+
+// The clipboard format of a DocShape fragment; its text goes beside it as
+// plain text, so that a paste into an editor shows the JSON.
+const QString kFragmentMime = QStringLiteral("application/x-docshape-fragment");
+
+// "Order", or "3 entities": what an undo step or a message names.
+QString fragmentWords(const edit::Fragment &fragment) {
+    if (fragment.kind == edit::Fragment::Kind::Fields) {
+        const auto &fields = fragment.project.entities.front().fields; // the holder comes first
+        return fields.size() == 1 ? MainWindow::tr("field %1").arg(qs(fields.front().name))
+                                  : MainWindow::tr("%1 fields").arg(fields.size());
+    }
+    const std::size_t copied = fragment.project.entities.size() - fragment.contextIds.size();
+    return copied == 1 ? qs(fragment.project.entities.front().name) : MainWindow::tr("%1 entities").arg(copied);
+}
+
+} // namespace
+
+void MainWindow::copy() {
+    const std::optional<edit::Fragment> fragment = m_scene->copySelection();
+    if (!fragment) {
+        statusBar()->showMessage(tr("Select entities or a field to copy."), 4000);
+        return;
+    }
+    const QByteArray text = QByteArray::fromStdString(edit::fragmentText(*fragment));
+    auto *data = new QMimeData;
+    data->setData(kFragmentMime, text);
+    data->setText(QString::fromUtf8(text));
+    QGuiApplication::clipboard()->setMimeData(data);
+    m_lastPasted.clear();
+    statusBar()->showMessage(tr("Copied %1.").arg(fragmentWords(*fragment)), 4000);
+}
+
+void MainWindow::cut() {
+    if (!m_scene->copySelection())
+        return copy(); // says what to select
+    copy();
+    m_scene->deleteSelection();
+}
+
+void MainWindow::paste() {
+    const QMimeData *data = QGuiApplication::clipboard()->mimeData();
+    const QString text = !data                              ? QString()
+                         : data->hasFormat(kFragmentMime) ? QString::fromUtf8(data->data(kFragmentMime))
+                                                            : data->text();
+    const Result<edit::Fragment> fragment = edit::parseFragment(text.toStdString());
+    if (!fragment) {
+        statusBar()->showMessage(tr("Nothing to paste: %1").arg(qs(fragment.error().toString())), 8000);
+        return;
+    }
+    // Each paste of the same copy lands one step below and right of the last.
+    m_pasteCount = text == m_lastPasted ? m_pasteCount + 1 : 1;
+    m_lastPasted = text;
+    m_scene->paste(*fragment, 40.0 * m_pasteCount, tr("Paste %1").arg(fragmentWords(*fragment)));
+}
+
+void MainWindow::duplicate() {
+    const std::optional<edit::Fragment> fragment = m_scene->copySelection();
+    if (!fragment) {
+        statusBar()->showMessage(tr("Select entities or a field to duplicate."), 4000);
+        return;
+    }
+    m_scene->paste(*fragment, 40.0, tr("Duplicate %1").arg(fragmentWords(*fragment)));
 }
 
 void MainWindow::addField() {

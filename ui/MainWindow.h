@@ -81,6 +81,13 @@ public slots:
     void revert();
     void addEntity();
     void addField();
+    // Edit > Cut, Copy, Paste, Duplicate: the selected entities (with what
+    // they embed) or the current field, through the system clipboard as a
+    // DocShape fragment (edit::Fragment) and as its JSON text.
+    void cut();
+    void copy();
+    void paste();
+    void duplicate();
     // What the command line asks for, once the window is shown: a file or a
     // bundled example by name (either may be empty), a failure explained in
     // a dialog as File > Open does, then the recovery offer.
@@ -127,6 +134,9 @@ private:
     QToolBar *m_findToolBar = nullptr;
     QTimer *m_autosave;
     QString m_exampleName; // title of an opened example while untitled
+    // Pastes of the same clipboard text land one step further each time.
+    QString m_lastPasted;
+    int m_pasteCount = 0;
 };
 
 } // namespace docshape::ui

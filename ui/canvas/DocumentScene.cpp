@@ -626,6 +626,58 @@ void DocumentScene::deleteSelection() {
         emit editRefused(QString::fromStdString(status.error().toString()));
 }
 
+std::optional<edit::Fragment> DocumentScene::copySelection() const {
+    const Project &project = m_document->project();
+    if (m_current.kind == ObjectRef::Kind::Field && project.findField(m_current.id))
+        return edit::copyFields(project, {m_current.id});
+    const std::vector<std::string> entities = selectedEntityIds();
+    if (entities.empty())
+        return std::nullopt;
+    return edit::copyEntities(project, entities);
+}
+
+bool DocumentScene::paste(const edit::Fragment &fragment, double offset, const QString &text) {
+    if (fragment.kind == edit::Fragment::Kind::Fields) {
+        // Into the current entity, or the entity of the current field (inside
+        // that field when it holds fields).
+        std::string entityId, parentFieldId;
+        if (m_current.kind == ObjectRef::Kind::Entity) {
+            entityId = m_current.id;
+        } else if (m_current.kind == ObjectRef::Kind::Field) {
+            if (const Entity *owner = m_document->entityOfField(m_current.id))
+                entityId = owner->id;
+            if (const Field *f = m_document->project().findField(m_current.id);
+                f && (f->isObject() || f->elementIsObject()))
+                parentFieldId = f->id;
+        }
+        if (entityId.empty()) {
+            emit editRefused(tr("Select the entity to paste the fields into."));
+            return false;
+        }
+        auto added = m_document->pasteFields(fragment, entityId, parentFieldId, text);
+        if (!added) {
+            emit editRefused(QString::fromStdString(added.error().toString()));
+            return false;
+        }
+        selectObject(ObjectRef::field(added->front()));
+        return true;
+    }
+    auto added = m_document->pasteEntities(fragment, offset, offset, text);
+    if (!added) {
+        emit editRefused(QString::fromStdString(added.error().toString()));
+        return false;
+    }
+    // The copies' collection cards selected, as a group to move or delete.
+    selectObject(ObjectRef::entity(added->front()));
+    const bool blocked = blockSignals(true);
+    for (const std::string &id : *added)
+        if (EntityItem *card = cardOf(id); card && !card->parentItem())
+            card->setSelected(true);
+    blockSignals(blocked);
+    updateCurrent();
+    return true;
+}
+
 CanvasPosition DocumentScene::freePosition(QPointF near) const {
     constexpr qreal kStepX = 280;
     constexpr qreal kStepY = 220;
@@ -694,6 +746,18 @@ EntityItem *DocumentScene::cardAt(QPointF scenePos, const std::vector<EntityItem
     return nullptr;
 }
 
+EntityItem *DocumentScene::linkTarget(QPointF scenePos) {
+    if (EntityItem *other = cardAt(scenePos, {m_linkSource}))
+        return other;
+    // Back on the card the drag started from, after leaving it: a reference
+    // to itself (a tree: each node holds its parent's id, or its children's).
+    const bool inside = m_linkSource->cardRect().contains(m_linkSource->mapFromScene(scenePos));
+    if (!inside)
+        m_linkLeftSource = true;
+    const bool onSource = inside && cardAt(scenePos, {}) == m_linkSource; // not a card drawn inside it
+    return onSource && m_linkLeftSource ? m_linkSource : nullptr;
+}
+
 void DocumentScene::setDropTarget(EntityItem *card) {
     if (card == m_dropTarget)
         return;
@@ -728,6 +792,7 @@ void DocumentScene::mousePressEvent(QGraphicsSceneMouseEvent *event) {
     EntityItem *card = cardAt(event->scenePos(), {});
     if (handleOwner) {
         m_linkSource = handleOwner;
+        m_linkLeftSource = false;
         m_linkLine = new QGraphicsLineItem(QLineF(event->scenePos(), event->scenePos()));
         m_linkLine->setPen(QPen(CanvasStyle::get().dropTarget, 2, Qt::DashLine));
         m_linkLine->setZValue(1000);
@@ -749,7 +814,7 @@ void DocumentScene::mousePressEvent(QGraphicsSceneMouseEvent *event) {
 void DocumentScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event) {
     if (m_linkSource) {
         m_linkLine->setLine(QLineF(m_linkSource->mapToScene(m_linkSource->handleCenter()), event->scenePos()));
-        setDropTarget(cardAt(event->scenePos(), {m_linkSource}));
+        setDropTarget(linkTarget(event->scenePos()));
         return;
     }
     QGraphicsScene::mouseMoveEvent(event);
@@ -833,7 +898,9 @@ void DocumentScene::finishLink(QPointF scenePos, QPoint screenPos) {
     delete m_linkLine;
     m_linkLine = nullptr;
     setDropTarget(nullptr);
-    EntityItem *target = cardAt(scenePos, {source});
+    m_linkSource = source; // linkTarget() reads it
+    EntityItem *target = linkTarget(scenePos);
+    m_linkSource = nullptr;
     if (!target)
         return;
     const Project &project = m_document->project();
@@ -841,7 +908,7 @@ void DocumentScene::finishLink(QPointF scenePos, QPoint screenPos) {
     const std::string childId = target->entityId();
     const auto choice = DropChooser::chooseReference(dialogParent(), screenPos,
                                                      qs(project.findEntity(parentId)->name),
-                                                     qs(project.findEntity(childId)->name));
+                                                     qs(project.findEntity(childId)->name), target == source);
     if (!choice)
         return;
     auto result = m_document->relate(parentId, childId, choice->cardinality, choice->representation,

@@ -5,10 +5,12 @@
 
 #include "core/Project.h"
 #include "derive/CollectionShape.h"
+#include "edit/Fragment.h"
 
 #include <QGraphicsScene>
 #include <QPointF>
 
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -61,6 +63,14 @@ public:
     // Deletes the selected entities and relationships, or the current field,
     // as one undo step.
     void deleteSelection();
+    // Copy: the current field, or the selected entities with what they
+    // embed; nothing when nothing is selected.
+    std::optional<edit::Fragment> copySelection() const;
+    // Paste, one undo step named `text`: entities moved by (offset, offset)
+    // and then selected; fields into the current entity, or inside the
+    // current field when it holds fields, the first of them then current.
+    // A refusal is reported through editRefused.
+    bool paste(const edit::Fragment &fragment, double offset, const QString &text);
 
     // A free spot for a new card, near `near`, that overlaps no card.
     CanvasPosition freePosition(QPointF near = {}) const;
@@ -124,6 +134,9 @@ private:
     void setCurrent(const ObjectRef &object);
 
     EntityItem *cardAt(QPointF scenePos, const std::vector<EntityItem *> &excluded) const;
+    // The card a reference dragged from m_linkSource would go to: another
+    // card, or the source itself once the drag has left it and come back.
+    EntityItem *linkTarget(QPointF scenePos);
     void setDropTarget(EntityItem *card);
     void finishMove(QPointF scenePos, QPoint screenPos);
     void finishLink(QPointF scenePos, QPoint screenPos);
@@ -148,6 +161,7 @@ private:
     std::vector<std::pair<EntityItem *, QPointF>> m_dragStart;
     EntityItem *m_dropTarget = nullptr;
     EntityItem *m_linkSource = nullptr;
+    bool m_linkLeftSource = false; // the reference drag has been outside its card
     QGraphicsLineItem *m_linkLine = nullptr;
 };
 

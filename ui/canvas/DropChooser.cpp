@@ -62,10 +62,11 @@ std::optional<Representation> DropChooser::chooseEmbedding(QWidget *parent, QPoi
 
 std::optional<RelationChoice> DropChooser::chooseReference(QWidget *parent, QPoint globalPos,
                                                            const QString &parentName,
-                                                           const QString &childName) {
+                                                           const QString &childName, bool self) {
     QMenu menu(parent);
     menu.setObjectName(QStringLiteral("referenceChooser"));
-    addTitle(menu, tr("Reference %1 → %2").arg(parentName, childName));
+    addTitle(menu, self ? tr("Reference %1 → itself (a tree)").arg(parentName)
+                        : tr("Reference %1 → %2").arg(parentName, childName));
     const std::pair<Cardinality, std::vector<Representation>> groups[] = {
         {Cardinality::OneToOne,
          {Representation::ReferenceFromChild, Representation::ExtendedReference}},
@@ -82,6 +83,8 @@ std::optional<RelationChoice> DropChooser::chooseReference(QWidget *parent, QPoi
         QMenu *sub = menu.addMenu(cardinalityLabel(cardinality));
         sub->setObjectName(QStringLiteral("cardinality-") + cardinalityLabel(cardinality));
         for (Representation representation : representations) {
+            if (self && (representation == Representation::Subset || representation == Representation::Bucket))
+                continue;
             QAction *a = sub->addAction(representationLabel(representation));
             a->setData(QVariantList{int(cardinality), int(representation)});
         }

@@ -27,10 +27,13 @@ public:
                                                          const QString &parentName);
     // An edge-handle drag between two cards: one submenu per cardinality,
     // each listing the representations that suit it. Object name
-    // "referenceChooser".
+    // "referenceChooser". `self`: the drag came back to its own card, a
+    // tree (MongoDB's "Model Tree Structures": parent references, child
+    // references), so what would put the entity inside itself (a subset, a
+    // bucket) is not offered.
     static std::optional<RelationChoice> chooseReference(QWidget *parent, QPoint globalPos,
                                                          const QString &parentName,
-                                                         const QString &childName);
+                                                         const QString &childName, bool self = false);
 
     // Action texts, shared with the tests that click them.
     static QString embedOneText();

@@ -66,6 +66,7 @@ public:
     std::string fieldAt(const QPointF &local) const;
     void setHighlightedField(const std::string &fieldId);
     void setDropTarget(bool on);
+    bool isDropTarget() const { return m_dropTarget; }
 
     void addEdge(RelationshipItem *edge) { m_edges.push_back(edge); }
     void removeEdge(RelationshipItem *edge);

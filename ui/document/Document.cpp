@@ -18,6 +18,7 @@
 #include "document/RelationshipLabels.h"
 
 #include "derive/IndexRules.h"
+#include "edit/Fragment.h"
 #include "edit/ModelLookup.h"
 #include "edit/ProjectSettings.h"
 #include "edit/RelationshipDefaults.h"
@@ -259,8 +260,12 @@ Result<std::string> Document::relate(const std::string &parentId, const std::str
                                      bool reuse) {
     if (!m_project.findEntity(parentId) || !m_project.findEntity(childId))
         return Error{parentId, tr("no such entity").toStdString()};
-    if (parentId == childId)
-        return Error{parentId, tr("an entity cannot be related to itself this way").toStdString()};
+    // A tree is a reference to itself (parent or child references); inside
+    // itself an entity cannot be.
+    if (parentId == childId && (embedsChild(representation) || representation == Representation::Subset))
+        return Error{parentId, tr("an entity cannot be embedded in itself: draw a tree as a reference from "
+                                  "the entity to itself (each node holds its parent's id, or its children's ids)")
+                                   .toStdString()};
     const Relationship *existing = nullptr;
     if (reuse) {
         for (const auto &r : m_project.relationships)
@@ -279,6 +284,46 @@ Result<std::string> Document::relate(const std::string &parentId, const std::str
     }
     Relationship r = edit::makeRelationship(m_project, parentId, childId, cardinality, representation);
     return addRelationship(r, relationshipCommandText(m_project, r));
+}
+
+Result<std::vector<std::string>> Document::pasteEntities(const edit::Fragment &fragment, double dx, double dy,
+                                                         const QString &text) {
+    if (fragment.kind != edit::Fragment::Kind::Entities || fragment.project.entities.empty())
+        return Error{"", tr("there are no entities to paste").toStdString()};
+    edit::PastedEntities pasted = edit::pasteEntities(m_project, fragment, dx, dy);
+    std::vector<std::string> ids;
+    auto composite = std::make_unique<CompositeCommand>(this, text);
+    for (Entity &entity : pasted.entities) {
+        ids.push_back(entity.id);
+        composite->add(std::make_unique<AddEntity>(this, std::move(entity)));
+    }
+    for (Relationship &relationship : pasted.relationships)
+        composite->add(std::make_unique<AddRelationship>(this, std::move(relationship), QString()));
+    if (Status status = push(std::move(composite)); !status)
+        return status.error();
+    return ids;
+}
+
+Result<std::vector<std::string>> Document::pasteFields(const edit::Fragment &fragment, const std::string &entityId,
+                                                       const std::string &parentFieldId, const QString &text) {
+    if (fragment.kind != edit::Fragment::Kind::Fields || fragment.project.entities.empty())
+        return Error{"", tr("there are no fields to paste").toStdString()};
+    const Entity *entity = m_project.findEntity(entityId);
+    if (!entity)
+        return Error{entityId, tr("no such entity").toStdString()};
+    const Field *parent = parentFieldId.empty() ? nullptr : m_project.findField(parentFieldId);
+    if (!parentFieldId.empty() && (!parent || !(parent->isObject() || parent->elementIsObject())))
+        return Error{parentFieldId, tr("fields go into an object field, or an array of objects").toStdString()};
+    std::vector<Field> fields = edit::pasteFields(m_project, parent ? parent->fields : entity->fields, fragment);
+    std::vector<std::string> ids;
+    auto composite = std::make_unique<CompositeCommand>(this, text);
+    for (Field &field : fields) {
+        ids.push_back(field.id);
+        composite->add(std::make_unique<AddField>(this, entityId, parentFieldId, std::move(field)));
+    }
+    if (Status status = push(std::move(composite)); !status)
+        return status.error();
+    return ids;
 }
 
 Status Document::unembed(const std::string &childId, CanvasPosition position) {

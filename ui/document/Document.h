@@ -18,8 +18,9 @@
 namespace docshape {
 struct IndexRuleFinding;
 namespace edit {
+struct Fragment;
 struct ProjectSettings;
-}
+} // namespace edit
 } // namespace docshape
 
 namespace docshape::ui {
@@ -100,6 +101,16 @@ public:
     Result<std::string> relate(const std::string &parentId, const std::string &childId,
                                Cardinality cardinality, Representation representation,
                                bool reuse = true);
+    // Paste and Duplicate (edit::Fragment), each one undo step named
+    // `text`. Entities come with what they embed and the relationships among
+    // them, under fresh ids and free names, moved by (dx, dy); returns the
+    // new entities' ids. Fields go into the entity, or inside its object
+    // field `parentFieldId`, under free names; returns their ids.
+    Result<std::vector<std::string>> pasteEntities(const edit::Fragment &fragment, double dx, double dy,
+                                                   const QString &text);
+    Result<std::vector<std::string>> pasteFields(const edit::Fragment &fragment, const std::string &entityId,
+                                                 const std::string &parentFieldId, const QString &text);
+
     // Makes an embedded entity a collection again (its relationship becomes
     // a reference held by the child) with its card at `position`.
     Status unembed(const std::string &childId, CanvasPosition position);

@@ -216,3 +216,54 @@ TEST_CASE("arrow keys move the selected card, one undo step for repeated presses
     if (f.view->horizontalScrollBar()->maximum() > 0)
         CHECK(f.view->horizontalScrollBar()->value() != before);
 }
+
+// Issue 17 item 15: a tree (MongoDB manual, "Model Tree Structures with
+// Parent References") is a reference from an entity to itself, drawn by
+// dragging the edge handle out of the card and back onto it.
+TEST_CASE("a handle dragged out of its card and back draws a reference to itself", "[ui][canvas][firsthour]") {
+    CanvasFixture f;
+    const EntityItem *customer = f.scene->cardOf("e3");
+    const QPoint handle = f.viewPoint(customer, customer->handleCenter() - QPointF(2, 0));
+    const QPoint outside = handle + QPoint(120, 0);
+
+    const std::uint64_t maxBefore = f.maxBytes("e3");
+    // Released on its own card without leaving it: a click, no reference.
+    f.drag(handle, f.titlePoint("e3"));
+    CHECK(f.document.project().relationships.empty());
+
+    test::chooseFromNextPopup({cardinalityLabel(Cardinality::OneToMany),
+                               representationLabel(Representation::ReferenceFromChild)});
+    QWidget *vp = f.view->viewport();
+    QTest::mousePress(vp, Qt::LeftButton, {}, handle);
+    for (int i = 1; i <= 6; ++i)
+        QTest::mouseMove(vp, handle + (outside - handle) * i / 6);
+    const QPoint back = f.titlePoint("e3");
+    for (int i = 1; i <= 6; ++i)
+        QTest::mouseMove(vp, outside + (back - outside) * i / 6);
+    CHECK(f.scene->cardOf("e3")->isDropTarget());
+    QTest::mouseRelease(vp, Qt::LeftButton, {}, back);
+    REQUIRE(test::popupChoiceDone());
+
+    REQUIRE(f.document.project().relationships.size() == 1);
+    const Relationship &r = f.document.project().relationships.front();
+    CHECK(r.parentId == "e3");
+    CHECK(r.childId == "e3");
+    CHECK(r.representation == Representation::ReferenceFromChild);
+    CHECK(r.fieldName == "customerId");
+    // Customer documents now hold their parent's id (bsonspec.org: an
+    // element is its type, its key and NUL, then an ObjectId's 12 bytes).
+    CHECK(f.maxBytes("e3") == maxBefore + 1 + 10 + 1 + 12);
+    RelationshipItem *edge = f.scene->edgeOf(r.id);
+    REQUIRE(edge);
+    // Drawn as a loop beside the card, outside it.
+    const QRectF card = customer->mapRectToScene(customer->cardRect());
+    CHECK(edge->path().boundingRect().right() > card.right());
+    CHECK(edge->path().boundingRect().left() >= card.right() - 1);
+    f.document.undoStack()->undo();
+    CHECK(f.document.project().relationships.empty());
+
+    // Inside itself it cannot be.
+    const auto embedded = f.document.relate("e3", "e3", Cardinality::OneToMany, Representation::EmbedArray);
+    REQUIRE_FALSE(embedded.ok());
+    CHECK(embedded.error().message.find("cannot be embedded in itself") != std::string::npos);
+}
