@@ -4,6 +4,7 @@
 // one, intact, or the new one, complete; a failed save says so.
 #include "model/io/SampleProjects.h"
 #include "support/FaultyFileSystem.h"
+#include "support/KillDuringWork.h"
 
 #include "io/FileSystem.h"
 #include "io/ProjectFile.h"
@@ -163,24 +164,29 @@ TEST_CASE("a failed save whose temporary file cannot be removed names it", "[io]
 TEST_CASE("a save killed at random points leaves the old file or the new one, complete", "[io][save][faults]") {
     const fs::path dir = freshDirectory("save-kill");
     const std::string path = (dir / "model.docshape").string();
-    const std::string textA = serializeProject(renamed("A")), textB = serializeProject(renamed("B"));
-    REQUIRE(saveProject(renamed("A"), path).ok());
+    // 4 MiB of description: writing the file takes milliseconds, so a kill
+    // can land inside the write, where a save in place would leave half a
+    // file (this test fails so when the save writes in place).
+    const auto version = [](const char *name) {
+        Project p = renamed(name);
+        p.description = std::string(std::size_t{4} << 20, name[0]);
+        return p;
+    };
+    const Project a = version("A"), b = version("B");
+    const std::string textA = serializeProject(a), textB = serializeProject(b);
+    REQUIRE(saveProject(a, path).ok());
     std::mt19937 rng(22);
     int foundA = 0, foundB = 0, killedInsideASave = 0;
     for (int round = 0; round < 40; ++round) {
-        const pid_t child = ::fork();
-        REQUIRE(child >= 0);
-        if (child == 0) {
-            // Save A and B alternately until killed, each round starting
-            // with the other one.
-            for (int i = round;; ++i)
-                if (!saveProject(renamed(i % 2 ? "A" : "B"), path).ok())
-                    ::_exit(3);
-        }
-        ::usleep(useconds_t(std::uniform_int_distribution<int>(200, 20000)(rng)));
-        ::kill(child, SIGKILL);
-        int wstatus = 0;
-        ::waitpid(child, &wstatus, 0);
+        // The child saves A and B alternately, each round starting with the
+        // other one, and is killed after one to three saves and up to 20 ms
+        // more, about a save's time.
+        const int finished = std::uniform_int_distribution<int>(1, 3)(rng);
+        const auto delay = useconds_t(std::uniform_int_distribution<int>(0, 20000)(rng));
+        const int wstatus = test::killDuringWork(finished, delay, round, [&](int i) {
+            return saveProject(i % 2 ? a : b, path).ok();
+        });
+        REQUIRE(wstatus != -1);
         REQUIRE(WIFSIGNALED(wstatus));
         const std::string onDisk = readAll(path);
         INFO("round " << round << ": " << onDisk.size() << " bytes on disk");

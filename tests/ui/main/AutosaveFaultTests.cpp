@@ -4,6 +4,7 @@
 // complete; a failed autosave says so in the status bar; and a restart
 // recovers what the file holds.
 #include "support/FaultyFileSystem.h"
+#include "support/KillDuringWork.h"
 #include "support/TestPaths.h"
 #include "ui/support/UiTestHelpers.h"
 
@@ -138,21 +139,15 @@ TEST_CASE("an autosave killed at random points leaves a recovery file that a res
     std::mt19937 rng(22);
     int foundA = 0, foundB = 0, killedInsideAnAutosave = 0;
     for (int round = 0; round < 30; ++round) {
-        const pid_t child = ::fork();
-        REQUIRE(child >= 0);
-        if (child == 0) {
-            // Only the model's serialisation and file calls run here: no
-            // event loop, no painting. Each round starts with the other
-            // window, so that a kill during the second autosave leaves
-            // either version.
-            for (int i = round;; ++i)
-                if (!(i % 2 ? a : b).writeRecovery())
-                    ::_exit(3);
-        }
-        ::usleep(useconds_t(std::uniform_int_distribution<int>(200, 20000)(rng)));
-        ::kill(child, SIGKILL);
-        int wstatus = 0;
-        ::waitpid(child, &wstatus, 0);
+        // The child autosaves the two windows alternately, each round
+        // starting with the other one (only the model's serialisation and
+        // file calls run there: no event loop, no painting), and is killed
+        // after one to three autosaves and up to 5 ms more.
+        const int finished = std::uniform_int_distribution<int>(1, 3)(rng);
+        const auto delay = useconds_t(std::uniform_int_distribution<int>(0, 5000)(rng));
+        const int wstatus =
+            test::killDuringWork(finished, delay, round, [&](int i) { return (i % 2 ? a : b).writeRecovery(); });
+        REQUIRE(wstatus != -1);
         REQUIRE(WIFSIGNALED(wstatus));
         CHECK(WTERMSIG(wstatus) == SIGKILL);
 
