@@ -507,7 +507,6 @@ void MainWindow::copy() {
     data->setData(kFragmentMime, text);
     data->setText(QString::fromUtf8(text));
     QGuiApplication::clipboard()->setMimeData(data);
-    m_lastPasted.clear();
     statusBar()->showMessage(tr("Copied %1.").arg(fragmentWords(*fragment)), 4000);
 }
 
@@ -528,10 +527,7 @@ void MainWindow::paste() {
         statusBar()->showMessage(tr("Nothing to paste: %1").arg(qs(fragment.error().toString())), 8000);
         return;
     }
-    // Each paste of the same copy lands one step below and right of the last.
-    m_pasteCount = text == m_lastPasted ? m_pasteCount + 1 : 1;
-    m_lastPasted = text;
-    m_scene->paste(*fragment, 40.0 * m_pasteCount, tr("Paste %1").arg(fragmentWords(*fragment)));
+    m_scene->paste(*fragment, tr("Paste %1").arg(fragmentWords(*fragment)));
 }
 
 void MainWindow::duplicate() {
@@ -540,7 +536,7 @@ void MainWindow::duplicate() {
         statusBar()->showMessage(tr("Select entities or a field to duplicate."), 4000);
         return;
     }
-    m_scene->paste(*fragment, 40.0, tr("Duplicate %1").arg(fragmentWords(*fragment)));
+    m_scene->paste(*fragment, tr("Duplicate %1").arg(fragmentWords(*fragment)));
 }
 
 void MainWindow::addField() {

@@ -134,9 +134,6 @@ private:
     QToolBar *m_findToolBar = nullptr;
     QTimer *m_autosave;
     QString m_exampleName; // title of an opened example while untitled
-    // Pastes of the same clipboard text land one step further each time.
-    QString m_lastPasted;
-    int m_pasteCount = 0;
 };
 
 } // namespace docshape::ui

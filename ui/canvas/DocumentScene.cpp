@@ -636,7 +636,7 @@ std::optional<edit::Fragment> DocumentScene::copySelection() const {
     return edit::copyEntities(project, entities);
 }
 
-bool DocumentScene::paste(const edit::Fragment &fragment, double offset, const QString &text) {
+bool DocumentScene::paste(const edit::Fragment &fragment, const QString &text) {
     if (fragment.kind == edit::Fragment::Kind::Fields) {
         // Into the current entity, or the entity of the current field (inside
         // that field when it holds fields).
@@ -662,7 +662,23 @@ bool DocumentScene::paste(const edit::Fragment &fragment, double offset, const Q
         selectObject(ObjectRef::field(added->front()));
         return true;
     }
-    auto added = m_document->pasteEntities(fragment, offset, offset, text);
+    // The copies' collection cards as a group, where they were copied from
+    // (a card of this model gives its size, another a new card's).
+    std::set<std::string> embedded;
+    for (const Relationship &r : fragment.project.relationships)
+        if (embedsChild(r.representation))
+            embedded.insert(r.childId);
+    QRectF group;
+    for (const Entity &e : fragment.project.entities) {
+        if (fragment.isContext(e.id) || embedded.count(e.id))
+            continue;
+        QSizeF size(240, 180);
+        if (const EntityItem *card = cardOf(e.id); card && m_document->project().findEntity(e.id)->name == e.name)
+            size = card->cardRect().size();
+        group |= QRectF(QPointF(e.position.x, e.position.y), size);
+    }
+    const CanvasPosition at = freePosition(group.topLeft() + QPointF(40, 40), group.size());
+    auto added = m_document->pasteEntities(fragment, at.x - group.left(), at.y - group.top(), text);
     if (!added) {
         emit editRefused(QString::fromStdString(added.error().toString()));
         return false;
@@ -678,10 +694,9 @@ bool DocumentScene::paste(const edit::Fragment &fragment, double offset, const Q
     return true;
 }
 
-CanvasPosition DocumentScene::freePosition(QPointF near) const {
-    constexpr qreal kStepX = 280;
-    constexpr qreal kStepY = 220;
-    const QSizeF size(240, 180);
+CanvasPosition DocumentScene::freePosition(QPointF near, QSizeF size) const {
+    const qreal kStepX = std::max<qreal>(280, size.width() + 40);
+    const qreal kStepY = std::max<qreal>(220, size.height() + 40);
     const QPointF origin(std::round(near.x() / 20) * 20, std::round(near.y() / 20) * 20);
     for (int row = 0; row < 10000; ++row)
         for (int col = 0; col < 6; ++col) {

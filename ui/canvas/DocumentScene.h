@@ -66,14 +66,16 @@ public:
     // Copy: the current field, or the selected entities with what they
     // embed; nothing when nothing is selected.
     std::optional<edit::Fragment> copySelection() const;
-    // Paste, one undo step named `text`: entities moved by (offset, offset)
-    // and then selected; fields into the current entity, or inside the
-    // current field when it holds fields, the first of them then current.
-    // A refusal is reported through editRefused.
-    bool paste(const edit::Fragment &fragment, double offset, const QString &text);
+    // Paste, one undo step named `text`: entities, placed together at the
+    // first spot near where they were copied from that no card covers, and
+    // then selected; fields into the current entity, or inside the current
+    // field when it holds fields, the first of them then current. A refusal
+    // is reported through editRefused.
+    bool paste(const edit::Fragment &fragment, const QString &text);
 
-    // A free spot for a new card, near `near`, that overlaps no card.
-    CanvasPosition freePosition(QPointF near = {}) const;
+    // A free spot for a new card (or a group of cards `size` large), near
+    // `near`, that overlaps no card.
+    CanvasPosition freePosition(QPointF near = {}, QSizeF size = {240, 180}) const;
     // Lays out every collection card with Graphviz (graph::layOut) as one
     // undo step.
     void autoLayout();
