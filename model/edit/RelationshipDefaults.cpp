@@ -68,8 +68,11 @@ std::string unique(const std::set<std::string> &used, const std::string &base) {
 void fillNames(const Project &project, Relationship &r) {
     const Entity *parent = project.findEntity(r.parentId);
     const Entity *child = project.findEntity(r.childId);
-    const std::string p = lowerFirst(parent ? parent->name : std::string("parent"));
-    const std::string c = lowerFirst(child ? child->name : std::string("child"));
+    // A tree, a reference from an entity to itself, names its ends as the
+    // manual's "Model Tree Structures" do: parent, children.
+    const bool tree = r.parentId == r.childId;
+    const std::string p = tree ? "parent" : lowerFirst(parent ? parent->name : std::string("parent"));
+    const std::string c = tree ? "child" : lowerFirst(child ? child->name : std::string("child"));
     const auto inParent = usedNames(project, r.parentId, r.id);
     const auto inChild = usedNames(project, r.childId, r.id);
     r.fieldName.clear();
@@ -78,7 +81,8 @@ void fillNames(const Project &project, Relationship &r) {
     switch (r.representation) {
     case Representation::EmbedOne:
     case Representation::ExtendedReference:
-        r.fieldName = unique(inParent, c);
+        // In a tree the node copies what it points at: its parent.
+        r.fieldName = unique(inParent, tree ? "parent" : c);
         break;
     case Representation::EmbedArray:
         r.fieldName = unique(inParent, plural(c));
@@ -94,7 +98,7 @@ void fillNames(const Project &project, Relationship &r) {
         r.backFieldName = unique(inChild, p + "Id");
         break;
     case Representation::Junction:
-        r.junctionName = p + "_" + plural(c);
+        r.junctionName = tree && child ? plural(lowerFirst(child->name)) + "_tree" : p + "_" + plural(c);
         break;
     case Representation::Subset:
         r.fieldName = unique(inParent, "recent" + capitalized(plural(c)));

@@ -249,10 +249,10 @@ TEST_CASE("a handle dragged out of its card and back draws a reference to itself
     CHECK(r.parentId == "e3");
     CHECK(r.childId == "e3");
     CHECK(r.representation == Representation::ReferenceFromChild);
-    CHECK(r.fieldName == "customerId");
+    CHECK(r.fieldName == "parentId"); // the manual's name for a parent reference
     // Customer documents now hold their parent's id (bsonspec.org: an
     // element is its type, its key and NUL, then an ObjectId's 12 bytes).
-    CHECK(f.maxBytes("e3") == maxBefore + 1 + 10 + 1 + 12);
+    CHECK(f.maxBytes("e3") == maxBefore + 1 + 8 + 1 + 12);
     RelationshipItem *edge = f.scene->edgeOf(r.id);
     REQUIRE(edge);
     // Drawn as a loop beside the card, outside it.
