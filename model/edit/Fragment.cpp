@@ -38,13 +38,25 @@ void collectFieldIds(const std::vector<Field> &fields, std::unordered_set<std::s
     }
 }
 
+// The ids of the entity's fields, its variants' included.
+void collectFieldIds(const Entity &entity, std::unordered_set<std::string> &ids) {
+    collectFieldIds(entity.fields, ids);
+    for (const Variant &v : entity.variants)
+        collectFieldIds(v.fields, ids);
+}
+
+void clearDuplication(Field &f) {
+    FieldDetails &w = f.details.edit();
+    w.duplicatedFrom.clear();
+    w.duplication = Duplication::None;
+    w.duplicationOwner.clear();
+}
+
 // The entity whose fields (or variants' fields) hold the field, or nullptr.
 const Entity *ownerOf(const Project &project, const std::string &fieldId) {
     for (const Entity &e : project.entities) {
         std::unordered_set<std::string> ids;
-        collectFieldIds(e.fields, ids);
-        for (const Variant &v : e.variants)
-            collectFieldIds(v.fields, ids);
+        collectFieldIds(e, ids);
         if (ids.count(fieldId))
             return &e;
     }
@@ -66,15 +78,10 @@ bool heldByCopy(const Relationship &r, bool parentCopied, bool childCopied) {
 // copied reference or source names, without references of its own.
 Entity contextCopy(const Entity &e) {
     Entity c = e;
-    const auto strip = [](Field &f) {
-        if (!f.details->duplicatedFrom.empty()) {
-            FieldDetails &w = f.details.edit();
-            w.duplicatedFrom.clear();
-            w.duplication = Duplication::None;
-            w.duplicationOwner.clear();
-        }
-    };
-    forEachField(c, strip);
+    forEachField(c, [](Field &f) {
+        if (!f.details->duplicatedFrom.empty())
+            clearDuplication(f);
+    });
     return c;
 }
 
@@ -83,11 +90,8 @@ Entity contextCopy(const Entity &e) {
 // reference and source it holds.
 void addContext(const Project &project, Fragment &fragment, std::set<std::string> context) {
     std::unordered_set<std::string> inside;
-    for (const Entity &e : fragment.project.entities) {
-        collectFieldIds(e.fields, inside);
-        for (const Variant &v : e.variants)
-            collectFieldIds(v.fields, inside);
-    }
+    for (const Entity &e : fragment.project.entities)
+        collectFieldIds(e, inside);
     for (Entity &e : fragment.project.entities)
         forEachField(e, [&](Field &f) {
             const std::string &source = f.details->duplicatedFrom;
@@ -103,15 +107,14 @@ void addContext(const Project &project, Fragment &fragment, std::set<std::string
         }
 }
 
-// Fresh ids: for each prefix, numbers past every id `project` uses.
+// Fresh ids: for each prefix, the next number whose id `project` does not
+// use (nor an id made before).
 class IdMaker {
 public:
     explicit IdMaker(const Project &project) {
         for (const Entity &e : project.entities) {
             m_used.insert(e.id);
-            collectFieldIds(e.fields, m_used);
-            for (const Variant &v : e.variants)
-                collectFieldIds(v.fields, m_used);
+            collectFieldIds(e, m_used);
         }
         for (const Relationship &r : project.relationships)
             m_used.insert(r.id);
@@ -181,12 +184,8 @@ void relinkSources(std::vector<Field> &fields, const std::map<std::string, std::
             return;
         }
         const Entity *owner = ownerOf(fragment.project, source);
-        if (owner && found.count(owner->id) && into.findField(source))
-            return;
-        FieldDetails &w = f.details.edit();
-        w.duplicatedFrom.clear();
-        w.duplication = Duplication::None;
-        w.duplicationOwner.clear();
+        if (!owner || !found.count(owner->id) || !into.findField(source))
+            clearDuplication(f);
     });
 }
 
