@@ -909,13 +909,11 @@ void DocumentScene::finishMove(QPointF scenePos, QPoint screenPos) {
 
 void DocumentScene::finishLink(QPointF scenePos, QPoint screenPos) {
     EntityItem *source = m_linkSource;
+    EntityItem *target = linkTarget(scenePos);
     m_linkSource = nullptr;
     delete m_linkLine;
     m_linkLine = nullptr;
     setDropTarget(nullptr);
-    m_linkSource = source; // linkTarget() reads it
-    EntityItem *target = linkTarget(scenePos);
-    m_linkSource = nullptr;
     if (!target)
         return;
     const Project &project = m_document->project();
