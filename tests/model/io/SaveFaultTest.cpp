@@ -164,12 +164,12 @@ TEST_CASE("a failed save whose temporary file cannot be removed names it", "[io]
 TEST_CASE("a save killed at random points leaves the old file or the new one, complete", "[io][save][faults]") {
     const fs::path dir = freshDirectory("save-kill");
     const std::string path = (dir / "model.docshape").string();
-    // 4 MiB of description: writing the file takes milliseconds, so a kill
-    // can land inside the write, where a save in place would leave half a
+    // 1 MiB of description: writing the file takes a while, so a kill can
+    // land inside the write, where a save in place would leave part of a
     // file (this test fails so when the save writes in place).
     const auto version = [](const char *name) {
         Project p = renamed(name);
-        p.description = std::string(std::size_t{4} << 20, name[0]);
+        p.description = std::string(std::size_t{1} << 20, name[0]);
         return p;
     };
     const Project a = version("A"), b = version("B");
@@ -179,11 +179,11 @@ TEST_CASE("a save killed at random points leaves the old file or the new one, co
     int foundA = 0, foundB = 0, killedInsideASave = 0;
     for (int round = 0; round < 40; ++round) {
         // The child saves A and B alternately, each round starting with the
-        // other one, and is killed after one to three saves and up to 20 ms
-        // more, about a save's time.
-        const int finished = std::uniform_int_distribution<int>(1, 3)(rng);
-        const auto delay = useconds_t(std::uniform_int_distribution<int>(0, 20000)(rng));
-        const int wstatus = test::killDuringWork(finished, delay, round, [&](int i) {
+        // other one, and is killed after its second to fourth save opened its
+        // temporary file, at up to twice the time a save spends writing it.
+        const int saves = std::uniform_int_distribution<int>(2, 4)(rng);
+        const double fraction = std::uniform_real_distribution<double>(0.0, 2.0)(rng);
+        const int wstatus = test::killDuringSave(saves, fraction, round, [&](int i) {
             return saveProject(i % 2 ? a : b, path).ok();
         });
         REQUIRE(wstatus != -1);

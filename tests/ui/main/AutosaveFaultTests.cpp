@@ -142,11 +142,12 @@ TEST_CASE("an autosave killed at random points leaves a recovery file that a res
         // The child autosaves the two windows alternately, each round
         // starting with the other one (only the model's serialisation and
         // file calls run there: no event loop, no painting), and is killed
-        // after one to three autosaves and up to 5 ms more.
-        const int finished = std::uniform_int_distribution<int>(1, 3)(rng);
-        const auto delay = useconds_t(std::uniform_int_distribution<int>(0, 5000)(rng));
+        // after its second to fourth autosave opened its temporary file, at
+        // up to twice the time an autosave spends writing it.
+        const int saves = std::uniform_int_distribution<int>(2, 4)(rng);
+        const double fraction = std::uniform_real_distribution<double>(0.0, 2.0)(rng);
         const int wstatus =
-            test::killDuringWork(finished, delay, round, [&](int i) { return (i % 2 ? a : b).writeRecovery(); });
+            test::killDuringSave(saves, fraction, round, [&](int i) { return (i % 2 ? a : b).writeRecovery(); });
         REQUIRE(wstatus != -1);
         REQUIRE(WIFSIGNALED(wstatus));
         CHECK(WTERMSIG(wstatus) == SIGKILL);
