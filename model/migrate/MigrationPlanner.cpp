@@ -5,6 +5,7 @@
 #include "export/IndexExporter.h"
 #include "export/MongoshLiteral.h"
 #include "export/ValidatorExporter.h"
+#include "migrate/ComputedValue.h"
 #include "migrate/PipelineBuilder.h"
 #include "migrate/ShapeMap.h"
 
@@ -75,14 +76,15 @@ double writeSeconds(double documents, const MigrationOptions &o) {
 
 // One change of a field inside the documents of a collection.
 struct FieldOp {
-    enum Kind { Rename, Convert, Fill, Remove } kind = Rename;
+    enum Kind { Rename, Convert, Fill, Remove, Compute } kind = Rename;
     Place from;  // Rename: the old place (after earlier renames); Remove: the place to unset
     Place to;    // Rename, Convert, Fill
     Place guard; // where the old shape shows, in the documents as v1 wrote them
     bool sameParent = true;
     BsonType fromType = BsonType::String;
     BsonType toType = BsonType::String;
-    Json value; // Fill
+    Json value; // Fill: the value; Compute: the expression
+    std::vector<std::string> inputs; // Compute: the dotted paths the expression reads
     bool newField = false; // Fill: v1 had no such key at all
     bool conditionalRemove = false; // Rename: the old key is removed only where the new one was set
     std::string describe;
@@ -368,7 +370,7 @@ Status Planner::planRewrite(const Pair &pair) {
     const ShapeMap &v1 = *pair.v1->map;
     const ShapeMap &v2 = *pair.v2->map;
     const CollectionShape &c = *pair.v2->shape;
-    std::vector<FieldOp> renames, converts, fills, removes;
+    std::vector<FieldOp> renames, converts, fills, removes, computes;
     std::vector<std::string> changedPaths;
     const Entity *root1 = c.kind == CollectionKind::Entity ? m_before.findEntity(c.rootEntityId) : nullptr;
     const Entity *root2 = c.kind == CollectionKind::Entity ? c.root : nullptr;
@@ -377,11 +379,55 @@ Status Planner::planRewrite(const Pair &pair) {
     const int version2 = root2 && root2->schemaVersion ? *root2->schemaVersion : -1;
     const bool versioned = version2 >= 0;
 
+    // A computed field (seed lesson-135, "Computed pattern") that is new or
+    // computed another way in v2 gets its value from its computedFrom, when
+    // that can be computed inside the document; otherwise the plan says who
+    // must fill it. False when the script does not compute it.
+    const auto compute = [&](const NodePlace &n2, const Field &f2, bool isNew) {
+        const std::string where = c.name + "." + n2.path();
+        const std::string &text = f2.details->computedFrom;
+        const std::string leftTo = isNew ? std::string(n2.optional ? "the application must fill it"
+                                                                   : "the application must fill it; documents "
+                                                                     "without it fail the v2 validator")
+                                         : "its values stay as v1 computed them";
+        if (n2.crossesArray()) {
+            m_plan.warnings.push_back(where + " is computed in each array element (\"" + text +
+                                      "\"); not computed by the script: " + leftTo + ".");
+            return false;
+        }
+        auto value = computedValue(text, v2, n2.node->type);
+        if (!value) {
+            m_plan.warnings.push_back(where + " is computed from \"" + text + "\"; not computed by the script (" +
+                                      value.error().message + "): " + leftTo + ".");
+            return false;
+        }
+        FieldOp op;
+        op.kind = FieldOp::Compute;
+        op.to = pipeline::placeOf(n2);
+        op.value = std::move(value->expression);
+        op.inputs = std::move(value->inputs);
+        op.newField = isNew;
+        op.describe = "compute " + quoted(n2.path()) + " as " + text + " (its computedFrom) where the stored value differs";
+        computes.push_back(std::move(op));
+        changedPaths.push_back(n2.path());
+        return true;
+    };
+
     for (const NodePlace &n2 : v2.places()) {
         if (representationHandles(v2, n2))
             continue;
         const NodePlace *n1 = v1.find(n2.key);
         const std::string where = c.name + "." + n2.path();
+        const Field *f2 = n2.node->origin == NodeOrigin::Field ? n2.node->field : nullptr;
+        if (f2 && !f2->details->computedFrom.empty()) {
+            const Field *f1 = n1 && n1->node->origin == NodeOrigin::Field ? n1->node->field : nullptr;
+            if (!n1) {
+                compute(n2, *f2, true);
+                continue; // computed, or said why not: never a made-up default
+            }
+            if (!f1 || f1->details->computedFrom != f2->details->computedFrom)
+                compute(n2, *f2, false);
+        }
         if (n1) {
             auto eff = effective(v1, v2, *n1);
             if (!eff) {
@@ -504,7 +550,29 @@ Status Planner::planRewrite(const Pair &pair) {
         changedPaths.push_back(n1.path());
     }
 
-    const bool anyOp = !renames.empty() || !converts.empty() || !fills.empty() || !removes.empty();
+    // A computed field that reads another comes after it.
+    std::vector<FieldOp> ordered;
+    while (!computes.empty()) {
+        const auto reads = [](const FieldOp &op, const FieldOp &other) {
+            return std::find(op.inputs.begin(), op.inputs.end(), other.to.path()) != op.inputs.end();
+        };
+        const auto ready = std::find_if(computes.begin(), computes.end(), [&](const FieldOp &op) {
+            return std::none_of(computes.begin(), computes.end(),
+                                [&](const FieldOp &other) { return &other != &op && reads(op, other); });
+        });
+        if (ready == computes.end()) {
+            for (const FieldOp &op : computes)
+                m_plan.warnings.push_back(c.name + "." + op.to.path() +
+                                          " is computed from fields that are computed from it; not computed by the script.");
+            break;
+        }
+        ordered.push_back(std::move(*ready));
+        computes.erase(ready);
+    }
+    computes = std::move(ordered);
+
+    const bool anyOp =
+        !renames.empty() || !converts.empty() || !fills.empty() || !removes.empty() || !computes.empty();
     const bool setVersion = versioned && (anyOp || version1 != version2 || m_touched.contains(c.name));
     if (!anyOp && !setVersion)
         return {};
@@ -547,6 +615,12 @@ Status Planner::planRewrite(const Pair &pair) {
             op.guard, {{"$exists", true}, {"$not", {{"$type", std::string(toString(op.toType))}}}}));
     }
     std::for_each(leafFills, fills.end(), addFill);
+    for (const FieldOp &op : computes) {
+        stages.push_back(pipeline::setStage(op.to, [&](const std::string &) { return op.value; }));
+        // Where the stored value is not what the expression computes: run
+        // again, the step finds nothing to do.
+        conditions.push_back({{"$expr", {{"$ne", Json::array({"$" + op.to.path(), op.value})}}}});
+    }
     for (const FieldOp &op : renames)
         if (op.conditionalRemove)
             stages.push_back({{"$set", {{op.from.path(), {{"$cond", Json::array({{{"$eq", Json::array({{{"$type", "$" + op.to.path()}}, "missing"})}},
@@ -605,6 +679,12 @@ Status Planner::planRewrite(const Pair &pair) {
                                                           "from values written since, and stay");
     for (const FieldOp &op : renames)
         unsetBack.push_back(op.to.path());
+    for (const FieldOp &op : computes)
+        if (op.newField)
+            unsetBack.push_back(op.to.path());
+        else
+            irreversible.push_back(quoted(op.to.path()) + " was recomputed from its new computedFrom; the values v1 "
+                                                          "computed are gone");
     if (!unsetBack.empty())
         reverse.push_back({{"$unset", unsetList(unsetBack)}});
     for (const FieldOp &op : removes)
@@ -641,6 +721,8 @@ Status Planner::planRewrite(const Pair &pair) {
             s.details.push_back(op.describe);
     for (auto it = leafFills; it != fills.end(); ++it)
         s.details.push_back(it->describe);
+    for (const auto &op : computes)
+        s.details.push_back(op.describe);
     for (const auto &op : removes)
         s.details.push_back(op.describe);
     if (setVersion)

@@ -65,9 +65,34 @@ function retype(value, to) {
     default: return value;
   }
 }
+// mingo's arithmetic takes JavaScript numbers only (it refuses, or skips,
+// mongosh's Int32, Long, Double and Decimal128): the arithmetic operators and
+// accumulators get their arguments as numbers. Exact for the integers of
+// sample documents (below 2^53); the results reach documents through a
+// $convert, which gives them the BSON type its `to` names.
+const NUMBER_TYPES = new Set(["Int32", "Long", "Double", "Decimal128"]);
+function asNumbers(v) {
+  if (v && typeof v === "object" && NUMBER_TYPES.has(v._bsontype)) return Number(v.toString());
+  if (Array.isArray(v)) return v.map(asNumbers);
+  if (v && typeof v === "object" && !v._bsontype && !(v instanceof Date)) {
+    const out = {};
+    for (const k of Object.keys(v)) out[k] = asNumbers(v[k]);
+    return out;
+  }
+  return v;
+}
+const arithmetic = {};
+for (const name of ["$add", "$subtract", "$multiply", "$divide"]) {
+  arithmetic[name] = (obj, expr, options) =>
+    expressionOps[name](obj, asNumbers(evalExpr(obj, expr, options)).map((v) => ({ $literal: v })), options);
+}
+const accumulators = {};
+for (const name of ["$sum", "$avg", "$min", "$max"]) {
+  accumulators[name] = (collection, expr, options) => accumulatorOps[name](asNumbers(collection), expr, options);
+}
 const context = Context.init({
-  accumulator: accumulatorOps,
-  expression: Object.assign({}, expressionOps, {
+  accumulator: Object.assign({}, accumulatorOps, accumulators),
+  expression: Object.assign({}, expressionOps, arithmetic, {
     $type(obj, expr, options) {
       const v = evalExpr(obj, expr, options);
       if (v && typeof v === "object" && BSON_TYPE_NAMES[v._bsontype]) return BSON_TYPE_NAMES[v._bsontype];
@@ -457,6 +482,123 @@ for (const r1 of old.relationships) {
     failures++;
   }
   print(`ok: ${kept} copies ${r1.fieldName} became references ${r2.fieldName} to the same _id`);
+}
+
+// Computed fields: each value the plan computes ("compute `P` as TEXT (its
+// computedFrom)" in PLAN.md) equals TEXT evaluated here in plain
+// JavaScript over the migrated document: arithmetic over keys (* and /
+// before + and -, parentheses), and sum, average, min, max or count of the
+// elements of one array. The result converted to the field's type (a long or
+// an int truncated, as the server's $convert does); no result: no key.
+function evaluateComputed(text, doc, type) {
+  const get = (d, p) => p.split(".").reduce((v, k) => (v && typeof v === "object" ? v[k] : undefined), d);
+  const num = (v) => (v === undefined || v === null ? null : Number(v.toString()));
+  let words = text.match(/[+\-*\/()]|[^\s+\-*\/()]+/g);
+  const aggs = { sum: "sum", total: "sum", average: "avg", avg: "avg", mean: "avg", min: "min", minimum: "min",
+    max: "max", maximum: "max", count: "count", number: "count" };
+  let agg = null;
+  if (words.length >= 2 && words[1].toLowerCase() === "of") {
+    agg = aggs[words[0].toLowerCase()];
+    words = words.slice(2);
+  }
+  if (agg === "count") return Array.isArray(get(doc, words[0])) ? get(doc, words[0]).length : 0;
+  // The array the keys go through: the longest prefix of a key that is an array here.
+  let array = null;
+  if (agg) {
+    for (const w of words) {
+      const parts = w.split(".");
+      for (let i = 1; i <= parts.length && !array; i++) {
+        if (Array.isArray(get(doc, parts.slice(0, i).join(".")))) array = parts.slice(0, i).join(".");
+      }
+    }
+  }
+  const evaluate = (element) => {
+    let at = 0;
+    const value = (w) => {
+      if (/^[0-9.]+$/.test(w)) return Number(w);
+      if (array && w.startsWith(array + ".")) return num(get(element, w.slice(array.length + 1)));
+      if (array && w === array) return num(element);
+      return num(get(doc, w));
+    };
+    const factor = () => {
+      const w = words[at++];
+      if (w === "(") { const v = sum(); at++; return v; }
+      return value(w);
+    };
+    const product = () => {
+      let v = factor();
+      while (words[at] === "*" || words[at] === "/") {
+        const op = words[at++];
+        const r = factor();
+        v = v === null || r === null ? null : op === "*" ? v * r : r === 0 ? null : v / r;
+      }
+      return v;
+    };
+    const sum = () => {
+      let v = product();
+      while (words[at] === "+" || words[at] === "-") {
+        const op = words[at++];
+        const r = product();
+        v = v === null || r === null ? null : op === "+" ? v + r : v - r;
+      }
+      return v;
+    };
+    return sum();
+  };
+  let result;
+  if (!agg) {
+    result = evaluate(null);
+  } else {
+    const elements = array ? get(doc, array) || [] : [];
+    const values = elements.map(evaluate).filter((v) => typeof v === "number");
+    if (agg === "sum") result = values.reduce((a, b) => a + b, 0);
+    else if (values.length === 0) result = null;
+    else if (agg === "avg") result = values.reduce((a, b) => a + b, 0) / values.length;
+    else result = values.reduce((a, b) => (agg === "min" ? Math.min(a, b) : Math.max(a, b)));
+  }
+  if (result === null || Number.isNaN(result)) return undefined;
+  return type === "long" || type === "int" ? Math.trunc(result) : result;
+}
+{
+  const plan = fs.readFileSync(path.join(migrateDir, "PLAN.md"), "utf8");
+  let collection = null;
+  const fieldType = (collectionName, dotted) => {
+    // The v2 field at this path of the collection's root entity.
+    const entity = niu.entities.find((e) => (e.collectionName || "") === collectionName);
+    let fields = entity ? entity.fields : [];
+    let field = null;
+    for (const name of dotted.split(".")) {
+      field = (fields || []).find((f) => f.name === name);
+      fields = field ? field.fields : [];
+    }
+    return field ? field.type || "string" : null;
+  };
+  for (const line of plan.split("\n")) {
+    const step = /^### \S+: Rewrite the documents of `([^`]+)`/.exec(line);
+    if (step) collection = step[1];
+    const computed = /^- compute `([^`]+)` as (.*) \(its computedFrom\)/.exec(line);
+    if (!computed || !collection) continue;
+    const [, target, text] = computed;
+    const type = fieldType(collection, target);
+    let compared = 0;
+    for (const d of collections.get(collection) || []) {
+      const parent = target.includes(".") ? target.split(".").slice(0, -1).join(".") : null;
+      if (parent && (d[parent.split(".")[0]] === undefined)) continue; // no subdocument to hold it
+      const expected = evaluateComputed(text, d, type);
+      const got = target.split(".").reduce((v, k) => (v && typeof v === "object" ? v[k] : undefined), d);
+      const same = expected === undefined ? got === undefined : got !== undefined && got !== null && Number(got.toString()) === expected;
+      if (!same) {
+        print(`FAIL: ${collection} ${EJSON.stringify(d._id)}: ${target} is ${EJSON.stringify(got)}, ${text} gives ${expected}`);
+        failures++;
+      }
+      compared++;
+    }
+    if (compared === 0) {
+      print(`FAIL: no ${collection} document holds ${target} to compare`);
+      failures++;
+    }
+    print(`ok: ${compared} ${collection} documents hold ${target} = ${text}`);
+  }
 }
 
 // Embed -> reference, stopped and resumed: a stop inside a batch (after its
