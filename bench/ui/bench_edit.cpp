@@ -31,6 +31,7 @@
 #include "document/Document.h"
 #include "inspector/Inspector.h"
 #include "panels/PanelSetup.h"
+#include "util/Memory.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -92,6 +93,8 @@ const Field &fieldNamed(const Entity &entity, const std::string &name) {
 } // namespace
 
 int main(int argc, char **argv) {
+    // As the studio's main does first.
+    docshape::keepFreedMemory();
     if (!std::getenv("QT_QPA_PLATFORM") && !std::getenv("DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);

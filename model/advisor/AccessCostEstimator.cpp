@@ -127,8 +127,9 @@ bool isWriteLike(const AccessPattern &q) {
 // records the fields a pattern filters on, not their values, so the
 // pattern is taken to imply the filter when it constrains, by equality or
 // range, every field the filter names.
-bool impliesPartialFilter(const IndexSpec &spec, Span<std::string_view> equality, const AccessPattern &q) {
-    for (const auto &field : partialFilterFields(spec.partialFilter))
+bool impliesPartialFilter(const std::vector<std::string> &filterFields, Span<std::string_view> equality,
+                          const AccessPattern &q) {
+    for (const auto &field : filterFields)
         if (!contains(equality, field) && !contains(q.range, field))
             return false;
     return true;
@@ -183,9 +184,9 @@ void planPattern(Context &ctx, const AccessPattern &q) {
     // the documents the filter does: the index's stated share.
     for (std::size_t k = 0; k < view.stat->indexes.size(); ++k) {
         const IndexSpec *spec = view.spec(k);
-        if (!spec || spec->partialFilter.empty() || !impliesPartialFilter(*spec, plan.equality, q))
+        if (!spec || spec->partialFilter.empty() || !impliesPartialFilter(view.partialFields(k), plan.equality, q))
             continue;
-        const auto fields = partialFilterFields(spec->partialFilter);
+        const auto &fields = view.partialFields(k);
         for (std::size_t e = 0; e < plan.equality.size(); ++e)
             if (!fields.empty() && plan.equality[e] == fields.front() && plan.equality[e] != "_id")
                 slots.selectivity[e] = spec->partialSelectivity;
@@ -213,7 +214,7 @@ void planPattern(Context &ctx, const AccessPattern &q) {
         if (keys.error)
             continue;
         const IndexSpec *spec = view.spec(k);
-        if (spec && !spec->partialFilter.empty() && !impliesPartialFilter(*spec, plan.equality, q))
+        if (spec && !spec->partialFilter.empty() && !impliesPartialFilter(view.partialFields(k), plan.equality, q))
             continue;
         IndexFit fit = fitIndex(keys, ids, bound);
         // A sparse index lacks the documents without its fields: the
@@ -225,7 +226,7 @@ void planPattern(Context &ctx, const AccessPattern &q) {
         // The filter's fields hold in every document of a partial index:
         // the pattern's conditions on them are served by it.
         if (spec && !spec->partialFilter.empty())
-            for (const auto &field : partialFilterFields(spec->partialFilter))
+            for (const auto &field : view.partialFields(k))
                 for (const Path &path : ids.equality) // the pattern's path: it outlives the plan
                     if (path == Path(field) && !contains(bound, path)) {
                         bound.push_back(path);

@@ -2,6 +2,7 @@
 
 #include "advisor/RuleCatalog.h"
 #include "core/ObjectNames.h"
+#include "derive/IndexRules.h"
 #include "estimate/IndexEstimator.h"
 
 #include <algorithm>
@@ -138,6 +139,7 @@ void Context::enter(int c) {
     const auto &stats = v.stat->indexes;
     v.m_specs.clear();
     v.m_keys.clear();
+    v.m_partialFields.clear();
     v.m_keyPaths.clear();
     v.m_uniquePaths.clear();
     std::size_t keyCount = 0;
@@ -161,6 +163,7 @@ void Context::enter(int c) {
             }
         }
         v.m_specs.push_back(spec);
+        v.m_partialFields.push_back(spec ? partialFilterFields(spec->partialFilter) : std::vector<std::string>{});
         IndexKeys info;
         info.error = !index.error.empty();
         info.idIndex = index.id.empty();

@@ -109,6 +109,9 @@ public:
     const IndexSpec *spec(std::size_t k) const { return m_specs[k]; }
     // The k-th IndexStat as the ESR fit reads it.
     const IndexKeys &keys(std::size_t k) const { return m_keys[k]; }
+    // The fields the k-th index's partial filter names (partialFilterFields),
+    // parsed once per collection; empty without a filter.
+    const std::vector<std::string> &partialFields(std::size_t k) const { return m_partialFields[k]; }
     // The j-th array (CollectionStat::arrays): its node, the relationship
     // behind it when no field is, and who enforces its bound by the field
     // or relationship (Nobody when unknown).
@@ -140,6 +143,7 @@ private:
 
     std::vector<const IndexSpec *> m_specs;  // parallel to stat->indexes
     std::vector<IndexKeys> m_keys;           // the same
+    std::vector<std::vector<std::string>> m_partialFields; // the same
     std::vector<IndexKeys::Key> m_keyPaths;  // what m_keys point at
     std::vector<TopKey> m_topKeys;           // fields, then variant fields
     std::vector<Array> m_arrays; // parallel to stat->arrays

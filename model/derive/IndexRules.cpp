@@ -105,6 +105,8 @@ void collectFields(const Json &filter, std::vector<std::string> &out) {
 
 std::vector<std::string> partialFilterFields(std::string_view filter) {
     std::vector<std::string> out;
+    if (filter.empty()) // most indexes: no parse (a failed one builds its error message)
+        return out;
     const Json parsed = Json::parse(filter, nullptr, false);
     if (!parsed.is_discarded() && parsed.is_object())
         collectFields(parsed, out);

@@ -21,6 +21,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <functional>
+#include <vector>
 
 namespace docshape::ui::panels {
 
@@ -197,10 +199,22 @@ void FindingsPanel::fitObjectColumn() {
     // whole, but never more than two fifths of the list: the message needs
     // the room more; a longer name has its tooltip.
     const int cap = std::max(140, m_list->viewport()->width() * 2 / 5);
-    // QTreeView's override is protected; QAbstractItemView's is public. It
-    // measures the rows near the viewport, not all of them.
+    // The widest text is among the longest in characters: measure those
+    // few, not every row (a large model has thousands of findings, and
+    // measuring a row shapes its text).
+    constexpr int kMeasured = 12;
+    std::vector<std::pair<qsizetype, int>> longest; // (characters, row)
+    const int rows = m_list->topLevelItemCount();
+    longest.reserve(std::size_t(rows));
+    for (int row = 0; row < rows; ++row)
+        longest.emplace_back(m_list->topLevelItem(row)->text(1).size(), row);
+    const auto measured = longest.begin() + std::min<std::ptrdiff_t>(kMeasured, std::ssize(longest));
+    std::partial_sort(longest.begin(), measured, longest.end(), std::greater<>());
+    int widest = 0;
     const QAbstractItemView *view = m_list;
-    const int want = std::clamp(view->sizeHintForColumn(1), 140, cap);
+    for (auto it = longest.begin(); it != measured; ++it)
+        widest = std::max(widest, view->sizeHintForIndex(m_list->model()->index(it->second, 1)).width());
+    const int want = std::clamp(widest, 140, cap);
     if (want == m_list->columnWidth(1))
         return;
     m_fittingObjectColumn = true;
