@@ -15,6 +15,7 @@
 #include <QGraphicsView>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace docshape::ui::canvas {
@@ -24,6 +25,7 @@ bool drawnInside(Representation r) {
     return r == Representation::EmbedOne || r == Representation::EmbedArray;
 }
 QString qs(const std::string &s) { return QString::fromStdString(s); }
+std::vector<double> anchorsOf(EntityItem *root);
 } // namespace
 
 DocumentScene::DocumentScene(Document *document, QObject *parent)
@@ -132,11 +134,17 @@ void DocumentScene::onChanged(const ChangeEvent &event) {
         syncEdge(id);
 
     std::set<EntityItem *> roots;
+    // Where the cards were, when no card came, went or moved: a card that
+    // keeps its place and size leaves every route as it was.
+    const bool inPlace = removed.empty() && replaced.empty() && moved.empty();
+    std::map<EntityItem *, std::vector<double>> before;
     for (const auto &id : content) {
         EntityItem *card = cardOf(id);
         const Entity *e = project.findEntity(id);
         if (!card || !e)
             continue;
+        if (inPlace)
+            before.try_emplace(card->rootCard(), anchorsOf(card->rootCard()));
         if (card->isEmbedded())
             card->setEmbedding(project.findRelationship(card->embeddingId()));
         card->setContent(project, *e, bucketShapeOf(id));
@@ -151,16 +159,24 @@ void DocumentScene::onChanged(const ChangeEvent &event) {
     for (const auto &id : moved)
         if (EntityItem *card = cardOf(id))
             roots.insert(card->rootCard());
+    std::vector<EntityItem *> reshaped;
     for (EntityItem *root : roots) {
         root->layout();
+        if (inPlace && before.count(root) && before.at(root) == anchorsOf(root))
+            continue;
         root->adjustEdges();
+        reshaped.push_back(root);
     }
     if (event.affectsEstimates())
         updateStats();
     m_rebuilding = false;
     // Edges are routed once the cards are where the change puts them: those
-    // of the cards it touched and those that now run across them.
-    std::vector<RelationshipItem *> toRoute = edgesAround({roots.begin(), roots.end()});
+    // of the cards it reshaped and those that now run across them, and the
+    // edges it changed.
+    std::vector<RelationshipItem *> toRoute = edgesAround(reshaped);
+    for (const auto &id : edges)
+        if (RelationshipItem *edge = edgeOf(id))
+            toRoute.push_back(edge);
     for (const auto &id : m_unrouted)
         if (RelationshipItem *edge = edgeOf(id))
             toRoute.push_back(edge);
@@ -417,6 +433,26 @@ graph::End endOf(EntityItem *card, const std::string &key) {
     const QRectF row = card->mapRectToScene(card->edgeRowRect(key));
     return {toBox(outer), row.top(), row.bottom(), own.left() - outer.left(), outer.right() - own.right()};
 }
+
+// What the routes at a card depend on: its rectangle, and where each edge
+// at it or at a card inside it attaches.
+std::vector<double> anchorsOf(EntityItem *root) {
+    const QRectF r = root->sceneBoundingRect();
+    std::vector<double> out{r.x(), r.y(), r.width(), r.height()};
+    const auto add = [&](auto &self, EntityItem *card) -> void {
+        for (RelationshipItem *edge : card->edges())
+            for (const bool parentEnd : {true, false}) {
+                if ((parentEnd ? edge->parentCard() : edge->childCard()) != card)
+                    continue;
+                const graph::End end = endOf(card, parentEnd ? edge->parentKey() : edge->childKey());
+                out.insert(out.end(), {end.rowTop, end.rowBottom, end.inset, end.insetRight});
+            }
+        for (EntityItem *child : card->childCards())
+            self(self, child);
+    };
+    add(add, root);
+    return out;
+}
 } // namespace
 
 void DocumentScene::routeEdge(RelationshipItem *edge) {
@@ -499,6 +535,7 @@ void DocumentScene::routeNow(const std::vector<RelationshipItem *> &asked) {
         const auto label = graph::placeLabel(route, size.width(), size.height(), avoid);
         const QRectF labelRect = label ? toRect(*label) : QRectF();
         edge->setRoute(route, labelRect);
+        ++m_edgesRouted;
         if (label)
             labels.push_back(*label);
     }

@@ -91,6 +91,8 @@ public:
     // and edges were created, since this scene was made.
     int rebuildCount() const { return m_rebuilds; }
     int itemsCreated() const { return m_itemsCreated; }
+    // For tests: how many edges were routed (one edge routed twice counts twice).
+    int edgesRouted() const { return m_edgesRouted; }
 
     // The marks of a comparison that cards paint (none: nullptr); the caller
     // keeps them alive while they are set.
@@ -152,6 +154,7 @@ private:
     std::unordered_map<std::string, Ends> m_ends;
     int m_rebuilds = 0;
     int m_itemsCreated = 0;
+    int m_edgesRouted = 0;
     ObjectRef m_current;
     std::string m_focusedField; // the field row last clicked, with its card selected
     bool m_rebuilding = false;

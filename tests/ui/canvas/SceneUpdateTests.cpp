@@ -132,3 +132,39 @@ TEST_CASE("renaming and editing a field redraw one card, a new project rebuilds"
     f.document.undoStack()->undo();
     CHECK(f.scene.rebuildCount() == rebuilds + 2);
 }
+
+// A route runs around the cards: it changes only when a card comes, goes,
+// moves or changes size, or when its own edge changes. An edit that leaves
+// every card where and as large as it was routes nothing again.
+TEST_CASE("an edit reroutes edges only where a card changed size, or its own edge changed", "[ui][canvas]") {
+    SceneFixture f;
+    RelationshipItem *edge = f.scene.edgeOf(f.reference);
+    EntityItem *order = f.scene.cardOf("e1");
+
+    // A field's description is not drawn on the card.
+    int routed = f.scene.edgesRouted();
+    Field field = *f.document.project().findField("f1"); // Order.orderNumber
+    field.details.edit().description = "the order's number, as printed on the invoice";
+    const QRectF orderRect = order->sceneBoundingRect();
+    REQUIRE(f.document.changeField(field, QStringLiteral("Describe"), QStringLiteral("description")));
+    REQUIRE(order->sceneBoundingRect() == orderRect);
+    CHECK(f.scene.edgesRouted() == routed);
+
+    // A new field makes the Order card taller: its edge is routed again, to
+    // the card as it is now.
+    Field added;
+    added.name = "giftMessage";
+    REQUIRE(f.document.addField("e1", "", added));
+    REQUIRE(order->sceneBoundingRect() != orderRect);
+    CHECK(f.scene.edgesRouted() > routed);
+    const QRectF card = order->mapRectToScene(order->cardRect()).adjusted(-2, -2, 2, 2);
+    const QPointF tail = edge->path().pointAtPercent(0), head = edge->path().pointAtPercent(1);
+    CHECK((card.contains(tail) || card.contains(head)));
+
+    // The edge's own change routes it, though no card changed.
+    routed = f.scene.edgesRouted();
+    Relationship r = *f.document.project().findRelationship(f.reference);
+    r.avgChildren = 25;
+    REQUIRE(f.document.changeRelationship(r, QStringLiteral("Change average"), QStringLiteral("avgChildren")));
+    CHECK(f.scene.edgesRouted() == routed + 1);
+}
