@@ -8,11 +8,12 @@ namespace docshape::import {
 
 namespace {
 
-Entity *rootOf(Project &project, const std::string &collection) {
+// The entity stored as `collection`, const or not as the project is.
+template <typename P> auto *rootOf(P &project, const std::string &collection) {
     for (auto &e : project.entities)
         if (e.collectionName == collection)
             return &e;
-    return nullptr;
+    return static_cast<decltype(&project.entities.front())>(nullptr);
 }
 
 } // namespace
@@ -20,9 +21,8 @@ Entity *rootOf(Project &project, const std::string &collection) {
 bool canConfirm(const Project &project, const ReferenceCandidate &c) {
     if (c.path.find('.') != std::string::npos)
         return false;
-    auto &p = const_cast<Project &>(project);
-    const Entity *child = rootOf(p, c.collection);
-    const Entity *parent = rootOf(p, c.target);
+    const Entity *child = rootOf(project, c.collection);
+    const Entity *parent = rootOf(project, c.target);
     return child && parent &&
            std::any_of(child->fields.begin(), child->fields.end(), [&](const Field &f) { return f.name == c.path; });
 }
