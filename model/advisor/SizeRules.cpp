@@ -2,18 +2,25 @@
 
 #include "derive/ValueLengths.h"
 
+#include <utility>
+
 namespace docshape::advisor {
 
 namespace {
 
 BsonType valueTypeOf(const Field &f) { return f.isArray() ? f.elementType : f.type; }
 
-// Calls fn(field, dotted path) for the fields of `fields` and below.
-template <typename Fn> void walk(const std::vector<Field> &fields, const std::string &prefix, Fn &fn) {
+// Calls fn(field, dotted path) for the fields of `fields` and below; `path`
+// holds the enclosing field's path, and one buffer serves the whole walk.
+template <typename Fn> void walk(const std::vector<Field> &fields, std::string &path, Fn &fn) {
     for (const auto &f : fields) {
-        const std::string path = dottedPath(prefix, f.name);
-        fn(f, path);
+        const std::size_t enclosing = path.size();
+        if (enclosing > 0)
+            path += '.';
+        path += f.name;
+        fn(f, std::as_const(path));
         walk(f.fields, path, fn);
+        path.resize(enclosing);
     }
 }
 
@@ -46,9 +53,10 @@ void checkStatedSizes(Context &ctx) {
                         "characters: the largest document holds {4} bytes",
                         e.name, path, stated, lengths.least, lengths.max.value_or(stated));
         };
-        walk(e.fields, "", check);
+        std::string path;
+        walk(e.fields, path, check);
         for (const auto &v : e.variants)
-            walk(v.fields, "", check);
+            walk(v.fields, path, check);
     }
 }
 

@@ -474,3 +474,22 @@ TEST_CASE("findings carry the number that triggered them and point at the object
     for (std::size_t i = 1; i < advice.findings.size(); ++i)
         CHECK(advice.findings[i - 1].severity >= advice.findings[i].severity);
 }
+
+// A contradiction below the top level names the whole path, and the walk
+// leaves no name behind for the fields after it.
+TEST_CASE("a stated maximum that contradicts a nested field's pattern names its dotted path", "[advisor]") {
+    Project p = cleanShop();
+    Field address = field("f40", "address", BsonType::Object);
+    Field code = field("f41", "postcode", BsonType::String, 7, 9);
+    code.details.edit().pattern = "^[0-9]{5}-[0-9]$";
+    Field country = field("f42", "country", BsonType::String, 2, 3);
+    country.details.edit().pattern = "^[A-Z]{2}$";
+    address.fields = {code};
+    entityNamed(p, "Customer").fields.push_back(address);
+    entityNamed(p, "Customer").fields.push_back(country);
+    const Advice advice = adviceFor(p);
+    std::vector<std::string> named;
+    for (const Finding *f : findingsOf(advice, rule::kStatedSizeContradicts))
+        named.push_back(f->target.name);
+    CHECK(named == std::vector<std::string>{"Customer.address.postcode", "Customer.country"});
+}
