@@ -7,6 +7,10 @@
 #include "util/Units.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <tuple>
 #include <cmath>
 #include <cstdio>
 #include <cstdint>
@@ -236,7 +240,47 @@ std::string FieldBytes::label() const {
     return out;
 }
 
-Analysis analyze(const Project &project) {
+namespace {
+
+// Whether a collection's statistics may differ after an edit that touched
+// `entities` and `indexes`: it stores, embeds, copies or references one of
+// the entities, or holds one of the indexes (now or before the edit).
+bool touched(const CollectionShape &c, std::span<const IndexSpec *const> indexes, const CollectionStat &before,
+             const std::set<std::string_view> &entities, const std::set<std::string_view> &indexIds) {
+    if (entities.count(c.rootEntityId))
+        return true;
+    for (const auto &id : c.embeddedEntityIds)
+        if (entities.count(id))
+            return true;
+    for (const IndexSpec *spec : indexes)
+        if (indexIds.count(spec->id))
+            return true;
+    for (const IndexStat &index : before.indexes)
+        if (indexIds.count(index.id))
+            return true;
+    const auto names = [&](auto &self, const ObjectShape &shape) -> bool {
+        const auto any = [&](const NodeList &nodes) {
+            for (const ShapeNode &n : nodes)
+                if ((!n.entityId.empty() && entities.count(n.entityId)) || (n.hasObject() && self(self, *n.object)))
+                    return true;
+            return false;
+        };
+        if (any(shape.fields))
+            return true;
+        for (const auto &v : shape.variants)
+            if (any(v.fields))
+                return true;
+        return false;
+    };
+    return names(names, c.shape);
+}
+
+// The analysis of `project`; each collection that `reuse` gives a previous
+// position for takes that collection's statistics and problems from
+// `previous` instead of measuring it.
+Analysis analyzeReusing(const Project &project, Analysis *previous,
+                        const std::function<int(std::size_t, const CollectionShape &,
+                                                std::span<const IndexSpec *const>)> &reuse) {
     Analysis a;
     const Thresholds thresholds(project);
     const Limits limits{thresholds.get(threshold::kDocumentTargetBytes), thresholds.get(threshold::kMaxDocumentBytes)};
@@ -250,10 +294,30 @@ Analysis analyze(const Project &project) {
     std::vector<Problem> problems; // each collection's, in collection order
     const std::size_t n = a.derived.collections.size();
     a.collections.resize(n);
+    a.problemsPerCollection.resize(n);
+    // Where each previous collection's problems start.
+    std::vector<std::size_t> previousStart;
+    if (previous) {
+        std::size_t at = previous->derived.problems.size();
+        for (const std::uint32_t count : previous->problemsPerCollection) {
+            previousStart.push_back(at);
+            at += count;
+        }
+    }
     for (std::size_t i = 0; i < n; ++i) {
         const CollectionShape &c = a.derived.collections[i];
-        measure(project, limits, c, a.collections[i], scratch);
-        finish(project, limits, nsLimit, c, indexes.of(i), a.collections[i], problems, estimator);
+        const std::size_t before = problems.size();
+        const int j = previous ? reuse(i, c, indexes.of(i)) : -1;
+        if (j >= 0) {
+            const auto k = static_cast<std::size_t>(j);
+            a.collections[i] = std::move(previous->collections[k]);
+            const auto first = previous->problems.begin() + static_cast<std::ptrdiff_t>(previousStart[k]);
+            std::move(first, first + previous->problemsPerCollection[k], std::back_inserter(problems));
+        } else {
+            measure(project, limits, c, a.collections[i], scratch);
+            finish(project, limits, nsLimit, c, indexes.of(i), a.collections[i], problems, estimator);
+        }
+        a.problemsPerCollection[i] = static_cast<std::uint32_t>(problems.size() - before);
     }
 
     // Problems: the derivation's, then each collection's.
@@ -262,6 +326,35 @@ Analysis analyze(const Project &project) {
         a.problems.push_back({"error", "", p});
     std::move(problems.begin(), problems.end(), std::back_inserter(a.problems));
     return a;
+}
+
+} // namespace
+
+Analysis analyze(const Project &project) { return analyzeReusing(project, nullptr, {}); }
+
+Analysis reanalyze(const Project &project, Analysis previous, const AnalysisChange &change) {
+    if (change.everything || previous.problemsPerCollection.size() != previous.collections.size())
+        return analyze(project);
+    const std::set<std::string_view> entities(change.entities.begin(), change.entities.end());
+    const std::set<std::string_view> indexIds(change.indexes.begin(), change.indexes.end());
+    // The previous collections by kind, root and name. The keys are copies:
+    // the previous shapes may refer to objects the edit removed, and the
+    // statistics move out as they are reused.
+    std::map<std::tuple<int, std::string, std::string>, int> byKey;
+    for (std::size_t k = 0; k < previous.collections.size(); ++k) {
+        const CollectionStat &s = previous.collections[k];
+        const auto [it, fresh] = byKey.try_emplace({int(s.kind), s.rootEntityId, s.name}, int(k));
+        if (!fresh)
+            it->second = -1; // two alike: measure both again
+    }
+    const auto reuse = [&](std::size_t, const CollectionShape &c, std::span<const IndexSpec *const> indexes) {
+        const auto it = byKey.find(std::make_tuple(int(c.kind), c.rootEntityId, c.name));
+        if (it == byKey.end() || it->second < 0)
+            return -1;
+        const CollectionStat &before = previous.collections[static_cast<std::size_t>(it->second)];
+        return touched(c, indexes, before, entities, indexIds) ? -1 : it->second;
+    };
+    return analyzeReusing(project, &previous, reuse);
 }
 
 } // namespace docshape

@@ -26,6 +26,8 @@ struct ArrayStat {
     std::optional<std::uint64_t> maxCount; // nullopt: unbounded
     double growthPerDay = 0;               // elements per document per day
     std::string entityId;                  // element entity, if embedded
+
+    friend bool operator==(const ArrayStat &, const ArrayStat &) = default;
 };
 
 struct IndexStat {
@@ -37,6 +39,8 @@ struct IndexStat {
     double estimatedBytes = 0; // an estimate: see `assumptions`
     std::string_view assumptions; // how the estimate is made (static text)
     std::string error; // e.g. "cannot index parallel arrays [a] [b]"
+
+    friend bool operator==(const IndexStat &, const IndexStat &) = default;
 };
 
 // Bytes one top-level field contributes to the document, for charts. A
@@ -51,6 +55,8 @@ struct FieldBytes {
 
     // What the entry is called: its key, or "(discriminator variants)".
     std::string label() const;
+
+    friend bool operator==(const FieldBytes &, const FieldBytes &) = default;
 };
 
 struct CollectionStat {
@@ -77,12 +83,16 @@ struct CollectionStat {
     std::vector<ArrayStat> arrays;
     std::vector<IndexStat> indexes; // _id_ first
     std::vector<FieldBytes> breakdown;
+
+    friend bool operator==(const CollectionStat &, const CollectionStat &) = default;
 };
 
 struct Problem {
     std::string severity; // "error" or "warning"
     std::string where;    // object name or id path
     std::string message;
+
+    friend bool operator==(const Problem &, const Problem &) = default;
 };
 
 // A plain value: copies are deep. The statistics are owned; the shapes in
@@ -95,7 +105,22 @@ struct Analysis {
     double maxDocumentBytes = 0;
     Derived derived;
     std::vector<CollectionStat> collections; // same order as derived.collections
+    // The derivation's problems, then each collection's in collection order.
     std::vector<Problem> problems;
+    // How many of `problems` each collection added (parallel to
+    // `collections`), so that reanalyze can carry a collection's over.
+    std::vector<std::uint32_t> problemsPerCollection;
+};
+
+// What an edit touched, as far as the analysis reads it: the entities whose
+// own properties or fields changed, or whose relationship's parameters did
+// (both ends), and the indexes added, changed or removed. `everything` for
+// what no entity names: a project setting, an entity or relationship added
+// or removed, a relationship that stores its child elsewhere.
+struct AnalysisChange {
+    bool everything = false;
+    std::vector<std::string> entities;
+    std::vector<std::string> indexes;
 };
 
 // When the largest document of the collection passes the BSON limit
@@ -109,5 +134,12 @@ std::string largestCrossingText(const CollectionStat &s, double limitBytes);
 // The whole estimation model of DESIGN.md for a valid project. The result's
 // shapes refer to `project`, which must outlive it.
 Analysis analyze(const Project &project);
+
+// analyze(project) after an edit that touched `change`, given `previous`,
+// the analysis of the project before it: the collections are derived again,
+// and a collection that holds, embeds, copies or references no touched
+// entity and has no touched index keeps its statistics and problems from
+// `previous`. Equal to analyze(project) (a test checks it over random edits).
+Analysis reanalyze(const Project &project, Analysis previous, const AnalysisChange &change);
 
 } // namespace docshape

@@ -96,9 +96,62 @@ void Document::reanalyze() {
     m_analysis = std::make_unique<Analysis>(analyze(m_project));
 }
 
+namespace {
+
+// What an edit touched, as the analysis reads it (AnalysisChange).
+AnalysisChange analysisChangeOf(const ChangeEvent &event, const Project &project) {
+    AnalysisChange out;
+    out.everything = event.reset;
+    for (const Change &c : event.changes) {
+        switch (c.object) {
+        case Change::Object::Project:
+            out.everything = true;
+            break;
+        case Change::Object::Entity:
+            if (c.action == Change::Action::Changed)
+                out.entities.push_back(c.id);
+            else
+                out.everything = true; // new or gone: the entities' positions move
+            break;
+        case Change::Object::Field:
+            if (c.entityId.empty())
+                out.everything = true;
+            else
+                out.entities.push_back(c.entityId);
+            break;
+        case Change::Object::Relationship:
+            if (c.action != Change::Action::Changed || c.changed(Change::Placement)) {
+                out.everything = true; // the child stored elsewhere: collections come and go
+            } else if (const Relationship *r = project.findRelationship(c.id)) {
+                out.entities.push_back(r->parentId);
+                out.entities.push_back(r->childId);
+            } else {
+                out.everything = true;
+            }
+            break;
+        case Change::Object::Index:
+            out.indexes.push_back(c.id);
+            break;
+        case Change::Object::AccessPattern:
+            break; // the analysis reads no access pattern
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+void Document::reanalyze(const ChangeEvent &event) {
+    // As reanalyze(): the new analysis is built before the old one goes.
+    m_analysis = std::make_unique<Analysis>(
+        docshape::reanalyze(m_project, std::move(*m_analysis), analysisChangeOf(event, m_project)));
+}
+
 void Document::notify(const ChangeEvent &event) {
-    if (event.affectsEstimates())
+    if (event.reset)
         reanalyze();
+    else if (event.affectsEstimates())
+        reanalyze(event);
     emit changed(event);
 }
 

@@ -172,7 +172,8 @@ private:
     Status push(std::unique_ptr<DocumentCommand> command);
     Project &mutableProject() { return m_project; }
     void notify(const ChangeEvent &event);
-    void reanalyze();
+    void reanalyze();                          // the whole project
+    void reanalyze(const ChangeEvent &event); // what the event touched
 
     Project m_project;
     std::unique_ptr<Analysis> m_analysis;

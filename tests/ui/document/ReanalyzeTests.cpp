@@ -1,0 +1,135 @@
+// The Document recomputes the analysis for what each edit touched (issue
+// 16): after every edit, undo and redo of a random series on each bundled
+// example, its analysis equals analyze() of its project, the whole
+// analysis done afresh. This checks the mapping from the edit's change
+// event to what the analysis must measure again.
+#include "document/Document.h"
+#include "estimate/Analysis.h"
+#include "support/TestPaths.h"
+
+#include <catch2/catch.hpp>
+
+#include <QUndoStack>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace docshape;
+using namespace docshape::ui;
+
+namespace {
+
+template <typename T> const T &pick(const std::vector<T> &items, std::mt19937 &rng) {
+    return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
+}
+
+std::vector<const Field *> fieldsOf(const Project &p) {
+    std::vector<const Field *> out;
+    const auto add = [&](auto &self, const std::vector<Field> &fields) -> void {
+        for (const Field &f : fields) {
+            out.push_back(&f);
+            self(self, f.fields);
+        }
+    };
+    for (const Entity &e : p.entities)
+        add(add, e.fields);
+    return out;
+}
+
+// One edit through the Document's API, as the inspector and the canvas make
+// them; its result may be a refusal (an edit the model does not allow).
+std::string randomEdit(Document &doc, std::mt19937 &rng) {
+    const Project &p = doc.project();
+    switch (std::uniform_int_distribution<int>(0, 8)(rng)) {
+    case 0: {
+        Field f = *pick(fieldsOf(p), rng);
+        f.avgBytes = f.avgBytes * 1.5 + 1;
+        f.maxBytes = std::max<std::uint64_t>(f.maxBytes, std::uint64_t(f.avgBytes) + 1);
+        (void)doc.changeField(f, QStringLiteral("size"), QStringLiteral("avgBytes"));
+        return "field size " + f.id;
+    }
+    case 1: {
+        Entity e = pick(p.entities, rng);
+        e.count = e.count * 2 + 5;
+        (void)doc.changeEntity(e, QStringLiteral("count"), QStringLiteral("count"));
+        return "entity count " + e.id;
+    }
+    case 2: {
+        if (p.relationships.empty())
+            return "none";
+        Relationship r = pick(p.relationships, rng);
+        r.avgChildren += 1;
+        if (r.maxChildren && double(*r.maxChildren) < r.avgChildren)
+            r.maxChildren = std::uint64_t(r.avgChildren) + 1;
+        (void)doc.changeRelationship(r, QStringLiteral("average"), QStringLiteral("avgChildren"));
+        return "relationship average " + r.id;
+    }
+    case 3: {
+        if (p.indexes.empty())
+            return "none";
+        IndexSpec ix = pick(p.indexes, rng);
+        ix.sparse = !ix.sparse;
+        (void)doc.changeIndex(ix, QStringLiteral("sparse"), QStringLiteral("sparse"));
+        return "index sparse " + ix.id;
+    }
+    case 4: {
+        if (p.indexes.empty())
+            return "none";
+        const std::string id = pick(p.indexes, rng).id;
+        (void)doc.removeIndex(id);
+        return "index removed " + id;
+    }
+    case 5: {
+        const std::string entity = pick(p.entities, rng).id;
+        Field f;
+        f.name = "extra" + std::to_string(p.entities.size() + p.indexes.size());
+        f.avgBytes = 10;
+        f.maxBytes = 30;
+        (void)doc.addField(entity, "", f);
+        return "field added to " + entity;
+    }
+    case 6: {
+        const Entity &e = pick(p.entities, rng);
+        (void)doc.renameEntity(e.id, QString::fromStdString(e.name + "X"));
+        return "entity renamed " + e.id;
+    }
+    case 7:
+        doc.undoStack()->undo();
+        return "undo";
+    default:
+        doc.undoStack()->redo();
+        return "redo";
+    }
+}
+
+} // namespace
+
+TEST_CASE("after every edit, undo and redo the document's analysis is the whole analysis of its project",
+          "[ui][document][reanalyze]") {
+    std::vector<std::string> examples;
+    for (const auto &entry : std::filesystem::directory_iterator(test::examplesDir()))
+        if (entry.path().extension() == ".docshape")
+            examples.push_back(entry.path().string());
+    std::sort(examples.begin(), examples.end());
+    REQUIRE(examples.size() >= 7);
+    std::mt19937 rng(160);
+    for (const std::string &path : examples) {
+        Document doc;
+        REQUIRE(doc.load(QString::fromStdString(path)));
+        for (int round = 0; round < 40; ++round) {
+            const std::string what = randomEdit(doc, rng);
+            INFO(path << ", round " << round << ": " << what);
+            const Analysis full = analyze(doc.project());
+            const Analysis &kept = doc.analysis();
+            REQUIRE(kept.collections.size() == full.collections.size());
+            for (std::size_t i = 0; i < full.collections.size(); ++i) {
+                INFO("collection " << full.collections[i].name);
+                CHECK(kept.collections[i] == full.collections[i]);
+            }
+            CHECK(kept.problems == full.problems);
+        }
+    }
+}
