@@ -154,15 +154,16 @@ void FindingsPanel::rebuild() {
     const bool blocked = m_list->blockSignals(true);
     if (head == 0 && tail == 0)
         m_list->clear();
-    else
-        for (std::size_t i = old - tail; i-- > head;)
-            delete m_list->takeTopLevelItem(int(i));
+    else if (old - tail > head) // one removal: the model announces it once, not row by row
+        m_list->model()->removeRows(int(head), int(old - tail - head));
+    // The style's icons, made once for all the rows.
+    const QIcon icons[3] = {severityIcon(Severity(0)), severityIcon(Severity(1)), severityIcon(Severity(2))};
     QList<QTreeWidgetItem *> items;
     items.reserve(qsizetype(n - tail - head));
     for (std::size_t i = head; i < n - tail; ++i) {
         const Finding &f = findings[i];
         auto *item = new QTreeWidgetItem;
-        item->setIcon(0, severityIcon(f.severity));
+        item->setIcon(0, icons[int(f.severity)]);
         item->setText(0, qs(f.id));
         item->setText(1, qs(f.target.name.empty() ? kindWords(f.target.kind) : f.target.name));
         item->setToolTip(1, qs(targetText(f.target)));

@@ -273,3 +273,44 @@ TEST_CASE("the Object column shows a long relationship name whole, until the use
     QCoreApplication::processEvents();
     CHECK(list->columnWidth(1) == dragged);
 }
+
+// The list is updated in place: the rows before the first finding an edit
+// changed and after the last stay, the range between is replaced. After
+// edits that change findings in the middle, at the ends, and undo, every
+// row is its finding, in order.
+TEST_CASE("after each edit every row of the findings list is its finding, in order", "[ui][panels][findings]") {
+    Document doc;
+    // The order exercise's start: seven findings of several rules and objects.
+    REQUIRE(doc.load(QString::fromStdString(test::sourceDir() + "/resources/exercises/order-aggregate/start.docshape")));
+    AdviceSource source(&doc);
+    FindingsPanel panel(&source);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    const auto rowsMatch = [&](const std::string &after) {
+        INFO("after " << after);
+        const auto &findings = source.advice().findings;
+        REQUIRE(panel.list()->topLevelItemCount() == int(findings.size()));
+        for (std::size_t i = 0; i < findings.size(); ++i) {
+            const QTreeWidgetItem *row = panel.list()->topLevelItem(int(i));
+            INFO("row " << i);
+            CHECK(row->text(0).toStdString() == findings[i].id);
+            CHECK(row->text(2).toStdString() == findings[i].message());
+        }
+    };
+    rowsMatch("opening");
+    REQUIRE(source.advice().findings.size() > 3);
+    // Renames change the messages that name the entity, wherever they are.
+    for (const Entity &e : std::vector<Entity>(doc.project().entities)) {
+        REQUIRE(doc.renameEntity(e.id, QString::fromStdString(e.name + "Renamed")));
+        rowsMatch("renaming " + e.name);
+    }
+    // A stated size past the document target adds findings; undo takes them away.
+    Entity first = doc.project().entities.front();
+    first.stated.documentBytes = 2'000'000;
+    REQUIRE(doc.changeEntity(first, QStringLiteral("State size")));
+    rowsMatch("stating a size");
+    for (int i = 0; i < 4; ++i) {
+        doc.undoStack()->undo();
+        rowsMatch("undo " + std::to_string(i));
+    }
+}
