@@ -34,6 +34,15 @@ template <typename P> auto *entityHolding(P &project, std::string_view fieldId) 
     return static_cast<E *>(nullptr);
 }
 
+template <typename E> auto *fieldIn(E &entity, std::string_view fieldId) {
+    std::size_t index = 0;
+    auto *list = listIn(entity.fields, fieldId, &index);
+    for (auto &variant : entity.variants)
+        if (!list)
+            list = listIn(variant.fields, fieldId, &index);
+    return list ? &(*list)[index] : nullptr;
+}
+
 template <typename T> T *byId(std::vector<T> &items, std::string_view id) {
     const auto it = std::find_if(items.begin(), items.end(), [&](const T &item) { return item.id == id; });
     return it == items.end() ? nullptr : &*it;
@@ -64,6 +73,9 @@ Field *findField(Project &project, std::string_view fieldId) {
     auto *list = fieldListOf(project, fieldId, &index);
     return list ? &(*list)[index] : nullptr;
 }
+
+Field *findField(Entity &entity, std::string_view fieldId) { return fieldIn(entity, fieldId); }
+const Field *findField(const Entity &entity, std::string_view fieldId) { return fieldIn(entity, fieldId); }
 
 Relationship *findRelationship(Project &project, std::string_view id) { return byId(project.relationships, id); }
 AccessPattern *findAccessPattern(Project &project, std::string_view id) { return byId(project.accessPatterns, id); }

@@ -14,6 +14,9 @@ namespace docshape::edit {
 // returns nullptr when there is no such object.
 
 Field *findField(Project &project, std::string_view fieldId);
+// The field among the entity's fields (nested and variant fields included).
+Field *findField(Entity &entity, std::string_view fieldId);
+const Field *findField(const Entity &entity, std::string_view fieldId);
 Relationship *findRelationship(Project &project, std::string_view id);
 AccessPattern *findAccessPattern(Project &project, std::string_view id);
 IndexSpec *findIndex(Project &project, std::string_view id);

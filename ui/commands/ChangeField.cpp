@@ -22,7 +22,12 @@ bool ChangeField::sameProperties(const Field &a, const Field &b) {
 }
 
 ChangeEvent ChangeField::swap(Project &project) {
-    Field *field = edit::findField(project, m_value.id);
+    // Among its entity's fields first: a walk over the whole model only if
+    // it is not there.
+    Entity *owner = project.findEntity(m_entityId);
+    Field *field = owner ? edit::findField(*owner, m_value.id) : nullptr;
+    if (!field)
+        field = edit::findField(project, m_value.id);
     std::uint32_t properties = m_value.name != field->name ? Change::Name : 0;
     Field renamed = m_value;
     renamed.name = field->name;

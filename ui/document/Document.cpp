@@ -29,6 +29,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cmath>
 
 namespace docshape::ui {
@@ -148,6 +149,12 @@ void Document::reanalyze(const ChangeEvent &event) {
 }
 
 void Document::notify(const ChangeEvent &event) {
+    const auto comesOrGoes = [](const Change &c) {
+        return (c.object == Change::Object::Field || c.object == Change::Object::Entity) &&
+               c.action != Change::Action::Changed;
+    };
+    if (event.reset || std::any_of(event.changes.begin(), event.changes.end(), comesOrGoes))
+        m_fieldOwners.clear();
     if (event.reset)
         reanalyze();
     else if (event.affectsEstimates())
@@ -238,7 +245,7 @@ Status Document::changeField(const Field &newValue, const QString &text, const Q
     const Entity *owner = entityOfField(newValue.id);
     if (!owner)
         return Error{newValue.id, tr("no such field").toStdString()};
-    const Field *current = m_project.findField(newValue.id);
+    const Field *current = edit::findField(*owner, newValue.id);
     if (ChangeField::sameProperties(newValue, *current))
         return {};
     // A rename carries the paths that name the field along, in one undo step.
@@ -507,7 +514,20 @@ Status Document::replaceProject(Project project, const QString &text) {
 }
 
 const Entity *Document::entityOfField(const std::string &fieldId) const {
-    return edit::entityOfField(m_project, fieldId);
+    // The inspector, the canvas and the edit itself each ask after an edit:
+    // a map instead of a walk over every field of the model each time.
+    if (m_fieldOwners.empty())
+        for (const Entity &e : m_project.entities)
+            for (std::string &id : edit::fieldIdsOf(e))
+                m_fieldOwners.emplace(std::move(id), e.id);
+    if (const auto it = m_fieldOwners.find(fieldId); it != m_fieldOwners.end())
+        if (const Entity *e = m_project.findEntity(it->second); e && edit::findField(*e, fieldId))
+            return e;
+    // Not where the map says: the map is out of date; the walk decides.
+    const Entity *owner = edit::entityOfField(m_project, fieldId);
+    if (owner)
+        m_fieldOwners.clear();
+    return owner;
 }
 
 const Relationship *Document::embeddingOf(const std::string &entityId) const {

@@ -11,6 +11,7 @@
 #include <QUndoStack>
 
 #include <memory>
+#include <unordered_map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -177,6 +178,9 @@ private:
 
     Project m_project;
     std::unique_ptr<Analysis> m_analysis;
+    // Field id -> id of the entity that holds it, built on the first lookup
+    // and dropped when fields or entities come or go (entityOfField).
+    mutable std::unordered_map<std::string, std::string> m_fieldOwners;
     QUndoStack m_undoStack;
     QString m_filePath;
 };

@@ -4,6 +4,7 @@
 // analysis done afresh. This checks the mapping from the edit's change
 // event to what the analysis must measure again.
 #include "document/Document.h"
+#include "edit/ModelLookup.h"
 #include "estimate/Analysis.h"
 #include "support/TestPaths.h"
 
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,7 +45,7 @@ std::vector<const Field *> fieldsOf(const Project &p) {
 // them; its result may be a refusal (an edit the model does not allow).
 std::string randomEdit(Document &doc, std::mt19937 &rng) {
     const Project &p = doc.project();
-    switch (std::uniform_int_distribution<int>(0, 8)(rng)) {
+    switch (std::uniform_int_distribution<int>(0, 9)(rng)) {
     case 0: {
         Field f = *pick(fieldsOf(p), rng);
         f.avgBytes = f.avgBytes * 1.5 + 1;
@@ -99,6 +101,11 @@ std::string randomEdit(Document &doc, std::mt19937 &rng) {
     case 7:
         doc.undoStack()->undo();
         return "undo";
+    case 8: {
+        const std::string id = pick(fieldsOf(p), rng)->id;
+        (void)doc.removeField(id);
+        return "field removed " + id;
+    }
     default:
         doc.undoStack()->redo();
         return "redo";
@@ -107,7 +114,7 @@ std::string randomEdit(Document &doc, std::mt19937 &rng) {
 
 } // namespace
 
-TEST_CASE("after every edit, undo and redo the document's analysis is the whole analysis of its project",
+TEST_CASE("after every edit, undo and redo the document's analysis is the whole analysis of its project, and each field's owner is found",
           "[ui][document][reanalyze]") {
     std::vector<std::string> examples;
     for (const auto &entry : std::filesystem::directory_iterator(test::examplesDir()))
@@ -119,6 +126,7 @@ TEST_CASE("after every edit, undo and redo the document's analysis is the whole 
     for (const std::string &path : examples) {
         Document doc;
         REQUIRE(doc.load(QString::fromStdString(path)));
+        std::set<std::string> seen; // every field id the document has had
         for (int round = 0; round < 40; ++round) {
             const std::string what = randomEdit(doc, rng);
             INFO(path << ", round " << round << ": " << what);
@@ -130,6 +138,12 @@ TEST_CASE("after every edit, undo and redo the document's analysis is the whole 
                 CHECK(kept.collections[i] == full.collections[i]);
             }
             CHECK(kept.problems == full.problems);
+            // The owner of every field, as a walk over the model finds it;
+            // none for a field an edit or an undo took away.
+            for (const Field *f : fieldsOf(doc.project()))
+                seen.insert(f->id);
+            for (const std::string &id : seen)
+                CHECK(doc.entityOfField(id) == edit::entityOfField(doc.project(), id));
         }
     }
 }
