@@ -1,5 +1,7 @@
 #include "edit/Fragment.h"
 
+#include "edit/ModelLookup.h"
+
 #include "io/ProjectFile.h"
 #include "io/ProjectReader.h"
 
@@ -52,17 +54,6 @@ void clearDuplication(Field &f) {
     w.duplicationOwner.clear();
 }
 
-// The entity whose fields (or variants' fields) hold the field, or nullptr.
-const Entity *ownerOf(const Project &project, const std::string &fieldId) {
-    for (const Entity &e : project.entities) {
-        std::unordered_set<std::string> ids;
-        collectFieldIds(e, ids);
-        if (ids.count(fieldId))
-            return &e;
-    }
-    return nullptr;
-}
-
 // Whether the copy alone holds the reference's field, so that it can point
 // at an entity left behind without changing it.
 bool heldByCopy(const Relationship &r, bool parentCopied, bool childCopied) {
@@ -97,7 +88,7 @@ void addContext(const Project &project, Fragment &fragment, std::set<std::string
             const std::string &source = f.details->duplicatedFrom;
             if (source.empty() || inside.count(source))
                 return;
-            if (const Entity *owner = ownerOf(project, source))
+            if (const Entity *owner = entityOfField(project, source))
                 context.insert(owner->id);
         });
     for (const Entity &e : project.entities)
@@ -183,7 +174,7 @@ void relinkSources(std::vector<Field> &fields, const std::map<std::string, std::
             f.details.edit().duplicatedFrom = it->second;
             return;
         }
-        const Entity *owner = ownerOf(fragment.project, source);
+        const Entity *owner = entityOfField(fragment.project, source);
         if (!owner || !found.count(owner->id) || !into.findField(source))
             clearDuplication(f);
     });

@@ -22,18 +22,7 @@ auto *listIn(Fields &fields, std::string_view id, std::size_t *index) {
     return static_cast<List *>(nullptr);
 }
 
-template <typename P> auto *entityHolding(P &project, std::string_view fieldId) {
-    using E = std::remove_reference_t<decltype(project.entities.front())>;
-    for (auto &entity : project.entities) {
-        if (listIn(entity.fields, fieldId, nullptr))
-            return &entity;
-        for (auto &variant : entity.variants)
-            if (listIn(variant.fields, fieldId, nullptr))
-                return &entity;
-    }
-    return static_cast<E *>(nullptr);
-}
-
+// The field among the entity's own and its variants' fields.
 template <typename E> auto *fieldIn(E &entity, std::string_view fieldId) {
     std::size_t index = 0;
     auto *list = listIn(entity.fields, fieldId, &index);
@@ -41,6 +30,14 @@ template <typename E> auto *fieldIn(E &entity, std::string_view fieldId) {
         if (!list)
             list = listIn(variant.fields, fieldId, &index);
     return list ? &(*list)[index] : nullptr;
+}
+
+template <typename P> auto *entityHolding(P &project, std::string_view fieldId) {
+    using E = std::remove_reference_t<decltype(project.entities.front())>;
+    for (auto &entity : project.entities)
+        if (fieldIn(entity, fieldId))
+            return &entity;
+    return static_cast<E *>(nullptr);
 }
 
 template <typename T> T *byId(std::vector<T> &items, std::string_view id) {

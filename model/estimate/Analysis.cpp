@@ -279,8 +279,7 @@ bool touched(const CollectionShape &c, std::span<const IndexSpec *const> indexes
 // position for takes that collection's statistics and problems from
 // `previous` instead of measuring it.
 Analysis analyzeReusing(const Project &project, Analysis *previous,
-                        const std::function<int(std::size_t, const CollectionShape &,
-                                                std::span<const IndexSpec *const>)> &reuse) {
+                        const std::function<int(const CollectionShape &, std::span<const IndexSpec *const>)> &reuse) {
     Analysis a;
     const Thresholds thresholds(project);
     const Limits limits{thresholds.get(threshold::kDocumentTargetBytes), thresholds.get(threshold::kMaxDocumentBytes)};
@@ -307,7 +306,7 @@ Analysis analyzeReusing(const Project &project, Analysis *previous,
     for (std::size_t i = 0; i < n; ++i) {
         const CollectionShape &c = a.derived.collections[i];
         const std::size_t before = problems.size();
-        const int j = previous ? reuse(i, c, indexes.of(i)) : -1;
+        const int j = previous ? reuse(c, indexes.of(i)) : -1;
         if (j >= 0) {
             const auto k = static_cast<std::size_t>(j);
             a.collections[i] = std::move(previous->collections[k]);
@@ -347,7 +346,7 @@ Analysis reanalyze(const Project &project, Analysis previous, const AnalysisChan
         if (!fresh)
             it->second = -1; // two alike: measure both again
     }
-    const auto reuse = [&](std::size_t, const CollectionShape &c, std::span<const IndexSpec *const> indexes) {
+    const auto reuse = [&](const CollectionShape &c, std::span<const IndexSpec *const> indexes) {
         const auto it = byKey.find(std::make_tuple(int(c.kind), c.rootEntityId, c.name));
         if (it == byKey.end() || it->second < 0)
             return -1;
