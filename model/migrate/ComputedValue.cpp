@@ -90,6 +90,7 @@ public:
     const std::string &array() const { return m_array; }
     bool anyOperator() const { return m_operators; }
     const NodePlace *onlyPath() const { return m_onlyPath; }
+    const std::string &nonNumeric() const { return m_nonNumeric; } // a key that is not a number, if any
 
 private:
     Error fail(const std::string &why) const { return Error{"", why}; }
@@ -203,10 +204,6 @@ private:
         return Json("$$e." + rest);
     }
 
-public:
-    const std::string &nonNumeric() const { return m_nonNumeric; }
-
-private:
     std::vector<std::string> m_tokens;
     bool m_aggregate;
     std::size_t m_at = 0;

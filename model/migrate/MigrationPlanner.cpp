@@ -382,7 +382,7 @@ Status Planner::planRewrite(const Pair &pair) {
     // A computed field (seed lesson-135, "Computed pattern") that is new or
     // computed another way in v2 gets its value from its computedFrom, when
     // that can be computed inside the document; otherwise the plan says who
-    // must fill it. False when the script does not compute it.
+    // must fill it.
     const auto compute = [&](const NodePlace &n2, const Field &f2, bool isNew) {
         const std::string where = c.name + "." + n2.path();
         const std::string &text = f2.details->computedFrom;
@@ -393,13 +393,13 @@ Status Planner::planRewrite(const Pair &pair) {
         if (n2.crossesArray()) {
             m_plan.warnings.push_back(where + " is computed in each array element (\"" + text +
                                       "\"); not computed by the script: " + leftTo + ".");
-            return false;
+            return;
         }
         auto value = computedValue(text, v2, n2.node->type);
         if (!value) {
             m_plan.warnings.push_back(where + " is computed from \"" + text + "\"; not computed by the script (" +
                                       value.error().message + "): " + leftTo + ".");
-            return false;
+            return;
         }
         FieldOp op;
         op.kind = FieldOp::Compute;
@@ -410,7 +410,6 @@ Status Planner::planRewrite(const Pair &pair) {
         op.describe = "compute " + quoted(n2.path()) + " as " + text + " (its computedFrom) where the stored value differs";
         computes.push_back(std::move(op));
         changedPaths.push_back(n2.path());
-        return true;
     };
 
     for (const NodePlace &n2 : v2.places()) {
