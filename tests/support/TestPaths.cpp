@@ -1,5 +1,6 @@
 #include "support/TestPaths.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -12,6 +13,15 @@ std::string sourceDir() { return DOCSHAPE_SOURCE_DIR; }
 std::string sharedDir() { return sourceDir() + "/../shared"; }
 std::string dataPath(const std::string &relative) { return sourceDir() + "/tests/data/" + relative; }
 std::string examplesDir() { return sourceDir() + "/resources/examples"; }
+
+std::vector<std::string> examplePaths() {
+    std::vector<std::string> paths;
+    for (const auto &entry : std::filesystem::directory_iterator(examplesDir()))
+        if (entry.path().extension() == ".docshape")
+            paths.push_back(entry.path().string());
+    std::sort(paths.begin(), paths.end());
+    return paths;
+}
 
 std::string readFile(const std::string &path) {
     std::ifstream in(path, std::ios::binary);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace docshape::test {
 
@@ -10,6 +11,7 @@ std::string sourceDir();
 std::string sharedDir();
 std::string dataPath(const std::string &relative); // under tests/data
 std::string examplesDir();                          // resources/examples
+std::vector<std::string> examplePaths();            // its .docshape files, sorted
 std::string readFile(const std::string &path);
 // A fresh, empty directory under the system temp dir.
 std::string makeTempDir(const std::string &tag);

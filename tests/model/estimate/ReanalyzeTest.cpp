@@ -12,7 +12,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <filesystem>
 #include <functional>
 #include <random>
 #include <string>
@@ -155,11 +154,7 @@ void requireSame(const Analysis &incremental, const Analysis &full) {
 
 TEST_CASE("reanalyze after an edit equals the whole analysis, over random edits of every example",
           "[analysis][reanalyze]") {
-    std::vector<std::string> examples;
-    for (const auto &entry : std::filesystem::directory_iterator(test::examplesDir()))
-        if (entry.path().extension() == ".docshape")
-            examples.push_back(entry.path().string());
-    std::sort(examples.begin(), examples.end());
+    const std::vector<std::string> examples = test::examplePaths();
     REQUIRE(examples.size() >= 7);
     std::mt19937 rng(16);
     int edits = 0;

@@ -13,7 +13,6 @@
 #include <QUndoStack>
 
 #include <algorithm>
-#include <filesystem>
 #include <random>
 #include <set>
 #include <string>
@@ -116,11 +115,7 @@ std::string randomEdit(Document &doc, std::mt19937 &rng) {
 
 TEST_CASE("after every edit, undo and redo the document's analysis is the whole analysis of its project, and each field's owner is found",
           "[ui][document][reanalyze]") {
-    std::vector<std::string> examples;
-    for (const auto &entry : std::filesystem::directory_iterator(test::examplesDir()))
-        if (entry.path().extension() == ".docshape")
-            examples.push_back(entry.path().string());
-    std::sort(examples.begin(), examples.end());
+    const std::vector<std::string> examples = test::examplePaths();
     REQUIRE(examples.size() >= 7);
     std::mt19937 rng(160);
     for (const std::string &path : examples) {
