@@ -8,9 +8,7 @@
 
 #include <algorithm>
 #include <functional>
-#include <map>
 #include <set>
-#include <tuple>
 #include <cmath>
 #include <cstdio>
 #include <cstdint>
@@ -275,11 +273,12 @@ bool touched(const CollectionShape &c, std::span<const IndexSpec *const> indexes
     return names(names, c.shape);
 }
 
-// The analysis of `project`; each collection that `reuse` gives a previous
-// position for takes that collection's statistics and problems from
+// The analysis of `project`; each collection (by its position) that `reuse`
+// gives a previous position for takes that collection's statistics and problems from
 // `previous` instead of measuring it.
 Analysis analyzeReusing(const Project &project, Analysis *previous,
-                        const std::function<int(const CollectionShape &, std::span<const IndexSpec *const>)> &reuse) {
+                        const std::function<int(std::size_t, const CollectionShape &,
+                                                std::span<const IndexSpec *const>)> &reuse) {
     Analysis a;
     const Thresholds thresholds(project);
     const Limits limits{thresholds.get(threshold::kDocumentTargetBytes), thresholds.get(threshold::kMaxDocumentBytes)};
@@ -306,7 +305,7 @@ Analysis analyzeReusing(const Project &project, Analysis *previous,
     for (std::size_t i = 0; i < n; ++i) {
         const CollectionShape &c = a.derived.collections[i];
         const std::size_t before = problems.size();
-        const int j = previous ? reuse(c, indexes.of(i)) : -1;
+        const int j = previous ? reuse(i, c, indexes.of(i)) : -1;
         if (j >= 0) {
             const auto k = static_cast<std::size_t>(j);
             a.collections[i] = std::move(previous->collections[k]);
@@ -336,22 +335,18 @@ Analysis reanalyze(const Project &project, Analysis previous, const AnalysisChan
         return analyze(project);
     const std::set<std::string_view> entities(change.entities.begin(), change.entities.end());
     const std::set<std::string_view> indexIds(change.indexes.begin(), change.indexes.end());
-    // The previous collections by kind, root and name. The keys are copies:
-    // the previous shapes may refer to objects the edit removed, and the
-    // statistics move out as they are reused.
-    std::map<std::tuple<int, std::string, std::string>, int> byKey;
-    for (std::size_t k = 0; k < previous.collections.size(); ++k) {
-        const CollectionStat &s = previous.collections[k];
-        const auto [it, fresh] = byKey.try_emplace({int(s.kind), s.rootEntityId, s.name}, int(k));
-        if (!fresh)
-            it->second = -1; // two alike: measure both again
-    }
-    const auto reuse = [&](const CollectionShape &c, std::span<const IndexSpec *const> indexes) {
-        const auto it = byKey.find(std::make_tuple(int(c.kind), c.rootEntityId, c.name));
-        if (it == byKey.end() || it->second < 0)
+    // An edit that keeps the set of collections (anything else is
+    // `everything`) keeps their derivation order: the previous statistics
+    // of a collection are at its own position, under the same kind, root and
+    // name (a renamed collection is measured again).
+    const auto reuse = [&](std::size_t k, const CollectionShape &c, std::span<const IndexSpec *const> indexes) {
+        if (k >= previous.collections.size())
             return -1;
-        const CollectionStat &before = previous.collections[static_cast<std::size_t>(it->second)];
-        return touched(c, indexes, before, entities, indexIds) ? -1 : it->second;
+        const CollectionStat &before = previous.collections[k];
+        if (before.kind != c.kind || before.rootEntityId != c.rootEntityId || before.name != c.name ||
+            touched(c, indexes, before, entities, indexIds))
+            return -1;
+        return int(k);
     };
     return analyzeReusing(project, &previous, reuse);
 }
