@@ -489,7 +489,8 @@ for (const r1 of old.relationships) {
 // JavaScript over the migrated document: arithmetic over keys (* and /
 // before + and -, parentheses), and sum, average, min, max or count of the
 // elements of one array. The result converted to the field's type (a long or
-// an int truncated, as the server's $convert does); no result: no key.
+// an int truncated: the manual, $toLong and $toInt, "Double: Returns
+// truncated value"); no result: no key.
 function evaluateComputed(text, doc, type) {
   const get = (d, p) => p.split(".").reduce((v, k) => (v && typeof v === "object" ? v[k] : undefined), d);
   const num = (v) => (v === undefined || v === null ? null : Number(v.toString()));
