@@ -112,7 +112,11 @@ void RelationshipItem::setRoute(const graph::Route &route, const QRectF &labelRe
     m_route = route;
     m_path = toPath(route.bezier);
     m_labelRect = labelRect;
-    m_bounds = m_path.controlPointRect().adjusted(-16, -16, 16, 16) | m_labelRect.adjusted(-2, -2, 2, 2);
+    // An edge whose label found no place has none: its bounds are the
+    // curve's alone (an empty rectangle sits at the scene's origin).
+    m_bounds = m_path.controlPointRect().adjusted(-16, -16, 16, 16);
+    if (!m_labelRect.isEmpty())
+        m_bounds |= m_labelRect.adjusted(-2, -2, 2, 2);
     update();
 }
 
@@ -122,7 +126,8 @@ QPainterPath RelationshipItem::shape() const {
     QPainterPathStroker stroker;
     stroker.setWidth(10);
     QPainterPath shape = stroker.createStroke(m_path);
-    shape.addRect(m_labelRect);
+    if (!m_labelRect.isEmpty())
+        shape.addRect(m_labelRect);
     return shape;
 }
 

@@ -168,3 +168,25 @@ TEST_CASE("an edit reroutes edges only where a card changed size, or its own edg
     REQUIRE(f.document.changeRelationship(r, QStringLiteral("Change average"), QStringLiteral("avgChildren")));
     CHECK(f.scene.edgesRouted() == routed + 1);
 }
+
+// What an edge repaints is its curve and its label. An edge whose label
+// found no place among crowded cards has no label, and must not claim the
+// scene from the origin to its curve: every edit of either card would then
+// repaint the whole canvas in view.
+TEST_CASE("an edge without a label is bounded by its curve", "[ui][canvas]") {
+    SceneFixture f;
+    RelationshipItem *edge = f.scene.edgeOf(f.reference);
+    // Move both cards far from the origin, then route the edge as a crowded
+    // canvas would: no place for the label.
+    f.document.moveEntities({{"e3", {4000, 3000}}, {"e1", {4600, 3000}}});
+    const graph::Route route = edge->route();
+    edge->setRoute(route, QRectF());
+    const QRectF curve = edge->path().controlPointRect();
+    REQUIRE(curve.left() > 3000);
+    const QRectF bounds = edge->boundingRect();
+    CHECK_FALSE(bounds.contains(QPointF(0, 0)));
+    CHECK(bounds.left() > 3000);
+    CHECK(bounds.top() > 2000);
+    CHECK(curve.adjusted(-16, -16, 16, 16).contains(bounds));
+    CHECK_FALSE(edge->shape().boundingRect().contains(QPointF(0, 0)));
+}
