@@ -136,7 +136,10 @@ void FindingsPanel::rebuild() {
     m_stale = false;
     const auto &findings = m_source->advice().findings;
     // The rows are the findings in order. An edit changes a few: keep the
-    // rows before the first and after the last that differ.
+    // rows before the first and after the last that differ, rewrite the
+    // rows between in place where they differ (a rename changes messages
+    // across the whole list, and a rewritten row repaints alone), and add
+    // or remove the rows the count changed by.
     const std::size_t n = findings.size();
     const std::size_t old = m_shown.size();
     std::size_t head = 0;
@@ -147,22 +150,16 @@ void FindingsPanel::rebuild() {
         ++tail;
     if (m_listed && head == old && head == n)
         return; // the same findings, row for row
-    m_listed = true;
     std::optional<Finding> keep;
-    if (QTreeWidgetItem *current = m_list->currentItem())
-        keep = m_shown[std::size_t(m_list->indexOfTopLevelItem(current))];
+    int keptRow = -1;
+    if (QTreeWidgetItem *current = m_list->currentItem()) {
+        keptRow = m_list->indexOfTopLevelItem(current);
+        keep = m_shown[std::size_t(keptRow)];
+    }
     const bool blocked = m_list->blockSignals(true);
-    if (head == 0 && tail == 0)
-        m_list->clear();
-    else if (old - tail > head) // one removal: the model announces it once, not row by row
-        m_list->model()->removeRows(int(head), int(old - tail - head));
     // The style's icons, made once for all the rows.
     const QIcon icons[3] = {severityIcon(Severity(0)), severityIcon(Severity(1)), severityIcon(Severity(2))};
-    QList<QTreeWidgetItem *> items;
-    items.reserve(qsizetype(n - tail - head));
-    for (std::size_t i = head; i < n - tail; ++i) {
-        const Finding &f = findings[i];
-        auto *item = new QTreeWidgetItem;
+    const auto fill = [&](QTreeWidgetItem *item, const Finding &f) {
         item->setIcon(0, icons[int(f.severity)]);
         item->setText(0, qs(f.id));
         item->setText(1, qs(f.target.name.empty() ? kindWords(f.target.kind) : f.target.name));
@@ -173,14 +170,37 @@ void FindingsPanel::rebuild() {
         item->setToolTip(0, f.source().empty() ? qs(toString(f.severity))
                                                : tr("%1, from %2").arg(qs(toString(f.severity)), qs(f.source())));
         item->setData(0, SeverityRole, int(f.severity));
-        items << item;
+    };
+    m_listed = true;
+    const std::size_t oldEnd = old - tail;
+    const std::size_t newEnd = n - tail;
+    const std::size_t common = std::min(oldEnd, newEnd);
+    for (std::size_t i = head; i < common; ++i)
+        if (!(m_shown[i] == findings[i]))
+            fill(m_list->topLevelItem(int(i)), findings[i]);
+    if (oldEnd > common) {
+        // One removal: the model announces it once, not row by row.
+        m_list->model()->removeRows(int(common), int(oldEnd - common));
+    } else if (newEnd > common) {
+        QList<QTreeWidgetItem *> items;
+        items.reserve(qsizetype(newEnd - common));
+        for (std::size_t i = common; i < newEnd; ++i) {
+            auto *item = new QTreeWidgetItem;
+            fill(item, findings[i]);
+            items << item;
+        }
+        m_list->insertTopLevelItems(int(common), items);
     }
-    m_list->insertTopLevelItems(int(head), items);
     m_shown = findings;
-    if (!m_list->currentItem() && keep) {
-        const auto it = std::find(m_shown.begin(), m_shown.end(), *keep);
-        if (it != m_shown.end())
-            m_list->setCurrentItem(m_list->topLevelItem(int(it - m_shown.begin())));
+    // The finding that was current stays current where it still is;
+    // otherwise its row, rewritten, stays current while the list has it.
+    if (keep) {
+        const bool moved = !m_list->currentItem() || std::size_t(keptRow) >= n || !(m_shown[std::size_t(keptRow)] == *keep);
+        if (moved) {
+            const auto it = std::find(m_shown.begin(), m_shown.end(), *keep);
+            if (it != m_shown.end())
+                m_list->setCurrentItem(m_list->topLevelItem(int(it - m_shown.begin())));
+        }
     }
     m_list->blockSignals(blocked);
     applyFilter();

@@ -294,16 +294,34 @@ TEST_CASE("after each edit every row of the findings list is its finding, in ord
             const QTreeWidgetItem *row = panel.list()->topLevelItem(int(i));
             INFO("row " << i);
             CHECK(row->text(0).toStdString() == findings[i].id);
+            CHECK(row->text(1).toStdString() ==
+                  (findings[i].target.name.empty() ? std::string(kindWords(findings[i].target.kind)) : findings[i].target.name));
+            CHECK(row->toolTip(1).toStdString() == targetText(findings[i].target));
             CHECK(row->text(2).toStdString() == findings[i].message());
+            CHECK(row->toolTip(2).toStdString() == findings[i].message());
+            CHECK(row->data(0, Qt::UserRole + 1).toInt() == int(findings[i].severity)); // the panel's severity role
         }
     };
     rowsMatch("opening");
     REQUIRE(source.advice().findings.size() > 3);
     // Renames change the messages that name the entity, wherever they are.
+    // The count stays: rows are rewritten where they changed, none removed
+    // or inserted (the list repaints those rows alone), and the current
+    // row stays current.
+    int removed = 0, inserted = 0;
+    QObject::connect(panel.list()->model(), &QAbstractItemModel::rowsRemoved, [&] { ++removed; });
+    QObject::connect(panel.list()->model(), &QAbstractItemModel::rowsInserted, [&] { ++inserted; });
+    const int currentRow = int(source.advice().findings.size()) - 1;
+    panel.list()->setCurrentItem(panel.list()->topLevelItem(currentRow));
     for (const Entity &e : std::vector<Entity>(doc.project().entities)) {
+        const std::size_t before = source.advice().findings.size();
         REQUIRE(doc.renameEntity(e.id, QString::fromStdString(e.name + "Renamed")));
         rowsMatch("renaming " + e.name);
+        REQUIRE(source.advice().findings.size() == before);
+        CHECK(panel.list()->indexOfTopLevelItem(panel.list()->currentItem()) == currentRow);
     }
+    CHECK(removed == 0);
+    CHECK(inserted == 0);
     // A stated size past the document target adds findings; undo takes them away.
     Entity first = doc.project().entities.front();
     first.stated.documentBytes = 2'000'000;
