@@ -416,12 +416,6 @@ void DocumentScene::updateStats(bool relayoutChanged) {
     }
 }
 
-void DocumentScene::relayout(EntityItem *card) {
-    EntityItem *root = card->rootCard();
-    root->layout();
-    root->adjustEdges();
-}
-
 namespace {
 graph::Box toBox(const QRectF &r) { return {r.x(), r.y(), r.width(), r.height()}; }
 QRectF toRect(const graph::Box &b) { return {b.x, b.y, b.w, b.h}; }
@@ -454,6 +448,16 @@ std::vector<double> anchorsOf(EntityItem *root) {
     return out;
 }
 } // namespace
+
+void DocumentScene::relayout(EntityItem *card) {
+    // A badge that keeps the card's size and its edges' anchors leaves
+    // every route as it was.
+    EntityItem *root = card->rootCard();
+    const std::vector<double> before = anchorsOf(root);
+    root->layout();
+    if (anchorsOf(root) != before)
+        root->adjustEdges();
+}
 
 void DocumentScene::routeEdge(RelationshipItem *edge) {
     if (m_rebuilding) {

@@ -73,15 +73,17 @@ bool EntityItem::isAncestorOf(const EntityItem *other) const {
 }
 
 void EntityItem::setContent(const Project &project, const Entity &entity, const CollectionShape *bucket) {
-    prepareGeometryChange();
-    m_name = qs(entity.name);
-    m_rows.clear();
-    auto addFields = [this](auto &self, const std::vector<Field> &fields, int depth) -> void {
+    // The rows as they are now, built aside: a card whose name and rows are
+    // drawn as before keeps its size and is not repainted (a description
+    // or an average shows in no row).
+    std::vector<Row> rows;
+    rows.reserve(m_rows.size());
+    auto addFields = [&rows](auto &self, const std::vector<Field> &fields, int depth) -> void {
         for (const auto &f : fields) {
             QString name = qs(f.name);
             if (!f.required && f.presence < 1)
                 name += QLatin1Char('?');
-            m_rows.push_back({name, typeText(f), depth, f.id});
+            rows.push_back({name, typeText(f), depth, f.id});
             self(self, f.fields, depth + 1);
         }
     };
@@ -95,13 +97,13 @@ void EntityItem::setContent(const Project &project, const Entity &entity, const 
             else if (node.isArray())
                 type = QStringLiteral("[%1] %2").arg(qs(std::string(toString(node.elementType))),
                                                       formatBound(node.maxCount));
-            m_rows.push_back({qs(node.name), type, 0, {}});
+            rows.push_back({qs(node.name), type, 0, {}});
             if (node.origin == NodeOrigin::Bucket && node.isArray())
                 addFields(addFields, entity.fields, 1);
         }
     } else {
         if (!isEmbedded()) // subdocuments have no _id of their own
-            m_rows.push_back({QStringLiteral("_id"), qs(std::string(toString(entity.idType))), 0, {}});
+            rows.push_back({QStringLiteral("_id"), qs(std::string(toString(entity.idType))), 0, {}});
         addFields(addFields, entity.fields, 0);
         // Keys the representations of relationships add to these documents.
         for (const auto &r : project.relationships) {
@@ -114,28 +116,28 @@ void EntityItem::setContent(const Project &project, const Entity &entity, const 
             switch (r.representation) {
             case Representation::ReferenceFromChild:
                 if (isChild)
-                    m_rows.push_back({qs(r.fieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
+                    rows.push_back({qs(r.fieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
                 break;
             case Representation::ReferenceArrayInParent:
                 if (isParent)
-                    m_rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
+                    rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
                 break;
             case Representation::TwoWay:
                 if (isParent)
-                    m_rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
+                    rows.push_back({qs(r.fieldName), QStringLiteral("[→ %1]").arg(child), 0, {}});
                 if (isChild)
-                    m_rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
+                    rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
                 break;
             case Representation::Subset:
                 if (isParent)
-                    m_rows.push_back({qs(r.fieldName),
+                    rows.push_back({qs(r.fieldName),
                                       QStringLiteral("[%1] newest %2").arg(child).arg(r.subsetCount), 0, {}});
                 if (isChild)
-                    m_rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
+                    rows.push_back({qs(r.backFieldName), QStringLiteral("→ %1").arg(parent), 0, {}});
                 break;
             case Representation::ExtendedReference:
                 if (isParent)
-                    m_rows.push_back({qs(r.fieldName), QStringLiteral("{→ %1 + copies}").arg(child), 0, {}});
+                    rows.push_back({qs(r.fieldName), QStringLiteral("{→ %1 + copies}").arg(child), 0, {}});
                 break;
             default:
                 break;
@@ -144,6 +146,16 @@ void EntityItem::setContent(const Project &project, const Entity &entity, const 
     }
     m_description = qs(entity.description);
     updateToolTip();
+    const QString name = qs(entity.name);
+    const auto sameRow = [](const Row &a, const Row &b) {
+        return a.name == b.name && a.type == b.type && a.depth == b.depth && a.fieldId == b.fieldId;
+    };
+    const bool measured = m_contentWidth > 0;
+    if (measured && name == m_name && std::equal(rows.begin(), rows.end(), m_rows.begin(), m_rows.end(), sameRow))
+        return;
+    // Its size follows when the scene lays the card out again.
+    m_name = name;
+    m_rows = std::move(rows);
     measure();
     update();
 }
@@ -165,19 +177,22 @@ void EntityItem::updateToolTip() {
 }
 
 void EntityItem::setEmbedding(const Relationship *embedding) {
-    prepareGeometryChange();
     m_shown = {};
-    m_embeddingId = embedding ? embedding->id : std::string();
-    m_isArray = embedding && embedding->representation == Representation::EmbedArray;
-    if (!embedding) {
-        m_badge.clear();
-        measure();
-        return;
-    }
-    m_badgeColor = CanvasStyle::get().embeddedHeaderFill.darker(130);
-    m_badge = m_isArray ? QStringLiteral("%1 %2").arg(QString::fromStdString(embedding->fieldName),
+    const bool isArray = embedding && embedding->representation == Representation::EmbedArray;
+    QString badge;
+    if (embedding)
+        badge = isArray ? QStringLiteral("%1 %2").arg(QString::fromStdString(embedding->fieldName),
                                                       formatBound(embedding->maxChildren))
                         : QStringLiteral("%1 { }").arg(QString::fromStdString(embedding->fieldName));
+    const std::string id = embedding ? embedding->id : std::string();
+    if (id == m_embeddingId && isArray == m_isArray && badge == m_badge)
+        return; // drawn as it is (an average shows nowhere on the card)
+    prepareGeometryChange(); // an array is drawn as a stack: its bounds grow
+    m_embeddingId = id;
+    m_isArray = isArray;
+    m_badge = badge;
+    if (embedding)
+        m_badgeColor = CanvasStyle::get().embeddedHeaderFill.darker(130);
     measure();
 }
 
@@ -204,10 +219,11 @@ void EntityItem::setStat(const CollectionStat *stat, double limitBytes) {
                          QLatin1Char('.');
     updateToolTip();
     if (badge != m_badge) {
-        prepareGeometryChange();
+        // The header shows it; the card's size follows when the scene lays
+        // it out again.
         m_badge = badge;
         measure();
-        update();
+        update(QRectF(0, 0, m_width, CanvasStyle::get().headerHeight));
     }
 }
 
@@ -247,8 +263,6 @@ void EntityItem::layout() { layoutAt(naturalWidth()); }
 
 void EntityItem::layoutAt(qreal width) {
     const auto &s = CanvasStyle::get();
-    prepareGeometryChange();
-    m_width = width;
     qreal y = s.headerHeight + s.rowHeight * qreal(m_rows.size()) + s.padding / 2;
     for (EntityItem *child : m_children) {
         y += s.childGap;
@@ -256,7 +270,12 @@ void EntityItem::layoutAt(qreal width) {
         child->setPos(s.padding, y);
         y += child->boundingRect().height() - s.handleRadius;
     }
-    m_height = y + s.padding;
+    const qreal height = y + s.padding;
+    if (width == m_width && height == m_height)
+        return; // what changed inside repainted itself
+    prepareGeometryChange();
+    m_width = width;
+    m_height = height;
     update();
 }
 

@@ -150,6 +150,16 @@ TEST_CASE("an edit reroutes edges only where a card changed size, or its own edg
     REQUIRE(order->sceneBoundingRect() == orderRect);
     CHECK(f.scene.edgesRouted() == routed);
 
+    // A new average changes the size badge in the header, not the card's
+    // size: the header repaints, no route changes.
+    field = *f.document.project().findField("f1");
+    const QString badge = order->badgeText();
+    field.avgBytes = field.maxBytes - 2;
+    REQUIRE(f.document.changeField(field, QStringLiteral("Change average"), QStringLiteral("avgBytes")));
+    REQUIRE(order->badgeText() != badge);
+    REQUIRE(order->sceneBoundingRect() == orderRect);
+    CHECK(f.scene.edgesRouted() == routed);
+
     // A new field makes the Order card taller: its edge is routed again, to
     // the card as it is now.
     Field added;
