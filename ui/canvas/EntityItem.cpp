@@ -153,11 +153,22 @@ void EntityItem::setContent(const Project &project, const Entity &entity, const 
     const bool measured = m_contentWidth > 0;
     if (measured && name == m_name && std::equal(rows.begin(), rows.end(), m_rows.begin(), m_rows.end(), sameRow))
         return;
-    // Its size follows when the scene lays the card out again.
+    // What changed repaints: the header for a new name, the rows that
+    // differ; all of the card when rows come or go. Its size follows when
+    // the scene lays the card out again (a new width repaints it whole).
+    const auto &s = CanvasStyle::get();
+    if (measured && rows.size() == m_rows.size()) {
+        if (name != m_name)
+            update(QRectF(0, 0, m_width, s.headerHeight));
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            if (!sameRow(rows[i], m_rows[i]))
+                update(QRectF(0, s.headerHeight + s.rowHeight * qreal(i), m_width, s.rowHeight));
+    } else {
+        update();
+    }
     m_name = name;
     m_rows = std::move(rows);
     measure();
-    update();
 }
 
 QStringList EntityItem::rowTexts() const {
@@ -398,7 +409,11 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
     // Far out, the parent's block already stands for what it embeds.
     if (lod < 0.2 && isEmbedded())
         return;
-    painter->setRenderHint(QPainter::Antialiasing, !block);
+    // Rectangles are drawn square to the pixels, without antialiasing: the
+    // raster engine then fills only the exposed part of a card, where an
+    // antialiased rectangle is rasterised whole (an edit repaints a strip
+    // across several cards). Curves and the badge's corners are smoothed.
+    painter->setRenderHint(QPainter::Antialiasing, false);
     if (m_isArray) {
         // A stack of cards: this subdocument repeats.
         painter->setPen(QPen(s.border, 0));
@@ -437,7 +452,9 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
             const QRectF badge(m_width - s.handleRadius - s.padding / 2 - bw, 5, bw, s.headerHeight - 10);
             painter->setPen(Qt::NoPen);
             painter->setBrush(m_badgeColor);
+            painter->setRenderHint(QPainter::Antialiasing, true);
             painter->drawRoundedRect(badge, 4, 4);
+            painter->setRenderHint(QPainter::Antialiasing, false);
             painter->setFont(s.badgeFont);
             painter->setPen(Qt::white);
             const QSizeF size = m_badgeText.size();
@@ -494,7 +511,9 @@ void EntityItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option
     // The edge handle: drag from it to another card to draw a reference.
     painter->setPen(QPen(s.border, 1));
     painter->setBrush(QColor(250, 250, 250));
+    painter->setRenderHint(QPainter::Antialiasing, true);
     painter->drawEllipse(handleCenter(), s.handleRadius, s.handleRadius);
+    painter->setRenderHint(QPainter::Antialiasing, false);
 
     if (isSelected() || m_dropTarget) {
         painter->setPen(QPen(m_dropTarget ? s.dropTarget : s.selection, m_dropTarget ? 3 : 2));
