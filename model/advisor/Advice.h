@@ -178,6 +178,8 @@ struct Worksheet {
     std::optional<double> timeSeriesExpireAfterSeconds;
     bool documentSizeMismatch = false; // stated and estimated size differ by the mismatch ratio
     bool arrayBoundsMismatch = false;
+
+    friend bool operator==(const Worksheet &, const Worksheet &) = default;
 };
 
 struct WorkingSet {

@@ -8,11 +8,21 @@ namespace docshape {
 
 namespace advisor {
 
-Advice advise(const Project &project, const Analysis &analysis, Keep keep) {
+Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo *memo, const AnalysisChange *change) {
     Context ctx(project, analysis);
+    Carry carry = memo && change ? Carry(ctx, *memo, *change) : Carry();
     Advice advice;
     checkProjectRules(ctx);
-    checkFieldRules(ctx);
+    // Entity by entity: the field rules, then the stated sizes.
+    FieldRules fields;
+    for (std::size_t e = 0; e < project.entities.size(); ++e)
+        carry.run(ctx, Carry::Fields, e, [&] {
+            const bool copies = fields.check(ctx, project.entities[e]);
+            if (carry.memo())
+                carry.memo()->copies[e] = copies;
+        });
+    for (std::size_t e = 0; e < project.entities.size(); ++e)
+        carry.run(ctx, Carry::StatedSizes, e, [&] { checkStatedSizes(ctx, project.entities[e]); });
     checkReferenceRules(ctx);
 
     // Collection by collection, so that each one's statistics, indexes and
@@ -33,11 +43,17 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep) {
             cost = costPattern(ctx, plan);
             workingSet.add(plan, cost);
         }
-        checkCollectionRules(ctx);
         // Lint still builds the worksheet: a finding comes from building it.
-        Worksheet sheet = worksheets.build(ctx);
+        Worksheet sheet;
+        const bool carried = carry.carries(Carry::Collection, c);
+        carry.run(ctx, Carry::Collection, c, [&] {
+            checkCollectionRules(ctx);
+            sheet = worksheets.build(ctx);
+            if (carry.memo())
+                carry.memo()->worksheets[c] = sheet;
+        });
         if (keep == Keep::Everything)
-            advice.worksheets[c] = std::move(sheet);
+            advice.worksheets[c] = carried ? carry.memo()->worksheets[c] : std::move(sheet);
     }
     // Patterns on entities no collection stores.
     for (const auto &q : project.accessPatterns)
@@ -49,8 +65,9 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep) {
     advice.relationships = adviseRelationships(ctx);
     if (keep == Keep::Findings)
         advice.relationships.clear();
-    checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes);
+    checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes, carry);
     advice.workingSet = workingSet.finish(ctx);
+    carry.finish(ctx);
     advice.findings = ctx.takeFindings();
     return advice;
 }
@@ -59,6 +76,15 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep) {
 
 Advice advise(const Project &project, const Analysis &analysis) {
     return advisor::advise(project, analysis, advisor::Keep::Everything);
+}
+
+AdviceMemo::AdviceMemo() : m_memo(std::make_unique<advisor::Memo>()) {}
+AdviceMemo::~AdviceMemo() = default;
+std::size_t AdviceMemo::unitsCarried() const { return m_memo->carried; }
+std::size_t AdviceMemo::unitsChecked() const { return m_memo->checked; }
+
+Advice advise(const Project &project, const Analysis &analysis, AdviceMemo &memo, const AnalysisChange &change) {
+    return advisor::advise(project, analysis, advisor::Keep::Everything, memo.m_memo.get(), &change);
 }
 
 std::vector<Finding> lint(const Project &project, const Analysis &analysis) {

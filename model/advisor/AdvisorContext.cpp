@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <iterator>
+#include <set>
 
 namespace docshape::advisor {
 
@@ -346,6 +347,122 @@ std::vector<Finding> Context::takeFindings() {
     m_findings.clear();
     m_findingRules.clear();
     return out;
+}
+
+std::vector<Finding> Context::findingsSince(std::size_t count) const {
+    return {m_findings.begin() + static_cast<std::ptrdiff_t>(count), m_findings.end()};
+}
+
+void Context::replay(const std::vector<Finding> &findings) {
+    for (const Finding &f : findings) {
+        if (!m_lastRule || m_lastRule->id != f.id)
+            m_lastRule = findRule(f.id);
+        m_findings.push_back(f);
+        m_findingRules.push_back(m_lastRule);
+    }
+}
+
+bool Context::mirrorsId(const Entity &e) const {
+    const int c = collectionOf(e.id);
+    return c >= 0 && stat(c).rootEntityId == e.id;
+}
+
+Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_memo(&memo) {
+    const Project &p = ctx.project;
+    const std::size_t entities = p.entities.size(), patterns = p.accessPatterns.size(), indexes = p.indexes.size(),
+                      collections = ctx.analysis.collections.size();
+    const std::size_t sizes[5] = {entities, entities, collections, patterns, indexes};
+    for (std::size_t u = 0; u < 5; ++u) {
+        m_clean[u].assign(sizes[u], 0);
+        memo.findings[u].resize(sizes[u]);
+    }
+    const auto sameIds = [](const std::vector<std::string> &kept, const auto &objects) {
+        if (kept.size() != objects.size())
+            return false;
+        for (std::size_t i = 0; i < kept.size(); ++i)
+            if (kept[i] != objects[i].id)
+                return false;
+        return true;
+    };
+    memo.copies.resize(entities);
+    memo.worksheets.resize(collections);
+    memo.carried = memo.checked = 0;
+    const bool usable = memo.valid && !change.everything && memo.collections == collections &&
+                        ctx.analysis.measurements.size() == collections && memo.measurements.size() == collections &&
+                        sameIds(memo.entityIds, p.entities) && sameIds(memo.patternIds, p.accessPatterns) &&
+                        sameIds(memo.indexIds, p.indexes);
+    memo.valid = false; // until finish()
+    if (!usable)
+        return; // every unit checked again
+    const std::set<std::string_view> touchedEntities(change.entities.begin(), change.entities.end());
+    const std::set<std::string_view> touchedPatterns(change.accessPatterns.begin(), change.accessPatterns.end());
+    const std::set<std::string_view> touchedIndexes(change.indexes.begin(), change.indexes.end());
+    for (std::size_t e = 0; e < entities; ++e) {
+        const Entity &entity = p.entities[e];
+        const bool touched = touchedEntities.count(entity.id) > 0;
+        // A copy names its source field, which any touched entity may hold.
+        m_clean[Fields][e] = !touched && !(memo.copies[e] && !touchedEntities.empty()) &&
+                             memo.mirrorsId[e] == char(ctx.mirrorsId(entity));
+        m_clean[StatedSizes][e] = !touched;
+    }
+    const auto measuredSame = [&](int c) {
+        return c < 0 || ctx.analysis.measurements[std::size_t(c)] == memo.measurements[std::size_t(c)];
+    };
+    for (std::size_t c = 0; c < collections; ++c) {
+        bool clean = measuredSame(int(c));
+        const Span<const AccessPattern *> on = ctx.patternsOn(int(c));
+        const std::vector<std::uint32_t> &before = memo.patternsOn[c];
+        clean = clean && on.size() == before.size();
+        for (std::size_t k = 0; clean && k < on.size(); ++k)
+            clean = ctx.position(*on[k]) == before[k] && !touchedPatterns.count(on[k]->id);
+        m_clean[Collection][c] = clean;
+    }
+    for (std::size_t i = 0; i < patterns; ++i) {
+        const AccessPattern &q = p.accessPatterns[i];
+        const int c = ctx.collectionOf(q.entityId);
+        m_clean[PatternPaths][i] = !touchedPatterns.count(q.id) && c == memo.patternCollection[i] && measuredSame(c);
+    }
+    for (std::size_t i = 0; i < indexes; ++i) {
+        const IndexSpec &index = p.indexes[i];
+        const int c = ctx.collectionOf(index.entityId);
+        m_clean[IndexPaths][i] = !touchedIndexes.count(index.id) && c == memo.indexCollection[i] && measuredSame(c);
+    }
+}
+
+void Carry::finish(const Context &ctx) {
+    if (!m_memo)
+        return;
+    Memo &memo = *m_memo;
+    const Project &p = ctx.project;
+    const auto ids = [](const auto &objects) {
+        std::vector<std::string> out;
+        out.reserve(objects.size());
+        for (const auto &o : objects)
+            out.push_back(o.id);
+        return out;
+    };
+    memo.entityIds = ids(p.entities);
+    memo.patternIds = ids(p.accessPatterns);
+    memo.indexIds = ids(p.indexes);
+    memo.collections = ctx.analysis.collections.size();
+    memo.mirrorsId.resize(p.entities.size());
+    for (std::size_t e = 0; e < p.entities.size(); ++e)
+        memo.mirrorsId[e] = char(ctx.mirrorsId(p.entities[e]));
+    memo.copies.resize(p.entities.size()); // set by advise as it checks the fields
+    memo.measurements = ctx.analysis.measurements;
+    memo.patternsOn.resize(memo.collections);
+    for (std::size_t c = 0; c < memo.collections; ++c) {
+        memo.patternsOn[c].clear();
+        for (const AccessPattern *q : ctx.patternsOn(int(c)))
+            memo.patternsOn[c].push_back(static_cast<std::uint32_t>(ctx.position(*q)));
+    }
+    memo.patternCollection.resize(p.accessPatterns.size());
+    for (std::size_t i = 0; i < p.accessPatterns.size(); ++i)
+        memo.patternCollection[i] = ctx.collectionOf(p.accessPatterns[i].entityId);
+    memo.indexCollection.resize(p.indexes.size());
+    for (std::size_t i = 0; i < p.indexes.size(); ++i)
+        memo.indexCollection[i] = ctx.collectionOf(p.indexes[i].entityId);
+    memo.valid = true;
 }
 
 FindingTarget Context::relationshipTarget(const Relationship &r) const {

@@ -8,6 +8,7 @@
 #include "core/Project.h"
 #include "estimate/Analysis.h"
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -272,6 +273,15 @@ public:
     // The findings, most severe first, then by rule id, then in the order
     // they were added.
     std::vector<Finding> takeFindings();
+    // How many findings were added so far; copies of those added since
+    // `count`; and findings added again as they were (an AdviceMemo's).
+    std::size_t findingCount() const { return m_findings.size(); }
+    std::vector<Finding> findingsSince(std::size_t count) const;
+    void replay(const std::vector<Finding> &findings);
+
+    // The entity is the root of its own collection: a field 'id' beside
+    // _id mirrors it.
+    bool mirrorsId(const Entity &e) const;
 
     static FindingTarget projectTarget(const Project &p) { return {"project", "", p.name}; }
     static FindingTarget entityTarget(const Entity &e) { return {"entity", e.id, e.name}; }
@@ -352,12 +362,107 @@ template <typename... Parts> std::string cat(const Parts &...parts) {
 // have read them.
 enum class Keep { Everything, Findings };
 
-// docshape::advise, keeping what `keep` says.
-Advice advise(const Project &project, const Analysis &analysis, Keep keep);
+struct Memo;
+
+// docshape::advise, keeping what `keep` says; with a memo, carrying over
+// what `change` did not touch (Carry) and keeping the run in the memo.
+Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo *memo = nullptr,
+              const AnalysisChange *change = nullptr);
+
+// What an AdviceMemo keeps of one run: the findings each unit of the
+// advice added (an entity's field rules and stated sizes, a collection's
+// rules and worksheet, the paths of an access pattern or of an index), and
+// what tells whether a unit may be carried over to the next run.
+struct Memo {
+    bool valid = false;
+    std::vector<std::string> entityIds, patternIds, indexIds; // by position
+    std::size_t collections = 0;
+    // By entity: mirrorsId, and whether a field copies another entity's.
+    std::vector<char> mirrorsId, copies;
+    // By collection: its measurement (Analysis::measurements), the
+    // positions of the access patterns on it, its worksheet.
+    std::vector<std::uint64_t> measurements;
+    std::vector<std::vector<std::uint32_t>> patternsOn;
+    std::vector<Worksheet> worksheets;
+    // By access pattern and by index: its collection.
+    std::vector<int> patternCollection, indexCollection;
+    // The findings of each unit, by kind (Carry::Unit) and position.
+    std::array<std::vector<std::vector<Finding>>, 5> findings;
+    // Of the last run: units carried over, units checked.
+    std::size_t carried = 0, checked = 0;
+};
+
+// Runs the units of the advice, or carries a unit's findings over from a
+// Memo when nothing it reads changed since: the entity, pattern or index
+// itself untouched, its collection measured the same (the analysis keeps a
+// collection's measurement when no edit touched it), the same access
+// patterns on that collection. Anything else, or a change to `everything`,
+// checks the unit again.
+class Carry {
+public:
+    enum Unit { Fields, StatedSizes, Collection, PatternPaths, IndexPaths };
+
+    // Carries nothing over and keeps nothing (advise without a memo).
+    Carry() = default;
+    Carry(const Context &ctx, Memo &memo, const AnalysisChange &change);
+
+    // Runs check() for unit i, or adds again what it added last time.
+    template <typename Check> void run(Context &ctx, Unit unit, std::size_t i, Check check) {
+        if (!m_memo) {
+            check();
+            return;
+        }
+        std::vector<Finding> &kept = m_memo->findings[unit][i];
+        if (m_clean[unit][i]) {
+            ctx.replay(kept);
+            ++m_memo->carried;
+            return;
+        }
+        ++m_memo->checked;
+        const std::size_t before = ctx.findingCount();
+        check();
+        kept = ctx.findingsSince(before);
+    }
+    bool carries(Unit unit, std::size_t i) const { return m_memo && m_clean[unit][i]; }
+    Memo *memo() const { return m_memo; }
+    // Notes in the memo what the next run compares with.
+    void finish(const Context &ctx);
+
+private:
+    Memo *m_memo = nullptr;
+    std::array<std::vector<char>, 5> m_clean;
+};
+
+// An entity's field rules: copies without a plan, money as floating point,
+// dates as strings, enums as integers, stored nulls, an id beside _id. One
+// checker serves every entity of a run (it keeps what field names say).
+class FieldRules {
+public:
+    FieldRules();
+    // True when a field of the entity copies another entity's field (its
+    // findings then name that field).
+    bool check(Context &ctx, const Entity &entity);
+
+    struct NameClass {
+        bool money = false;
+        bool minor = false;
+        bool date = false; // by name; a stated pattern or enum is checked per field
+    };
+
+private:
+    NameClass classify(const Field &f);
+    struct Cached {
+        std::uint64_t head = 0;
+        std::size_t size = std::string_view::npos; // npos: empty
+        std::string_view name;
+        NameClass kind;
+    };
+    static constexpr std::size_t kSlots = 1024, kProbes = 8;
+    std::vector<Cached> m_cache;
+};
 
 // Stages of the advisor, in the order advise() runs them.
 void checkProjectRules(Context &ctx);
-void checkFieldRules(Context &ctx);
 void checkReferenceRules(Context &ctx);
 // Parts of checkReferenceRules: whether each copy's semantics fit how it
 // is read and written (DuplicationRules.cpp), and deletion with retention
@@ -371,17 +476,21 @@ void planPattern(Context &ctx, const AccessPattern &q);
 AccessCost costPattern(const Context &ctx, const PatternPlan &plan);
 void checkCollectionRules(Context &ctx);
 // Sizes (SizeRules.cpp): values whose maximum length is unknown, in the
-// entered collection; stated maxBytes the constraints contradict, over
-// every entity.
+// entered collection; stated maxBytes the constraints contradict, in one
+// entity.
 void checkValueSizes(Context &ctx);
-void checkStatedSizes(Context &ctx);
+void checkStatedSizes(Context &ctx, const Entity &e);
 // The server's refusals (ServerRules.cpp), in the entered collection.
 void checkServerRules(Context &ctx);
 std::vector<SuggestedIndex> suggestIndexes(Context &ctx);
 // The advice on every relationship whose ends are known.
 std::vector<RelationshipAdvice> adviseRelationships(Context &ctx);
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
-                        const std::vector<SuggestedIndex> &suggestions);
+                        const std::vector<SuggestedIndex> &suggestions, Carry &carry);
+// Paths that name no key of the collection's documents: an access
+// pattern's, an index's (its keys and partial filter).
+void checkPatternPaths(Context &ctx, const AccessPattern &q);
+void checkIndexPaths(Context &ctx, const IndexSpec &index);
 // By position in project.indexes, 1 for the indexes some access pattern
 // uses: the one its plan chose, and the one the inner side of each of its
 // joins would use (the documents of an entity it also reads, found by the

@@ -386,66 +386,60 @@ void checkDateAsString(Context &ctx, const Field &f, const Entity &e, const std:
         "Its name says it is a date, and it states no pattern or enum values that say otherwise.");
 }
 
-// What a field's name says, computed once per distinct name.
-struct NameClass {
-    bool money = false;
-    bool minor = false;
-    bool date = false; // by name; a stated pattern or enum is checked per field
-};
+FieldRules::NameClass classOf(std::string_view name) {
+    FieldRules::NameClass kind;
+    kind.money = anyWordIn(name, kMoneyWords);
+    kind.minor = anyWordIn(name, kMinorWords);
+    kind.date = nameSaysDate(name);
+    return kind;
+}
 
-// Every field once: copies without a plan, then the types that hurt
-// (money as floating point, dates as strings, enums as integers, stored
-// nulls, an id mirroring _id).
-void checkFields(Context &ctx, Span<Entity> entities) {
-    // The class of each distinct name, in a small open-addressing table by
-    // size and first bytes: models repeat their field names, so most
-    // lookups find one. A crowded probe classifies without keeping it.
-    struct Cached {
-        std::uint64_t head = 0;
-        std::size_t size = std::string_view::npos; // npos: empty
-        std::string_view name;
-        NameClass kind;
-    };
-    constexpr std::size_t kSlots = 1024, kProbes = 8;
-    std::vector<Cached> cache(kSlots);
-    auto classOf = [](std::string_view name) {
-        NameClass kind;
-        kind.money = anyWordIn(name, kMoneyWords);
-        kind.minor = anyWordIn(name, kMinorWords);
-        kind.date = nameSaysDate(name);
-        return kind;
-    };
-    auto classify = [&](const Field &f) -> NameClass {
-        const std::string_view name = f.name;
-        const std::uint64_t head = firstBytes(name);
-        std::size_t i = static_cast<std::size_t>(((head ^ name.size()) * 0x9e3779b97f4a7c15ull) >> 54);
-        for (std::size_t probe = 0; probe < kProbes; ++probe, i = (i + 1) % kSlots) {
-            Cached &slot = cache[i];
-            if (slot.size == std::string_view::npos) {
-                slot = {head, name.size(), name, classOf(name)};
-                return slot.kind;
-            }
-            if (slot.size == name.size() && slot.head == head && (name.size() <= sizeof head || slot.name == name))
-                return slot.kind;
+} // namespace
+
+FieldRules::FieldRules() : m_cache(kSlots) {}
+
+// The class of each distinct name, in a small open-addressing table by
+// size and first bytes: models repeat their field names, so most lookups
+// find one. A crowded probe classifies without keeping it.
+FieldRules::NameClass FieldRules::classify(const Field &f) {
+    const std::string_view name = f.name;
+    const std::uint64_t head = firstBytes(name);
+    std::size_t i = static_cast<std::size_t>(((head ^ name.size()) * 0x9e3779b97f4a7c15ull) >> 54);
+    for (std::size_t probe = 0; probe < kProbes; ++probe, i = (i + 1) % kSlots) {
+        Cached &slot = m_cache[i];
+        if (slot.size == std::string_view::npos) {
+            slot = {head, name.size(), name, classOf(name)};
+            return slot.kind;
         }
-        return classOf(name);
-    };
-    forEachField(entities, [&](const Field &f, const FieldPath &place, const Entity &e, bool top) {
+        if (slot.size == name.size() && slot.head == head && (name.size() <= sizeof head || slot.name == name))
+            return slot.kind;
+    }
+    return classOf(name);
+}
+
+// Every field of the entity once: copies without a plan, then the types
+// that hurt (money as floating point, dates as strings, enums as integers,
+// stored nulls, an id mirroring _id).
+bool FieldRules::check(Context &ctx, const Entity &entity) {
+    bool copies = false;
+    forEachField(Span<Entity>(&entity, 1), [&](const Field &f, const FieldPath &place, const Entity &e, bool top) {
         std::string path;
         auto at = [&]() -> const std::string & {
             if (path.empty())
                 path = joinPath(place);
             return path;
         };
-        if (!f.details->duplicatedFrom.empty())
+        if (!f.details->duplicatedFrom.empty()) {
+            copies = true;
             checkFieldCopy(ctx, f, e, at());
+        }
         const BsonType t = f.isArray() ? f.elementType : f.type;
         const bool suspicious = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) ||
                                 ((t == BsonType::Int || t == BsonType::Long) && !f.details->enumValues.empty()) ||
                                 f.nullFraction > 0 || (top && std::string_view(f.name) == "id");
         if (!suspicious)
             return;
-        const NameClass kind = classify(f);
+        const FieldRules::NameClass kind = classify(f);
         const bool money = t == BsonType::Double && kind.money;
         const bool minor = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) && kind.minor;
         if (t == BsonType::Double && (money || minor))
@@ -464,23 +458,16 @@ void checkFields(Context &ctx, Span<Entity> entities) {
         if (f.nullFraction > 0)
             ctx.add(rule::kStoredNulls, fieldTarget(f, e, at()), "{0}.{1} stores null in {2}% of documents", e.name,
                     at(), Num{f.nullFraction * 100});
-        if (top && std::string_view(f.name) == "id" && ctx.collectionOf(e.id) >= 0 &&
-            ctx.stat(ctx.collectionOf(e.id)).rootEntityId == e.id)
+        if (top && std::string_view(f.name) == "id" && ctx.mirrorsId(e))
             ctx.add(rule::kIdMirrorsId, fieldTarget(f, e, at()), "{0} has a field 'id' beside _id", e.name);
     });
+    return copies;
 }
-
-} // namespace
 
 void checkProjectRules(Context &ctx) {
     checkThresholdNames(ctx);
     checkCollectionPerTenant(ctx);
     checkStructure(ctx);
-}
-
-void checkFieldRules(Context &ctx) {
-    checkFields(ctx, Span<Entity>(ctx.project.entities));
-    checkStatedSizes(ctx);
 }
 
 void checkReferenceRules(Context &ctx) {

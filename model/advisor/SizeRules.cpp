@@ -26,8 +26,8 @@ template <typename Fn> void walk(const std::vector<Field> &fields, std::string &
 
 } // namespace
 
-void checkStatedSizes(Context &ctx) {
-    for (const auto &e : ctx.project.entities) {
+void checkStatedSizes(Context &ctx, const Entity &e) {
+    {
         auto check = [&](const Field &f, const std::string &path) {
             const BsonType type = valueTypeOf(f);
             if (!hasByteLength(type))

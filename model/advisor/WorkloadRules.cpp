@@ -36,52 +36,52 @@ bool checkablePath(std::string_view path) {
     return true;
 }
 
-// The paths of access patterns and indexes that name no key of their
-// collection's documents. The tenant field is the project's, and a
-// tenant-scoped query carries it whether or not the model draws it.
-void checkPathsNameFields(Context &cx) {
-    auto missing = [&](int c, std::string_view path) {
-        return checkablePath(path) && path != cx.project.tenantField && !resolvePath(cx.shape(c).shape, path);
-    };
-    for (const auto &q : cx.project.accessPatterns) {
-        const int c = cx.collectionOf(q.entityId);
-        if (c < 0)
-            continue;
-        std::vector<std::string_view> paths(q.equality.begin(), q.equality.end());
-        paths.insert(paths.end(), q.range.begin(), q.range.end());
-        for (const auto &key : q.sort)
-            paths.push_back(key.path);
-        paths.insert(paths.end(), q.fieldsReturned.begin(), q.fieldsReturned.end());
-        std::vector<std::string_view> reported;
-        for (std::string_view path : paths) {
-            if (!missing(c, path) || std::find(reported.begin(), reported.end(), path) != reported.end())
-                continue;
-            reported.push_back(path);
-            cx.add(rule::kPathNamesNoField, Context::patternTarget(q), "'{0}' names {1}, which no {2} document has",
-                   q.name, std::string(path), cx.stat(c).name);
-        }
-    }
-    for (const auto &index : cx.project.indexes) {
-        const int c = cx.collectionOf(index.entityId);
-        if (c < 0)
-            continue;
-        std::vector<std::string> paths;
-        for (const auto &key : index.keys)
-            paths.push_back(key.path);
-        for (auto &field : partialFilterFields(index.partialFilter))
-            if (std::find(paths.begin(), paths.end(), field) == paths.end())
-                paths.push_back(std::move(field));
-        for (const auto &path : paths)
-            if (missing(c, path))
-                cx.add(rule::kPathNamesNoField, Context::indexTarget(index, indexName(index)),
-                       "index {0} names {1}, which no {2} document has", indexName(index), path, cx.stat(c).name);
-    }
+// A path the server would take as a field name that no document of
+// collection c has. The tenant field is the project's, and a tenant-scoped
+// query carries it whether or not the model draws it.
+bool namesNoField(const Context &cx, int c, std::string_view path) {
+    return checkablePath(path) && path != cx.project.tenantField && !resolvePath(cx.shape(c).shape, path);
 }
 
 } // namespace
 
+void checkPatternPaths(Context &cx, const AccessPattern &q) {
+    const int c = cx.collectionOf(q.entityId);
+    if (c < 0)
+        return;
+    std::vector<std::string_view> paths(q.equality.begin(), q.equality.end());
+    paths.insert(paths.end(), q.range.begin(), q.range.end());
+    for (const auto &key : q.sort)
+        paths.push_back(key.path);
+    paths.insert(paths.end(), q.fieldsReturned.begin(), q.fieldsReturned.end());
+    std::vector<std::string_view> reported;
+    for (std::string_view path : paths) {
+        if (!namesNoField(cx, c, path) || std::find(reported.begin(), reported.end(), path) != reported.end())
+            continue;
+        reported.push_back(path);
+        cx.add(rule::kPathNamesNoField, Context::patternTarget(q), "'{0}' names {1}, which no {2} document has",
+               q.name, std::string(path), cx.stat(c).name);
+    }
+}
+
+void checkIndexPaths(Context &cx, const IndexSpec &index) {
+    const int c = cx.collectionOf(index.entityId);
+    if (c < 0)
+        return;
+    std::vector<std::string> paths;
+    for (const auto &key : index.keys)
+        paths.push_back(key.path);
+    for (auto &field : partialFilterFields(index.partialFilter))
+        if (std::find(paths.begin(), paths.end(), field) == paths.end())
+            paths.push_back(std::move(field));
+    for (const auto &path : paths)
+        if (namesNoField(cx, c, path))
+            cx.add(rule::kPathNamesNoField, Context::indexTarget(index, indexName(index)),
+                   "index {0} names {1}, which no {2} document has", indexName(index), path, cx.stat(c).name);
+}
+
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
-                        const std::vector<SuggestedIndex> &suggestions) {
+                        const std::vector<SuggestedIndex> &suggestions, Carry &carry) {
     // The suggestion that serves each pattern, by pattern name and collection.
     std::unordered_map<std::string_view, std::vector<const SuggestedIndex *>> suggestionsByPattern;
     for (const auto &s : suggestions)
@@ -204,7 +204,12 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
     };
     for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i)
         checkIndex(ctx, i);
-    checkPathsNameFields(ctx);
+    // The paths of access patterns and indexes that name no key of their
+    // collection's documents.
+    for (std::size_t i = 0; i < ctx.project.accessPatterns.size(); ++i)
+        carry.run(ctx, Carry::PatternPaths, i, [&] { checkPatternPaths(ctx, ctx.project.accessPatterns[i]); });
+    for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i)
+        carry.run(ctx, Carry::IndexPaths, i, [&] { checkIndexPaths(ctx, ctx.project.indexes[i]); });
 }
 
 } // namespace docshape::advisor

@@ -7,6 +7,7 @@
 #include "util/Units.h"
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <set>
 #include <cmath>
@@ -273,6 +274,8 @@ bool touched(const CollectionShape &c, std::span<const IndexSpec *const> indexes
     return names(names, c.shape);
 }
 
+std::atomic<std::uint64_t> measurementCount{0};
+
 // The analysis of `project`; each collection (by its position) that `reuse`
 // gives a previous position for takes that collection's statistics and problems from
 // `previous` instead of measuring it.
@@ -293,6 +296,7 @@ Analysis analyzeReusing(const Project &project, Analysis *previous,
     const std::size_t n = a.derived.collections.size();
     a.collections.resize(n);
     a.problemsPerCollection.resize(n);
+    a.measurements.resize(n);
     // Where each previous collection's problems start.
     std::vector<std::size_t> previousStart;
     if (previous) {
@@ -309,9 +313,11 @@ Analysis analyzeReusing(const Project &project, Analysis *previous,
         if (j >= 0) {
             const auto k = static_cast<std::size_t>(j);
             a.collections[i] = std::move(previous->collections[k]);
+            a.measurements[i] = previous->measurements[k];
             const auto first = previous->problems.begin() + static_cast<std::ptrdiff_t>(previousStart[k]);
             std::move(first, first + previous->problemsPerCollection[k], std::back_inserter(problems));
         } else {
+            a.measurements[i] = ++measurementCount;
             measure(project, limits, c, a.collections[i], scratch);
             finish(project, limits, nsLimit, c, indexes.of(i), a.collections[i], problems, estimator);
         }
@@ -330,8 +336,17 @@ Analysis analyzeReusing(const Project &project, Analysis *previous,
 
 Analysis analyze(const Project &project) { return analyzeReusing(project, nullptr, {}); }
 
+void AnalysisChange::add(const AnalysisChange &other) {
+    everything = everything || other.everything;
+    entities.insert(entities.end(), other.entities.begin(), other.entities.end());
+    indexes.insert(indexes.end(), other.indexes.begin(), other.indexes.end());
+    accessPatterns.insert(accessPatterns.end(), other.accessPatterns.begin(), other.accessPatterns.end());
+    relationships.insert(relationships.end(), other.relationships.begin(), other.relationships.end());
+}
+
 Analysis reanalyze(const Project &project, Analysis previous, const AnalysisChange &change) {
-    if (change.everything || previous.problemsPerCollection.size() != previous.collections.size())
+    if (change.everything || previous.problemsPerCollection.size() != previous.collections.size() ||
+        previous.measurements.size() != previous.collections.size())
         return analyze(project);
     const std::set<std::string_view> entities(change.entities.begin(), change.entities.end());
     const std::set<std::string_view> indexIds(change.indexes.begin(), change.indexes.end());

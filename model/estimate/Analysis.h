@@ -110,6 +110,11 @@ struct Analysis {
     // How many of `problems` each collection added (parallel to
     // `collections`), so that reanalyze can carry a collection's over.
     std::vector<std::uint32_t> problemsPerCollection;
+    // Parallel to `collections`: a number given to each measurement of a
+    // collection, unique in the process; a collection reanalyze carries
+    // over keeps its number. Equal numbers: the same statistics and shape,
+    // for whoever keeps work done on them (the advisor's AdviceMemo).
+    std::vector<std::uint64_t> measurements;
 };
 
 // What an edit touched, as far as the analysis reads it: the entities whose
@@ -117,10 +122,18 @@ struct Analysis {
 // (both ends), and the indexes added, changed or removed. `everything` for
 // what no entity names: a project setting, an entity or relationship added
 // or removed, a relationship that stores its child elsewhere.
+//
+// The advisor reads two more: the access patterns and the relationships
+// changed, added or removed (the analysis reads neither).
 struct AnalysisChange {
     bool everything = false;
     std::vector<std::string> entities;
     std::vector<std::string> indexes;
+    std::vector<std::string> accessPatterns;
+    std::vector<std::string> relationships;
+
+    // Adds what `other` touched (for changes kept until someone reads them).
+    void add(const AnalysisChange &other);
 };
 
 // When the largest document of the collection passes the BSON limit

@@ -121,6 +121,7 @@ AnalysisChange analysisChangeOf(const ChangeEvent &event, const Project &project
                 out.entities.push_back(c.entityId);
             break;
         case Change::Object::Relationship:
+            out.relationships.push_back(c.id);
             if (c.action != Change::Action::Changed || c.changed(Change::Placement)) {
                 out.everything = true; // the child stored elsewhere: collections come and go
             } else if (const Relationship *r = project.findRelationship(c.id)) {
@@ -134,19 +135,13 @@ AnalysisChange analysisChangeOf(const ChangeEvent &event, const Project &project
             out.indexes.push_back(c.id);
             break;
         case Change::Object::AccessPattern:
-            break; // the analysis reads no access pattern
+            out.accessPatterns.push_back(c.id); // the advisor's alone
         }
     }
     return out;
 }
 
 } // namespace
-
-void Document::reanalyze(const ChangeEvent &event) {
-    // As reanalyze(): the new analysis is built before the old one goes.
-    m_analysis = std::make_unique<Analysis>(
-        docshape::reanalyze(m_project, std::move(*m_analysis), analysisChangeOf(event, m_project)));
-}
 
 void Document::notify(const ChangeEvent &event) {
     const auto comesOrGoes = [](const Change &c) {
@@ -155,10 +150,15 @@ void Document::notify(const ChangeEvent &event) {
     };
     if (event.reset || std::any_of(event.changes.begin(), event.changes.end(), comesOrGoes))
         m_fieldOwners.clear();
-    if (event.reset)
+    m_lastChange = {};
+    if (event.reset) {
+        m_lastChange.everything = true;
         reanalyze();
-    else if (event.affectsEstimates())
-        reanalyze(event);
+    } else if (event.affectsEstimates()) {
+        m_lastChange = analysisChangeOf(event, m_project);
+        // As reanalyze(): the new analysis is built before the old one goes.
+        m_analysis = std::make_unique<Analysis>(docshape::reanalyze(m_project, std::move(*m_analysis), m_lastChange));
+    }
     emit changed(event);
 }
 

@@ -46,6 +46,9 @@ public:
 
     const Project &project() const { return m_project; }
     const Analysis &analysis() const { return *m_analysis; }
+    // What the change being announced touched, as the analysis and the
+    // advisor read it (valid while `changed` is emitted).
+    const AnalysisChange &lastChange() const { return m_lastChange; }
     QUndoStack *undoStack() { return &m_undoStack; }
 
     // The file the project was loaded from or saved to; empty when untitled.
@@ -174,10 +177,10 @@ private:
     Project &mutableProject() { return m_project; }
     void notify(const ChangeEvent &event);
     void reanalyze();                          // the whole project
-    void reanalyze(const ChangeEvent &event); // what the event touched
 
     Project m_project;
     std::unique_ptr<Analysis> m_analysis;
+    AnalysisChange m_lastChange;
     // Field id -> id of the entity that holds it, built on the first lookup
     // and dropped when fields or entities come or go (entityOfField).
     mutable std::unordered_map<std::string, std::string> m_fieldOwners;

@@ -2,8 +2,6 @@
 
 #include "document/Document.h"
 
-#include "advisor/Advisor.h"
-
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -18,7 +16,8 @@ const Advice &AdviceSource::advice() const {
     if (m_stale) {
         QElapsedTimer timer;
         timer.start();
-        m_advice = advise(m_document->project(), m_document->analysis());
+        m_advice = advise(m_document->project(), m_document->analysis(), m_memo, m_pending);
+        m_pending = {};
         m_adviceMs = double(timer.nsecsElapsed()) / 1e6;
         m_stale = false;
         ++m_computations;
@@ -63,6 +62,8 @@ void AdviceSource::onChanged(const ChangeEvent &event) {
     QElapsedTimer timer;
     timer.start();
     m_stale = true;
+    // What the advice must look at again, kept until a panel reads it.
+    m_pending.add(m_document->lastChange());
     m_adviceMs = 0;
     emit updated(event);
     m_refreshMs = double(timer.nsecsElapsed()) / 1e6;

@@ -3,6 +3,7 @@
 #include "document/ChangeEvent.h"
 
 #include "advisor/Advice.h"
+#include "advisor/Advisor.h"
 #include "util/Result.h"
 
 #include <QObject>
@@ -59,6 +60,8 @@ private:
 
     Document *m_document;
     mutable Advice m_advice;
+    mutable AdviceMemo m_memo; // the last run, to carry over what later edits did not touch
+    mutable AnalysisChange m_pending{.everything = true}; // the edits since the last run
     mutable bool m_stale = true;
     mutable double m_adviceMs = 0;
     mutable int m_computations = 0;

@@ -1,9 +1,12 @@
 // The Document recomputes the analysis for what each edit touched (issue
 // 16): after every edit, undo and redo of a random series on each bundled
 // example, its analysis equals analyze() of its project, the whole
-// analysis done afresh. This checks the mapping from the edit's change
-// event to what the analysis must measure again.
+// analysis done afresh; and the advice equals advise() done afresh. This
+// checks the mapping from the edit's change event to what the analysis
+// must measure and the advisor check again.
+#include "advisor/Advisor.h"
 #include "document/Document.h"
+#include "panels/AdviceSource.h"
 #include "edit/ModelLookup.h"
 #include "estimate/Analysis.h"
 #include "support/TestPaths.h"
@@ -44,7 +47,7 @@ std::vector<const Field *> fieldsOf(const Project &p) {
 // them; its result may be a refusal (an edit the model does not allow).
 std::string randomEdit(Document &doc, std::mt19937 &rng) {
     const Project &p = doc.project();
-    switch (std::uniform_int_distribution<int>(0, 9)(rng)) {
+    switch (std::uniform_int_distribution<int>(0, 12)(rng)) {
     case 0: {
         Field f = *pick(fieldsOf(p), rng);
         f.avgBytes = f.avgBytes * 1.5 + 1;
@@ -105,6 +108,36 @@ std::string randomEdit(Document &doc, std::mt19937 &rng) {
         (void)doc.removeField(id);
         return "field removed " + id;
     }
+    case 10: {
+        if (p.accessPatterns.empty())
+            return "none";
+        AccessPattern q = pick(p.accessPatterns, rng);
+        q.frequencyPerSecond = q.frequencyPerSecond * 3 + 40;
+        (void)doc.changeAccessPattern(q, QStringLiteral("frequency"), QStringLiteral("frequency"));
+        return "pattern frequency " + q.id;
+    }
+    case 11: {
+        if (p.accessPatterns.empty())
+            return "none";
+        AccessPattern q = pick(p.accessPatterns, rng);
+        q.equality.push_back(rng() % 2 ? "noSuchField" : "_id");
+        (void)doc.changeAccessPattern(q, QStringLiteral("filter"), QStringLiteral("equality"));
+        return "pattern filter " + q.id;
+    }
+    case 12: {
+        if (p.accessPatterns.empty())
+            return "none";
+        if (rng() % 2) {
+            AccessPattern q = pick(p.accessPatterns, rng);
+            q.id.clear();
+            q.name += " again";
+            (void)doc.addAccessPattern(q);
+            return "pattern added";
+        }
+        const std::string id = pick(p.accessPatterns, rng).id;
+        (void)doc.removeAccessPattern(id);
+        return "pattern removed " + id;
+    }
     default:
         doc.undoStack()->redo();
         return "redo";
@@ -141,4 +174,37 @@ TEST_CASE("after every edit, undo and redo the document's analysis is the whole 
                 CHECK(doc.entityOfField(id) == edit::entityOfField(doc.project(), id));
         }
     }
+}
+
+// The advice panels read carries over what an edit did not touch (the
+// advisor's memo): read after every edit, or after several as while no
+// panel shows advice, it equals advise() of the project done afresh.
+TEST_CASE("after every edit, undo and redo the panels' advice is the whole advice of the project",
+          "[ui][document][reanalyze][memo]") {
+    const std::vector<std::string> examples = test::examplePaths();
+    std::mt19937 rng(1606);
+    int compared = 0;
+    for (const std::string &path : examples) {
+        Document doc;
+        REQUIRE(doc.load(QString::fromStdString(path)));
+        panels::AdviceSource source(&doc);
+        for (int round = 0; round < 40; ++round) {
+            const std::string what = randomEdit(doc, rng);
+            if (rng() % 3 == 0)
+                continue; // read later, with the edits after it
+            INFO(path << ", round " << round << ": " << what);
+            const Advice full = advise(doc.project(), analyze(doc.project()));
+            const Advice &kept = source.advice();
+            REQUIRE(kept.findings.size() == full.findings.size());
+            for (std::size_t i = 0; i < full.findings.size(); ++i) {
+                INFO("finding " << full.findings[i].message());
+                CHECK(kept.findings[i] == full.findings[i]);
+            }
+            REQUIRE(kept.worksheets.size() == full.worksheets.size());
+            for (std::size_t i = 0; i < full.worksheets.size(); ++i)
+                CHECK(kept.worksheets[i] == full.worksheets[i]);
+            ++compared;
+        }
+    }
+    CHECK(compared > 150);
 }

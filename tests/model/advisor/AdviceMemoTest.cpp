@@ -1,0 +1,134 @@
+// The advisor's memo (issue 16: the advice recomputed for what an edit
+// touched): advise(project, analysis, memo, change) equals advise(project,
+// analysis), the whole advice, after every edit of a random series on each
+// bundled example (test::randomEdit): fields resized, renamed, added or
+// made copies of another entity's field, a field 'id' beside _id, entities
+// renamed or resized, relationship parameters, indexes changed, rekeyed or
+// removed, access patterns refiltered, moved or made more frequent. Some
+// edits are advised together, their changes added up, as the studio does
+// while no panel shows advice. The oracle is the full advice of the edited
+// project: every finding, in order, and every worksheet.
+#include "advisor/AdviceJson.h"
+#include "advisor/Advisor.h"
+#include "io/ProjectFile.h"
+#include "io/ProjectValidator.h"
+#include "support/RandomEdits.h"
+#include "support/TestPaths.h"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace docshape;
+
+namespace {
+
+void requireSame(const Advice &carried, const Advice &full) {
+    REQUIRE(carried.findings.size() == full.findings.size());
+    for (std::size_t i = 0; i < full.findings.size(); ++i) {
+        INFO("finding " << i << ": " << full.findings[i].id << " " << full.findings[i].message());
+        CHECK(carried.findings[i].id == full.findings[i].id);
+        CHECK(carried.findings[i].target == full.findings[i].target);
+        CHECK(carried.findings[i].message() == full.findings[i].message());
+        CHECK(carried.findings[i] == full.findings[i]);
+    }
+    REQUIRE(carried.worksheets.size() == full.worksheets.size());
+    for (std::size_t i = 0; i < full.worksheets.size(); ++i) {
+        INFO("worksheet " << full.worksheets[i].collection);
+        CHECK(carried.worksheets[i] == full.worksheets[i]);
+    }
+    // The rest is computed afresh on every run; the JSON of the whole advice
+    // says nothing differs.
+    nlohmann::ordered_json a, b;
+    appendAdvice(a, carried);
+    appendAdvice(b, full);
+    CHECK(a == b);
+}
+
+} // namespace
+
+TEST_CASE("advice with a memo after edits equals the whole advice, over random edits of every example",
+          "[advisor][memo]") {
+    const std::vector<std::string> examples = test::examplePaths();
+    REQUIRE(examples.size() >= 7);
+    std::mt19937 rng(1616);
+    int advised = 0, carriedOver = 0;
+    for (const std::string &path : examples) {
+        auto loaded = loadProject(path);
+        REQUIRE(loaded.ok());
+        Project p = std::move(*loaded);
+        Analysis current = analyze(p);
+        AdviceMemo memo;
+        AnalysisChange pending;
+        pending.everything = true; // the memo has seen nothing yet
+        for (int round = 0; round < 80; ++round) {
+            const Project before = p;
+            AnalysisChange change;
+            std::string what;
+            if (!test::randomEdit(p, rng, change, what))
+                continue;
+            if (!validateProject(p)) { // an edit the studio would refuse
+                p = before;
+                current = analyze(p); // shapes refer to the project's objects
+                pending = {};
+                pending.everything = true;
+                continue;
+            }
+            INFO(path << ", round " << round << ": " << what);
+            current = reanalyze(p, std::move(current), change);
+            pending.add(change);
+            // One edit in three waits for the next: advised together.
+            if (rng() % 3 == 0)
+                continue;
+            const Advice carried = advise(p, current, memo, pending);
+            carriedOver += pending.everything ? 0 : 1;
+            pending = {};
+            requireSame(carried, advise(p, analyze(p)));
+            ++advised;
+        }
+    }
+    CHECK(advised > 300);
+    CHECK(carriedOver > 250);
+}
+
+TEST_CASE("a memo carries over the units an edit did not touch", "[advisor][memo]") {
+    auto loaded = loadProject(test::sourceDir() + "/resources/exercises/order-aggregate/start.docshape");
+    REQUIRE(loaded.ok());
+    Project p = std::move(*loaded);
+    Analysis analysis = analyze(p);
+    AdviceMemo memo;
+    AnalysisChange everything;
+    everything.everything = true;
+    const Advice first = advise(p, analysis, memo, everything);
+    requireSame(first, advise(p, analysis));
+    const std::size_t units = memo.unitsChecked();
+    CHECK(memo.unitsCarried() == 0);
+    // Units: each entity's fields and stated sizes, each collection, each
+    // access pattern's and index's paths.
+    CHECK(units == 2 * p.entities.size() + analysis.collections.size() + p.accessPatterns.size() + p.indexes.size());
+
+    // Nothing touched: everything carried over, the same advice.
+    const Advice again = advise(p, analysis, memo, AnalysisChange{});
+    CHECK(memo.unitsChecked() == 0);
+    CHECK(memo.unitsCarried() == units);
+    requireSame(again, first);
+
+    // One field's size: its entity's two units and the collections that
+    // store or name the entity (with their patterns' and indexes' paths)
+    // are checked again; the rest is carried over.
+    std::vector<test::FieldAt> fields = test::allFields(p);
+    REQUIRE_FALSE(fields.empty());
+    Field &f = *fields.front().field;
+    f.presence = f.required ? 1 : f.presence / 2;
+    f.required = false;
+    AnalysisChange change;
+    change.entities = {fields.front().entityId};
+    analysis = reanalyze(p, std::move(analysis), change);
+    const Advice edited = advise(p, analysis, memo, change);
+    requireSame(edited, advise(p, analyze(p)));
+    CHECK(memo.unitsChecked() >= 3);
+    CHECK(memo.unitsCarried() > 0);
+    CHECK(memo.unitsChecked() + memo.unitsCarried() == units);
+}
