@@ -335,6 +335,7 @@ void DocumentScene::rebuild() {
         card->setPos(entity.position.x, entity.position.y);
         roots.push_back(card);
     }
+    m_badges.clear(); // new cards: every badge is set
     updateStats(false);
     for (EntityItem *card : roots) {
         card->layout();
@@ -396,6 +397,39 @@ const CollectionShape *DocumentScene::bucketShapeOf(const std::string &entityId)
 }
 
 void DocumentScene::updateStats(bool relayoutChanged) {
+    const Analysis &analysis = m_document->analysis();
+    // The same collections as the badges show (kind and root, in order):
+    // only those measured again since need a new badge.
+    const std::size_t n = analysis.collections.size();
+    bool same = m_badges.size() == n && analysis.measurements.size() == n;
+    for (std::size_t i = 0; same && i < n; ++i)
+        same = m_badges[i].kind == analysis.collections[i].kind &&
+               m_badges[i].rootEntityId == analysis.collections[i].rootEntityId;
+    if (same) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (m_badges[i].measurement == analysis.measurements[i])
+                continue;
+            const CollectionStat &stat = analysis.collections[i];
+            if (stat.kind == CollectionKind::Bucket) {
+                same = false; // shown on the card of its entity unless that entity has a collection
+                break;
+            }
+            m_badges[i].measurement = analysis.measurements[i];
+            EntityItem *card = stat.kind == CollectionKind::Entity ? cardOf(stat.rootEntityId) : nullptr;
+            if (!card || card->isEmbedded())
+                continue;
+            const QString before = card->badgeText();
+            card->setStat(&stat, analysis.maxDocumentBytes);
+            if (relayoutChanged && card->badgeText() != before)
+                relayout(card);
+        }
+        if (same)
+            return;
+    }
+    m_badges.clear();
+    for (std::size_t i = 0; i < n; ++i)
+        m_badges.push_back({analysis.collections[i].kind, analysis.collections[i].rootEntityId,
+                            i < analysis.measurements.size() ? analysis.measurements[i] : 0});
     std::unordered_map<std::string, const CollectionStat *> byRoot;
     for (const auto &stat : m_document->analysis().collections)
         if (stat.kind == CollectionKind::Entity)

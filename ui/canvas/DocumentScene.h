@@ -158,6 +158,14 @@ private:
     ObjectRef m_current;
     std::string m_focusedField; // the field row last clicked, with its card selected
     bool m_rebuilding = false;
+    // What each card's size badge shows, by collection: its kind, root and
+    // measurement (Analysis::measurements).
+    struct Badge {
+        CollectionKind kind;
+        std::string rootEntityId;
+        std::uint64_t measurement;
+    };
+    std::vector<Badge> m_badges;
     std::set<std::string> m_unrouted; // asked for while a change is applied
     const compare::CompareMarks *m_compareMarks = nullptr;
 

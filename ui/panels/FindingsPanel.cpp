@@ -108,7 +108,7 @@ FindingsPanel::FindingsPanel(AdviceSource *source, QWidget *parent) : QWidget(pa
     layout->addLayout(bar);
     layout->addWidget(splitter, 1);
 
-    connect(m_filter, &QComboBox::currentIndexChanged, this, &FindingsPanel::applyFilter);
+    connect(m_filter, &QComboBox::currentIndexChanged, this, [this] { applyFilter(); });
     connect(m_list, &QTreeWidget::currentItemChanged, this, &FindingsPanel::showDetails);
     connect(m_list, &QTreeWidget::itemClicked, this, &FindingsPanel::onActivated);
     connect(m_list, &QTreeWidget::itemActivated, this, &FindingsPanel::onActivated);
@@ -175,12 +175,19 @@ void FindingsPanel::rebuild() {
     const std::size_t oldEnd = old - tail;
     const std::size_t newEnd = n - tail;
     const std::size_t common = std::min(oldEnd, newEnd);
+    // Whether an Object name came, went or changed: the column's width
+    // is fitted again.
+    bool names = oldEnd != newEnd;
     for (std::size_t i = head; i < common; ++i)
-        if (!(m_shown[i] == findings[i]))
+        if (!(m_shown[i] == findings[i])) {
+            names = names || m_shown[i].target != findings[i].target;
             fill(m_list->topLevelItem(int(i)), findings[i]);
+            m_shown[i] = findings[i];
+        }
     if (oldEnd > common) {
         // One removal: the model announces it once, not row by row.
         m_list->model()->removeRows(int(common), int(oldEnd - common));
+        m_shown.erase(m_shown.begin() + std::ptrdiff_t(common), m_shown.begin() + std::ptrdiff_t(oldEnd));
     } else if (newEnd > common) {
         QList<QTreeWidgetItem *> items;
         items.reserve(qsizetype(newEnd - common));
@@ -190,8 +197,9 @@ void FindingsPanel::rebuild() {
             items << item;
         }
         m_list->insertTopLevelItems(int(common), items);
+        m_shown.insert(m_shown.begin() + std::ptrdiff_t(common), findings.begin() + std::ptrdiff_t(common),
+                       findings.begin() + std::ptrdiff_t(newEnd));
     }
-    m_shown = findings;
     // The finding that was current stays current where it still is;
     // otherwise its row, rewritten, stays current while the list has it.
     if (keep) {
@@ -203,8 +211,9 @@ void FindingsPanel::rebuild() {
         }
     }
     m_list->blockSignals(blocked);
-    applyFilter();
-    fitObjectColumn();
+    applyFilter(head, newEnd);
+    if (names)
+        fitObjectColumn();
     showDetails();
 }
 
@@ -243,18 +252,22 @@ void FindingsPanel::fitObjectColumn() {
     m_fittingObjectColumn = false;
 }
 
-void FindingsPanel::applyFilter() {
+void FindingsPanel::applyFilter() { applyFilter(0, m_shown.size()); }
+
+void FindingsPanel::applyFilter(std::size_t first, std::size_t last) {
+    // Rows outside [first, last) already show or hide as the filter says.
     const auto min = minimumSeverity();
-    int shown = 0;
-    int counts[3] = {0, 0, 0};
-    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
-        QTreeWidgetItem *item = m_list->topLevelItem(i);
-        const auto s = Severity(item->data(0, SeverityRole).toInt());
-        ++counts[int(s)];
-        const bool visible = !min || s >= *min;
+    for (std::size_t i = first; i < last; ++i) {
+        QTreeWidgetItem *item = m_list->topLevelItem(int(i));
+        const bool visible = !min || m_shown[i].severity >= *min;
         if (item->isHidden() == visible)
             item->setHidden(!visible);
-        shown += visible ? 1 : 0;
+    }
+    int shown = 0;
+    int counts[3] = {0, 0, 0};
+    for (const Finding &f : m_shown) {
+        ++counts[int(f.severity)];
+        shown += !min || f.severity >= *min ? 1 : 0;
     }
     m_summary->setText(tr("%1 · %2 · %3 — %4 shown")
                            .arg(formatCountOf(counts[int(Severity::Error)], tr("error"), tr("errors")),

@@ -70,6 +70,7 @@ private:
     void onUpdated();
     void rebuild();
     void applyFilter();
+    void applyFilter(std::size_t first, std::size_t last);
     void showDetails();
     void onActivated(QTreeWidgetItem *item);
     std::optional<Severity> minimumSeverity() const;

@@ -5,6 +5,8 @@
 // checks the mapping from the edit's change event to what the analysis
 // must measure and the advisor check again.
 #include "advisor/Advisor.h"
+#include "canvas/DocumentScene.h"
+#include "canvas/EntityItem.h"
 #include "document/Document.h"
 #include "panels/AdviceSource.h"
 #include "edit/ModelLookup.h"
@@ -178,7 +180,9 @@ TEST_CASE("after every edit, undo and redo the document's analysis is the whole 
 
 // The advice panels read carries over what an edit did not touch (the
 // advisor's memo): read after every edit, or after several as while no
-// panel shows advice, it equals advise() of the project done afresh.
+// panel shows advice, it equals advise() of the project done afresh. The
+// canvas badges, updated for the collections measured again, are those of
+// a scene drawn afresh.
 TEST_CASE("after every edit, undo and redo the panels' advice is the whole advice of the project",
           "[ui][document][reanalyze][memo]") {
     const std::vector<std::string> examples = test::examplePaths();
@@ -188,6 +192,7 @@ TEST_CASE("after every edit, undo and redo the panels' advice is the whole advic
         Document doc;
         REQUIRE(doc.load(QString::fromStdString(path)));
         panels::AdviceSource source(&doc);
+        canvas::DocumentScene scene(&doc); // follows the edits
         for (int round = 0; round < 40; ++round) {
             const std::string what = randomEdit(doc, rng);
             if (rng() % 3 == 0)
@@ -203,6 +208,15 @@ TEST_CASE("after every edit, undo and redo the panels' advice is the whole advic
             REQUIRE(kept.worksheets.size() == full.worksheets.size());
             for (std::size_t i = 0; i < full.worksheets.size(); ++i)
                 CHECK(kept.worksheets[i] == full.worksheets[i]);
+            // Each card's size badge, as a scene drawn afresh shows it.
+            canvas::DocumentScene fresh(&doc);
+            for (const Entity &e : doc.project().entities) {
+                INFO("card " << e.name);
+                REQUIRE(scene.cardOf(e.id));
+                REQUIRE(fresh.cardOf(e.id));
+                CHECK(scene.cardOf(e.id)->badgeText() == fresh.cardOf(e.id)->badgeText());
+                CHECK(scene.cardOf(e.id)->toolTip() == fresh.cardOf(e.id)->toolTip());
+            }
             ++compared;
         }
     }

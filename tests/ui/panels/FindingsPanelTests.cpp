@@ -300,8 +300,12 @@ TEST_CASE("after each edit every row of the findings list is its finding, in ord
             CHECK(row->text(2).toStdString() == findings[i].message());
             CHECK(row->toolTip(2).toStdString() == findings[i].message());
             CHECK(row->data(0, Qt::UserRole + 1).toInt() == int(findings[i].severity)); // the panel's severity role
+            // Errors only: a warning or a note is hidden, the rows it
+            // came into included.
+            CHECK(row->isHidden() == (findings[i].severity < Severity::Error));
         }
     };
+    panel.severityFilter()->setCurrentIndex(2); // errors only
     rowsMatch("opening");
     REQUIRE(source.advice().findings.size() > 3);
     // Renames change the messages that name the entity, wherever they are.
