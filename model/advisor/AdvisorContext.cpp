@@ -392,6 +392,7 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
                         sameIds(memo.entityIds, p.entities) && sameIds(memo.patternIds, p.accessPatterns) &&
                         sameIds(memo.indexIds, p.indexes);
     memo.valid = false; // until finish()
+    m_sameObjects = usable;
     if (!usable)
         return; // every unit checked again
     const std::set<std::string_view> touchedEntities(change.entities.begin(), change.entities.end());
@@ -441,9 +442,11 @@ void Carry::finish(const Context &ctx) {
             out.push_back(o.id);
         return out;
     };
-    memo.entityIds = ids(p.entities);
-    memo.patternIds = ids(p.accessPatterns);
-    memo.indexIds = ids(p.indexes);
+    if (!m_sameObjects) {
+        memo.entityIds = ids(p.entities);
+        memo.patternIds = ids(p.accessPatterns);
+        memo.indexIds = ids(p.indexes);
+    }
     memo.collections = ctx.analysis.collections.size();
     memo.mirrorsId.resize(p.entities.size());
     for (std::size_t e = 0; e < p.entities.size(); ++e)

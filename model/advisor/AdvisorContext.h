@@ -430,6 +430,7 @@ public:
 
 private:
     Memo *m_memo = nullptr;
+    bool m_sameObjects = false; // the memo's ids are the project's
     std::array<std::vector<char>, 5> m_clean;
 };
 

@@ -224,7 +224,9 @@ ChartsPanel::ChartsPanel(Document *document, QWidget *parent) : QWidget(parent),
     layout->addWidget(m_tabs);
 
     m_onScreen = new OnScreen(this, [this](bool on) {
-        if (on)
+        if (on && m_chooserStale)
+            rebuildChooser();
+        else if (on)
             refreshVisible();
     });
     connect(document, &Document::changed, this, &ChartsPanel::onChanged);
@@ -248,13 +250,18 @@ void ChartsPanel::onChanged(const ChangeEvent &event) {
     if (!event.affectsEstimates())
         return;
     m_dirty[0] = m_dirty[1] = m_dirty[2] = true;
-    if (event.affectsCollections())
-        rebuildChooser(); // refreshes the visible tab itself
-    else
+    if (event.affectsCollections()) {
+        // The collections' names are listed when the panel is next shown.
+        m_chooserStale = true;
+        if (m_onScreen->onScreen())
+            rebuildChooser(); // refreshes the visible tab itself
+    } else {
         refreshVisible();
+    }
 }
 
 void ChartsPanel::rebuildChooser() {
+    m_chooserStale = false;
     QStringList names;
     for (const auto &stat : m_document->analysis().collections)
         names << qs(stat.name);
@@ -290,6 +297,8 @@ void ChartsPanel::refreshVisible() {
 }
 
 void ChartsPanel::refreshAll() {
+    if (m_chooserStale)
+        rebuildChooser();
     buildBreakdown();
     buildSizeOverTime();
     buildIndexes();

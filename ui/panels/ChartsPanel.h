@@ -52,11 +52,13 @@ public:
 
     QTabWidget *tabs() const { return m_tabs; }
     QChartView *chartView(Chart chart) const { return m_views[chart]; }
-    QComboBox *sizeCollectionChooser() const { return m_sizeCollection; }
+    // The choosers, their lists brought up to date (the panel lists the
+    // collections when it is shown).
+    QComboBox *sizeCollectionChooser() { return upToDate(m_sizeCollection); }
     // "Where the bytes go": the overview first, then every collection.
-    QComboBox *bytesCollectionChooser() const { return m_bytesCollection; }
+    QComboBox *bytesCollectionChooser() { return upToDate(m_bytesCollection); }
     // "Indexes": the overview first, then every collection.
-    QComboBox *indexCollectionChooser() const { return m_indexCollection; }
+    QComboBox *indexCollectionChooser() { return upToDate(m_indexCollection); }
     // The tooltips of every bar or point of a chart, as shown on hover.
     QStringList tooltips(Chart chart) const { return m_tooltips[chart]; }
     // Rebuilds every chart now, shown or not (tests, measurements).
@@ -66,6 +68,11 @@ private:
     void onChanged(const ChangeEvent &event);
     void refreshVisible();
     void rebuildChooser();
+    QComboBox *upToDate(QComboBox *chooser) {
+        if (m_chooserStale)
+            rebuildChooser();
+        return chooser;
+    }
     void buildBreakdown();
     void buildSizeOverTime();
     void buildIndexes();
@@ -86,6 +93,7 @@ private:
     QStringList m_shape[ChartCount];
     std::pair<QStringList, QStringList> m_sizeTips; // average and largest, per point
     bool m_dirty[3] = {true, true, true}; // per tab
+    bool m_chooserStale = false; // the collections changed while off screen
     OnScreen *m_onScreen;
 };
 
