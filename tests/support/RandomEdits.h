@@ -7,6 +7,7 @@
 
 #include "core/Project.h"
 #include "estimate/Analysis.h"
+#include "io/ProjectValidator.h"
 
 #include <random>
 #include <string>
@@ -215,6 +216,22 @@ inline bool randomEdit(Project &p, std::mt19937 &rng, AnalysisChange &change, st
         return true;
     }
     }
+}
+
+// randomEdit, as the studio takes it: an edit it would refuse
+// (validateProject) is undone and reported as touching everything (the
+// project's objects are copies of what they were).
+inline bool randomAcceptedEdit(Project &p, std::mt19937 &rng, AnalysisChange &change, std::string &what) {
+    const Project before = p;
+    if (!randomEdit(p, rng, change, what))
+        return false;
+    if (validateProject(p))
+        return true;
+    p = before;
+    change = {};
+    change.everything = true;
+    what += " (refused, undone)";
+    return true;
 }
 
 } // namespace docshape::test
