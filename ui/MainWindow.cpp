@@ -5,6 +5,7 @@
 #include "canvas/CanvasView.h"
 #include "canvas/FindBar.h"
 #include "canvas/DocumentScene.h"
+#include "compare/CompareSession.h"
 #include "compare/CompareSetup.h"
 #include "document/Document.h"
 #include "export/ExportDiagramDialog.h"
@@ -82,6 +83,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     addPanel(m_history, tr("History"), Qt::RightDockWidgetArea);
     // Findings, access patterns, worksheet, charts, validation, Tools > Export.
     panels::PanelSetup::install(this);
+    // The File menu's comparison (made with the actions, before the panels)
+    // reads the advice the panels read instead of advising on its own.
+    if (auto *session = findChild<compare::CompareSession *>(QStringLiteral("compareSession")))
+        session->setAdviceSource(panels::PanelSetup::of(this)->advice());
     // Help > Workshop…, the Checks and Explanation panels, presenter mode.
     workshop::WorkshopSetup::install(this);
     // User Guide (F1 in a panel: its section), shortcuts, About; after every dock.

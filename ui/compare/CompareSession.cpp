@@ -41,6 +41,7 @@ CompareSession::~CompareSession() {
 }
 
 void CompareSession::setAdviceSource(const panels::AdviceSource *advice) { m_advice = advice; }
+const panels::AdviceSource *CompareSession::adviceSource() const { return m_advice; }
 
 Status CompareSession::compareWithFile(const QString &path) {
     auto project = loadProject(path.toStdString());

@@ -42,6 +42,7 @@ public:
     // The advice the panels show of the document, read rather than computed
     // again (its computation is shared); without one the session advises.
     void setAdviceSource(const panels::AdviceSource *advice);
+    const panels::AdviceSource *adviceSource() const;
 
     Status compareWithFile(const QString &path);
     // `git show REVISION:./FILE` in the folder of the document's file.

@@ -4,7 +4,6 @@
 #include "compare/ComparePanel.h"
 #include "compare/CompareSession.h"
 #include "document/Document.h"
-#include "panels/PanelSetup.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -22,8 +21,7 @@ void CompareSetup::install(MainWindow *window, QMenu *fileMenu) {
     panel->setObjectName(QStringLiteral("comparePanel"));
     auto *session = new CompareSession(window->document(), window->scene(), panel, window);
     session->setObjectName(QStringLiteral("compareSession"));
-    if (panels::PanelSetup *setup = panels::PanelSetup::of(window))
-        session->setAdviceSource(setup->advice());
+    // The panels' advice (MainWindow hands it over once the panels exist).
     QDockWidget *dock = window->addPanel(panel, MainWindow::tr("Compare"), Qt::LeftDockWidgetArea);
     dock->hide();
     QObject::connect(panel, &ComparePanel::objectActivated, window, &MainWindow::selectObject);

@@ -7,6 +7,7 @@
 #include "canvas/DocumentScene.h"
 #include "compare/ComparePanel.h"
 #include "compare/CompareSession.h"
+#include "panels/PanelSetup.h"
 #include "diff/DiffReport.h"
 #include "document/Document.h"
 #include "io/ProjectFile.h"
@@ -245,4 +246,15 @@ TEST_CASE("File > Compare With… has a shortcut of its own", "[ui][compare]") {
         if (a != compare)
             for (const QKeySequence &k : a->shortcuts())
                 CHECK_FALSE((k == compare->shortcut() && !a->text().isEmpty()));
+}
+
+// A comparison lasts through edits and reads each edit's advice: the one
+// the panels read (its computation shared and carried over from the last
+// edit), not an advice of its own for the whole model.
+TEST_CASE("the comparison reads the advice the panels read", "[ui][compare]") {
+    MainWindow window;
+    auto *session = window.findChild<compare::CompareSession *>(QStringLiteral("compareSession"));
+    REQUIRE(session);
+    REQUIRE(panels::PanelSetup::of(&window));
+    CHECK(session->adviceSource() == panels::PanelSetup::of(&window)->advice());
 }
