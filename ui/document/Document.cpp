@@ -530,6 +530,11 @@ const Entity *Document::entityOfField(const std::string &fieldId) const {
     return owner;
 }
 
+const Field *Document::findField(const std::string &fieldId) const {
+    const Entity *owner = entityOfField(fieldId);
+    return owner ? edit::findField(*owner, fieldId) : nullptr;
+}
+
 const Relationship *Document::embeddingOf(const std::string &entityId) const {
     return edit::embeddingOf(m_project, entityId);
 }

@@ -159,6 +159,9 @@ public:
 
     // The entity that holds the field, or nullptr.
     const Entity *entityOfField(const std::string &fieldId) const;
+    // The field, found through its entity (Project::findField walks every
+    // field of the model).
+    const Field *findField(const std::string &fieldId) const;
     // The relationship that embeds the entity (EmbedOne or EmbedArray) in
     // another entity's document, if any.
     const Relationship *embeddingOf(const std::string &entityId) const;

@@ -64,9 +64,9 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
     layout->addWidget(m_title);
 
     m_form = new PropertyForm<Field>(
-        [this]() { return m_document->project().findField(m_fieldId); },
+        [this]() { return m_document->findField(m_fieldId); },
         [this](const Field &f, const QString &label, const QString &key, bool finished) {
-            const Field *current = m_document->project().findField(f.id);
+            const Field *current = m_document->findField(f.id);
             // A finished rename is its own step, saying from what to what.
             if (key == QStringLiteral("name") && current)
                 return m_document->changeField(f,
@@ -216,7 +216,7 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
     });
     connect(m_addSubfield, &QPushButton::clicked, this, [this] {
         const Entity *e = m_document->entityOfField(m_fieldId);
-        const Field *parent = m_document->project().findField(m_fieldId);
+        const Field *parent = m_document->findField(m_fieldId);
         if (!e || !parent)
             return;
         Field f;
@@ -243,7 +243,7 @@ void FieldForm::setField(const std::string &fieldId) {
 }
 
 void FieldForm::refresh() {
-    const Field *f = m_document->project().findField(m_fieldId);
+    const Field *f = m_document->findField(m_fieldId);
     const Entity *e = m_document->entityOfField(m_fieldId);
     if (!f || !e)
         return;

@@ -87,7 +87,7 @@ void Inspector::showObject(const ObjectRef &object) {
         }
         break;
     case ObjectRef::Kind::Field:
-        if (project.findField(object.id)) {
+        if (m_document->findField(object.id)) {
             m_fieldForm->setField(object.id);
             m_stack->setCurrentWidget(m_fieldForm);
             return;

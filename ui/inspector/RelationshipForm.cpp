@@ -112,7 +112,7 @@ RelationshipForm::RelationshipForm(Document *document, QWidget *parent)
         [this](const Relationship &r) {
             S out;
             for (const auto &id : r.copiedFieldIds) {
-                const Field *f = m_document->project().findField(id);
+                const Field *f = m_document->findField(id);
                 out += (out.empty() ? "" : ", ") + (f ? f->name : id);
             }
             return out;

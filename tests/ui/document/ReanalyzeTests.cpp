@@ -172,8 +172,10 @@ TEST_CASE("after every edit, undo and redo the document's analysis is the whole 
             // none for a field an edit or an undo took away.
             for (const Field *f : fieldsOf(doc.project()))
                 seen.insert(f->id);
-            for (const std::string &id : seen)
+            for (const std::string &id : seen) {
                 CHECK(doc.entityOfField(id) == edit::entityOfField(doc.project(), id));
+                CHECK(doc.findField(id) == doc.project().findField(id));
+            }
         }
     }
 }
