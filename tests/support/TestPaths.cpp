@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
+
+#include <unistd.h>
 
 namespace docshape::test {
 
@@ -32,12 +36,45 @@ std::string readFile(const std::string &path) {
     return ss.str();
 }
 
+namespace {
+
+// The directories makeTempDir made, removed when the test program ends
+// (by the process that made them: a forked child leaves them alone). A
+// test that crashes leaves its directories for a look.
+class TempDirs {
+public:
+    ~TempDirs() {
+        if (::getpid() != m_owner)
+            return;
+        std::error_code ignored;
+        for (const auto &dir : m_dirs)
+            std::filesystem::remove_all(dir, ignored);
+    }
+    void add(const std::filesystem::path &dir) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_dirs.push_back(dir);
+    }
+
+private:
+    const pid_t m_owner = ::getpid();
+    std::mutex m_mutex;
+    std::vector<std::filesystem::path> m_dirs;
+};
+
+TempDirs &tempDirs() {
+    static TempDirs dirs;
+    return dirs;
+}
+
+} // namespace
+
 std::string makeTempDir(const std::string &tag) {
     std::random_device rd;
     auto dir = std::filesystem::temp_directory_path() /
                ("docshape-test-" + tag + "-" + std::to_string(rd()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
+    tempDirs().add(dir);
     return dir.string();
 }
 
