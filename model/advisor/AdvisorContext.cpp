@@ -387,8 +387,8 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     memo.copies.resize(entities);
     memo.worksheets.resize(collections);
     memo.carried = memo.checked = 0;
-    const bool usable = memo.valid && !change.everything && memo.collections == collections &&
-                        ctx.analysis.measurements.size() == collections && memo.measurements.size() == collections &&
+    const bool usable = memo.valid && !change.everything && ctx.analysis.measurements.size() == collections &&
+                        memo.measurements.size() == collections &&
                         sameIds(memo.entityIds, p.entities) && sameIds(memo.patternIds, p.accessPatterns) &&
                         sameIds(memo.indexIds, p.indexes);
     memo.valid = false; // until finish()
@@ -447,14 +447,12 @@ void Carry::finish(const Context &ctx) {
         memo.patternIds = ids(p.accessPatterns);
         memo.indexIds = ids(p.indexes);
     }
-    memo.collections = ctx.analysis.collections.size();
     memo.mirrorsId.resize(p.entities.size());
     for (std::size_t e = 0; e < p.entities.size(); ++e)
         memo.mirrorsId[e] = char(ctx.mirrorsId(p.entities[e]));
-    memo.copies.resize(p.entities.size()); // set by advise as it checks the fields
     memo.measurements = ctx.analysis.measurements;
-    memo.patternsOn.resize(memo.collections);
-    for (std::size_t c = 0; c < memo.collections; ++c) {
+    memo.patternsOn.resize(memo.measurements.size());
+    for (std::size_t c = 0; c < memo.patternsOn.size(); ++c) {
         memo.patternsOn[c].clear();
         for (const AccessPattern *q : ctx.patternsOn(int(c)))
             memo.patternsOn[c].push_back(static_cast<std::uint32_t>(ctx.position(*q)));

@@ -376,11 +376,11 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
 struct Memo {
     bool valid = false;
     std::vector<std::string> entityIds, patternIds, indexIds; // by position
-    std::size_t collections = 0;
     // By entity: mirrorsId, and whether a field copies another entity's.
     std::vector<char> mirrorsId, copies;
-    // By collection: its measurement (Analysis::measurements), the
-    // positions of the access patterns on it, its worksheet.
+    // By collection (as many as measurements): its measurement
+    // (Analysis::measurements), the positions of the access patterns on
+    // it, its worksheet.
     std::vector<std::uint64_t> measurements;
     std::vector<std::vector<std::uint32_t>> patternsOn;
     std::vector<Worksheet> worksheets;

@@ -341,7 +341,6 @@ void AnalysisChange::add(const AnalysisChange &other) {
     entities.insert(entities.end(), other.entities.begin(), other.entities.end());
     indexes.insert(indexes.end(), other.indexes.begin(), other.indexes.end());
     accessPatterns.insert(accessPatterns.end(), other.accessPatterns.begin(), other.accessPatterns.end());
-    relationships.insert(relationships.end(), other.relationships.begin(), other.relationships.end());
 }
 
 Analysis reanalyze(const Project &project, Analysis previous, const AnalysisChange &change) {

@@ -123,14 +123,13 @@ struct Analysis {
 // what no entity names: a project setting, an entity or relationship added
 // or removed, a relationship that stores its child elsewhere.
 //
-// The advisor reads two more: the access patterns and the relationships
-// changed, added or removed (the analysis reads neither).
+// The advisor reads one more: the access patterns changed, added or
+// removed (the analysis reads none).
 struct AnalysisChange {
     bool everything = false;
     std::vector<std::string> entities;
     std::vector<std::string> indexes;
     std::vector<std::string> accessPatterns;
-    std::vector<std::string> relationships;
 
     // Adds what `other` touched (for changes kept until someone reads them).
     void add(const AnalysisChange &other);

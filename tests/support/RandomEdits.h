@@ -86,7 +86,6 @@ inline bool randomEdit(Project &p, std::mt19937 &rng, AnalysisChange &change, st
         if (r.subsetCount > 0)
             r.subsetCount += 1;
         change.entities = {r.parentId, r.childId};
-        change.relationships = {r.id};
         what = "relationship " + r.id;
         return true;
     }

@@ -121,7 +121,6 @@ AnalysisChange analysisChangeOf(const ChangeEvent &event, const Project &project
                 out.entities.push_back(c.entityId);
             break;
         case Change::Object::Relationship:
-            out.relationships.push_back(c.id);
             if (c.action != Change::Action::Changed || c.changed(Change::Placement)) {
                 out.everything = true; // the child stored elsewhere: collections come and go
             } else if (const Relationship *r = project.findRelationship(c.id)) {
