@@ -45,8 +45,7 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
         }
         // Lint still builds the worksheet: a finding comes from building it.
         Worksheet sheet;
-        const bool carried = carry.carries(Carry::Collection, c);
-        carry.run(ctx, Carry::Collection, c, [&] {
+        const bool carried = carry.run(ctx, Carry::Collection, c, [&] {
             checkCollectionRules(ctx);
             sheet = worksheets.build(ctx);
             if (carry.memo())

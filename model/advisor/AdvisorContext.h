@@ -406,24 +406,25 @@ public:
     Carry() = default;
     Carry(const Context &ctx, Memo &memo, const AnalysisChange &change);
 
-    // Runs check() for unit i, or adds again what it added last time.
-    template <typename Check> void run(Context &ctx, Unit unit, std::size_t i, Check check) {
+    // Runs check() for unit i, or adds again what it added last time;
+    // true when it did the latter.
+    template <typename Check> bool run(Context &ctx, Unit unit, std::size_t i, Check check) {
         if (!m_memo) {
             check();
-            return;
+            return false;
         }
         std::vector<Finding> &kept = m_memo->findings[unit][i];
         if (m_clean[unit][i]) {
             ctx.replay(kept);
             ++m_memo->carried;
-            return;
+            return true;
         }
         ++m_memo->checked;
         const std::size_t before = ctx.findingCount();
         check();
         kept = ctx.findingsSince(before);
+        return false;
     }
-    bool carries(Unit unit, std::size_t i) const { return m_memo && m_clean[unit][i]; }
     Memo *memo() const { return m_memo; }
     // Notes in the memo what the next run compares with.
     void finish(const Context &ctx);

@@ -241,10 +241,9 @@ Status Document::removeField(const std::string &fieldId) {
 }
 
 Status Document::changeField(const Field &newValue, const QString &text, const QString &mergeKey) {
-    const Entity *owner = entityOfField(newValue.id);
+    const auto [owner, current] = locateField(newValue.id);
     if (!owner)
         return Error{newValue.id, tr("no such field").toStdString()};
-    const Field *current = edit::findField(*owner, newValue.id);
     if (ChangeField::sameProperties(newValue, *current))
         return {};
     // A rename carries the paths that name the field along, in one undo step.
@@ -512,7 +511,7 @@ Status Document::replaceProject(Project project, const QString &text) {
     return push(std::make_unique<ReplaceProject>(this, std::move(project), text));
 }
 
-const Entity *Document::entityOfField(const std::string &fieldId) const {
+std::pair<const Entity *, const Field *> Document::locateField(const std::string &fieldId) const {
     // The inspector, the canvas and the edit itself each ask after an edit:
     // a map instead of a walk over every field of the model each time.
     if (m_fieldOwners.empty())
@@ -520,19 +519,20 @@ const Entity *Document::entityOfField(const std::string &fieldId) const {
             for (std::string &id : edit::fieldIdsOf(e))
                 m_fieldOwners.emplace(std::move(id), e.id);
     if (const auto it = m_fieldOwners.find(fieldId); it != m_fieldOwners.end())
-        if (const Entity *e = m_project.findEntity(it->second); e && edit::findField(*e, fieldId))
-            return e;
+        if (const Entity *e = m_project.findEntity(it->second))
+            if (const Field *f = edit::findField(*e, fieldId))
+                return {e, f};
     // Not where the map says: the map is out of date; the walk decides.
     const Entity *owner = edit::entityOfField(m_project, fieldId);
-    if (owner)
-        m_fieldOwners.clear();
-    return owner;
+    if (!owner)
+        return {};
+    m_fieldOwners.clear();
+    return {owner, edit::findField(*owner, fieldId)};
 }
 
-const Field *Document::findField(const std::string &fieldId) const {
-    const Entity *owner = entityOfField(fieldId);
-    return owner ? edit::findField(*owner, fieldId) : nullptr;
-}
+const Entity *Document::entityOfField(const std::string &fieldId) const { return locateField(fieldId).first; }
+
+const Field *Document::findField(const std::string &fieldId) const { return locateField(fieldId).second; }
 
 const Relationship *Document::embeddingOf(const std::string &entityId) const {
     return edit::embeddingOf(m_project, entityId);

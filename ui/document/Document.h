@@ -180,6 +180,8 @@ private:
     Project &mutableProject() { return m_project; }
     void notify(const ChangeEvent &event);
     void reanalyze();                          // the whole project
+    // The field and the entity that holds it, or nulls (entityOfField).
+    std::pair<const Entity *, const Field *> locateField(const std::string &fieldId) const;
 
     Project m_project;
     std::unique_ptr<Analysis> m_analysis;
