@@ -415,13 +415,8 @@ void DocumentScene::updateStats(bool relayoutChanged) {
                 break;
             }
             m_badges[i].measurement = analysis.measurements[i];
-            EntityItem *card = stat.kind == CollectionKind::Entity ? cardOf(stat.rootEntityId) : nullptr;
-            if (!card || card->isEmbedded())
-                continue;
-            const QString before = card->badgeText();
-            card->setStat(&stat, analysis.maxDocumentBytes);
-            if (relayoutChanged && card->badgeText() != before)
-                relayout(card);
+            if (EntityItem *card = stat.kind == CollectionKind::Entity ? cardOf(stat.rootEntityId) : nullptr)
+                showStat(card, &stat, relayoutChanged);
         }
         if (same)
             return;
@@ -440,14 +435,18 @@ void DocumentScene::updateStats(bool relayoutChanged) {
         if (stat.kind == CollectionKind::Bucket)
             byRoot.emplace(stat.rootEntityId, &stat);
     for (const auto &[id, card] : m_cards) {
-        if (card->isEmbedded())
-            continue;
         auto it = byRoot.find(id);
-        const QString before = card->badgeText();
-        card->setStat(it == byRoot.end() ? nullptr : it->second, m_document->analysis().maxDocumentBytes);
-        if (relayoutChanged && card->badgeText() != before)
-            relayout(card);
+        showStat(card, it == byRoot.end() ? nullptr : it->second, relayoutChanged);
     }
+}
+
+void DocumentScene::showStat(EntityItem *card, const CollectionStat *stat, bool relayoutChanged) {
+    if (card->isEmbedded())
+        return; // its collection's badge is on the card that embeds it
+    const QString before = card->badgeText();
+    card->setStat(stat, m_document->analysis().maxDocumentBytes);
+    if (relayoutChanged && card->badgeText() != before)
+        relayout(card);
 }
 
 namespace {

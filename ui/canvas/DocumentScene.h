@@ -6,6 +6,7 @@
 #include "core/Project.h"
 #include "derive/CollectionShape.h"
 #include "edit/Fragment.h"
+#include "estimate/Analysis.h"
 
 #include <QGraphicsScene>
 #include <QPointF>
@@ -131,6 +132,9 @@ private:
     // The bucket collection that stores the entity, when a Bucket relationship does.
     const CollectionShape *bucketShapeOf(const std::string &entityId) const;
     void relayout(EntityItem *card);
+    // Sets a root card's size badge; a new badge lays the card out again
+    // when `relayoutChanged`.
+    void showStat(EntityItem *card, const CollectionStat *stat, bool relayoutChanged);
     void updateCurrent();
     void routeNow(const std::vector<RelationshipItem *> &edges);
     // The edges of the cards in `roots` and those that run across them.
