@@ -43,7 +43,8 @@ template <typename T> T &pick(std::vector<T> &items, std::mt19937 &rng) {
 // (validateProject says so).
 inline bool randomEdit(Project &p, std::mt19937 &rng, AnalysisChange &change, std::string &what) {
     change = {};
-    switch (std::uniform_int_distribution<int>(0, 14)(rng)) {
+    const int kind = std::uniform_int_distribution<int>(0, 14)(rng);
+    switch (kind) {
     case 0: { // a field's size or presence
         std::vector<FieldAt> fields = allFields(p);
         if (fields.empty())
@@ -110,16 +111,17 @@ inline bool randomEdit(Project &p, std::mt19937 &rng, AnalysisChange &change, st
         p.indexes.erase(p.indexes.begin() + std::ptrdiff_t(i));
         return true;
     }
-    case 5: { // a field added
+    case 5: // a field added
+    case 13: { // a field 'id' beside _id
         Entity &e = pick(p.entities, rng);
         Field f;
         f.id = p.newId("f");
-        f.name = "extra" + f.id;
+        f.name = kind == 5 ? "extra" + f.id : "id";
         f.avgBytes = 12;
         f.maxBytes = 40;
         e.fields.push_back(f);
         change.entities = {e.id};
-        what = "field added to " + e.id;
+        what = "field " + f.name + " added to " + e.id;
         return true;
     }
     case 6: { // an entity renamed
@@ -193,19 +195,6 @@ inline bool randomEdit(Project &p, std::mt19937 &rng, AnalysisChange &change, st
         at.field->name += "Y";
         change.entities = {at.entityId};
         what = "field renamed " + at.field->id;
-        return true;
-    }
-    case 13: { // a field 'id' beside _id
-        Entity &e = pick(p.entities, rng);
-        Field f;
-        f.id = p.newId("f");
-        f.name = "id";
-        f.type = BsonType::String;
-        f.avgBytes = 12;
-        f.maxBytes = 40;
-        e.fields.push_back(f);
-        change.entities = {e.id};
-        what = "field id added to " + e.id;
         return true;
     }
     default: { // a project setting: everything
