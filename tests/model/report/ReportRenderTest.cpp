@@ -48,7 +48,7 @@ TEST_CASE("the HTML report of every example passes tidy and says each collection
     if (!test::haveTool("tidy"))
         FAIL("tidy is not installed (Debian package tidy, in packaging/debian-packages.txt)");
     const std::string dir = test::makeTempDir("report-html");
-    for (const auto &model : test::exampleModels()) {
+    for (const auto &model : test::examplePaths()) {
         INFO(model);
         const std::string html = report::renderHtml(test::reportOf(model));
         const std::string path = dir + "/" + std::filesystem::path(model).stem().string() + ".html";
@@ -76,7 +76,7 @@ TEST_CASE("the PDF report of every example turns into pages, says each collectio
         if (!test::haveTool(tool))
             FAIL(tool << " is not installed (poppler-utils and qpdf, in packaging/debian-packages.txt)");
     const std::string dir = test::makeTempDir("report-pdf");
-    for (const auto &model : test::exampleModels()) {
+    for (const auto &model : test::examplePaths()) {
         INFO(model);
         const std::string stem = std::filesystem::path(model).stem().string();
         auto pdf = report::renderPdf(test::reportOf(model, {.date = "2025-01-31"}));

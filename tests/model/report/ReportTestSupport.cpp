@@ -13,7 +13,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <filesystem>
 #include <sstream>
 
 namespace docshape::test {
@@ -72,15 +71,6 @@ std::vector<std::pair<int, std::string>> pdfOutline(const std::string &pdfPath) 
     const auto j = nlohmann::json::parse(r.out);
     std::vector<std::pair<int, std::string>> out;
     walk(j["outlines"], 1, out);
-    return out;
-}
-
-std::vector<std::string> exampleModels() {
-    std::vector<std::string> out;
-    for (const auto &entry : std::filesystem::directory_iterator(examplesDir()))
-        if (entry.path().extension() == ".docshape")
-            out.push_back(entry.path().string());
-    std::sort(out.begin(), out.end());
     return out;
 }
 

@@ -32,6 +32,4 @@ std::string sizeSentence(const SizeText &size);
 // Every bookmark title of a PDF (qpdf --json), depth first, with its depth.
 std::vector<std::pair<int, std::string>> pdfOutline(const std::string &pdfPath);
 
-std::vector<std::string> exampleModels();
-
 } // namespace docshape::test

@@ -47,7 +47,7 @@ TEST_CASE("the HTML report of every example opens in chromium, is not blank and 
     if (browser.empty())
         WARN("SKIPPED the browser check: chromium is not installed (Debian package chromium)");
     const std::string dir = test::makeTempDir("report-examples-html");
-    for (const auto &model : test::exampleModels()) {
+    for (const auto &model : test::examplePaths()) {
         INFO(model);
         const std::string stem = std::filesystem::path(model).stem().string();
         const std::string html = dir + "/" + stem + ".html";
@@ -97,7 +97,7 @@ TEST_CASE("the PDF report of every example turns into pages with each collection
         if (!test::haveTool(tool))
             FAIL(tool << " is not installed (poppler-utils and qpdf, in packaging/debian-packages.txt)");
     const std::string dir = test::makeTempDir("report-examples-pdf");
-    for (const auto &model : test::exampleModels()) {
+    for (const auto &model : test::examplePaths()) {
         INFO(model);
         const std::string stem = std::filesystem::path(model).stem().string();
         const std::string pdf = dir + "/" + stem + ".pdf";
