@@ -25,6 +25,8 @@ struct ShapeVariant {
     std::string value; // the model variant's value
     double share = 0;
     NodeList fields;
+
+    friend bool operator==(const ShapeVariant &, const ShapeVariant &) = default;
 };
 
 // The fields of a document or subdocument, in document order. A plain
@@ -34,6 +36,8 @@ struct ObjectShape {
     NodeList fields;
     std::string discriminator; // name of a string field of `fields`; empty: no variants
     std::vector<ShapeVariant> variants;
+
+    friend bool operator==(const ObjectShape &, const ObjectShape &) = default;
 };
 
 enum class NodeOrigin : std::uint8_t {
@@ -97,6 +101,10 @@ struct ShapeNode {
     std::string_view relationshipId; // the relationship that created the node, if any
     double nullFraction = 0;      // share of present values stored as null
 
+    // Equal keys and parameters, referring to the same model field (views
+    // compare by their text).
+    friend bool operator==(const ShapeNode &, const ShapeNode &) = default;
+
     bool isArray() const { return type == BsonType::Array; }
     bool hasObject() const {
         return type == BsonType::Object || (type == BsonType::Array && elementType == BsonType::Object);
@@ -127,6 +135,8 @@ struct CollectionShape {
     double growthPerDay = 0;
     ObjectShape shape; // _id first
     const Entity *root = nullptr; // options (validation, time series); null for Junction
+
+    friend bool operator==(const CollectionShape &, const CollectionShape &) = default;
 };
 
 } // namespace docshape

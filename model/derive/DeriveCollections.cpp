@@ -8,6 +8,7 @@
 #include <cctype>
 #include <iterator>
 #include <optional>
+#include <set>
 
 namespace docshape {
 
@@ -107,20 +108,38 @@ public:
         m_byChild.build(project.entities.size(), byChild);
     }
 
-    Derived run() const {
+    // The collections; with `previous`, a collection found at the same
+    // position there, of the same kind and root or relationship, that names
+    // none of `touched` is moved over instead of derived again.
+    Derived run(Derived *previous = nullptr, const std::set<std::string_view> *touched = nullptr) const {
         Derived out;
         out.collections.reserve(m_project.entities.size() + m_project.relationships.size());
+        const auto reused = [&](CollectionKind kind, std::string_view rootId, std::string_view relationshipId) {
+            const std::size_t k = out.collections.size();
+            if (!previous || k >= previous->collections.size())
+                return false;
+            CollectionShape &old = previous->collections[k];
+            if (old.kind != kind || old.rootEntityId != rootId || old.relationshipId != relationshipId ||
+                namesAny(old, *touched))
+                return false;
+            out.collections.push_back(std::move(old));
+            return true;
+        };
         for (std::size_t i = 0; i < m_project.entities.size(); ++i) {
             if (m_embedded[i])
                 continue;
-            CollectionShape &c = out.collections.emplace_back();
-            rootCollection(m_project.entities[i], c, out.problems);
+            const Entity &root = m_project.entities[i];
+            if (!reused(CollectionKind::Entity, root.id, {}))
+                rootCollection(root, out.collections.emplace_back(), out.problems);
         }
         for (const auto &r : m_project.relationships) {
-            if (r.representation == Representation::Junction)
-                addJunction(r, out);
-            else if (r.representation == Representation::Bucket)
-                addBucket(r, out);
+            if (r.representation == Representation::Junction) {
+                if (!reused(CollectionKind::Junction, {}, r.id))
+                    addJunction(r, out);
+            } else if (r.representation == Representation::Bucket) {
+                if (!reused(CollectionKind::Bucket, r.childId, r.id))
+                    addBucket(r, out);
+            }
         }
         return out;
     }
@@ -430,6 +449,38 @@ private:
 } // namespace
 
 Derived deriveCollections(const Project &project) { return Deriver(project).run(); }
+
+Derived rederive(const Project &project, Derived previous, const std::set<std::string_view> &touched) {
+    // Problems are kept in one list, not by collection: with any, derive all.
+    if (!previous.problems.empty())
+        return deriveCollections(project);
+    return Deriver(project).run(&previous, &touched);
+}
+
+bool namesAny(const CollectionShape &c, const std::set<std::string_view> &entities) {
+    if (entities.empty())
+        return false;
+    if (entities.count(c.rootEntityId))
+        return true;
+    for (const auto &id : c.embeddedEntityIds)
+        if (entities.count(id))
+            return true;
+    const auto names = [&](auto &self, const ObjectShape &shape) -> bool {
+        const auto any = [&](const NodeList &nodes) {
+            for (const ShapeNode &n : nodes)
+                if ((!n.entityId.empty() && entities.count(n.entityId)) || (n.hasObject() && self(self, *n.object)))
+                    return true;
+            return false;
+        };
+        if (any(shape.fields))
+            return true;
+        for (const auto &v : shape.variants)
+            if (any(v.fields))
+                return true;
+        return false;
+    };
+    return names(names, c.shape);
+}
 
 const CollectionShape *collectionOf(const Derived &derived, std::string_view entityId) {
     for (const auto &c : derived.collections) {

@@ -246,40 +246,24 @@ namespace {
 // the entities, or holds one of the indexes (now or before the edit).
 bool touched(const CollectionShape &c, std::span<const IndexSpec *const> indexes, const CollectionStat &before,
              const std::set<std::string_view> &entities, const std::set<std::string_view> &indexIds) {
-    if (entities.count(c.rootEntityId))
-        return true;
-    for (const auto &id : c.embeddedEntityIds)
-        if (entities.count(id))
-            return true;
     for (const IndexSpec *spec : indexes)
         if (indexIds.count(spec->id))
             return true;
     for (const IndexStat &index : before.indexes)
         if (indexIds.count(index.id))
             return true;
-    const auto names = [&](auto &self, const ObjectShape &shape) -> bool {
-        const auto any = [&](const NodeList &nodes) {
-            for (const ShapeNode &n : nodes)
-                if ((!n.entityId.empty() && entities.count(n.entityId)) || (n.hasObject() && self(self, *n.object)))
-                    return true;
-            return false;
-        };
-        if (any(shape.fields))
-            return true;
-        for (const auto &v : shape.variants)
-            if (any(v.fields))
-                return true;
-        return false;
-    };
-    return names(names, c.shape);
+    return namesAny(c, entities);
 }
 
 std::atomic<std::uint64_t> measurementCount{0};
 
-// The analysis of `project`; each collection (by its position) that `reuse`
-// gives a previous position for takes that collection's statistics and problems from
-// `previous` instead of measuring it.
-Analysis analyzeReusing(const Project &project, Analysis *previous,
+// The analysis of `project`, whose collections are `derived`; each
+// collection (by its position) that `reuse` gives a previous position for
+// takes that collection's statistics and problems from `previous` instead
+// of measuring it. `previousDerivationProblems`: how many of previous's
+// problems came from its derivation (they come first).
+Analysis analyzeReusing(const Project &project, Derived derived, Analysis *previous,
+                        std::size_t previousDerivationProblems,
                         const std::function<int(std::size_t, const CollectionShape &,
                                                 std::span<const IndexSpec *const>)> &reuse) {
     Analysis a;
@@ -287,7 +271,7 @@ Analysis analyzeReusing(const Project &project, Analysis *previous,
     const Limits limits{thresholds.get(threshold::kDocumentTargetBytes), thresholds.get(threshold::kMaxDocumentBytes)};
     a.documentTargetBytes = limits.target;
     a.maxDocumentBytes = limits.maxDocument;
-    a.derived = deriveCollections(project);
+    a.derived = std::move(derived);
     const int nsLimit = namespaceLimit(project.mongoVersion);
     const IndexesByCollection indexes(project, a.derived);
     Scratch scratch;
@@ -300,7 +284,7 @@ Analysis analyzeReusing(const Project &project, Analysis *previous,
     // Where each previous collection's problems start.
     std::vector<std::size_t> previousStart;
     if (previous) {
-        std::size_t at = previous->derived.problems.size();
+        std::size_t at = previousDerivationProblems;
         for (const std::uint32_t count : previous->problemsPerCollection) {
             previousStart.push_back(at);
             at += count;
@@ -334,7 +318,7 @@ Analysis analyzeReusing(const Project &project, Analysis *previous,
 
 } // namespace
 
-Analysis analyze(const Project &project) { return analyzeReusing(project, nullptr, {}); }
+Analysis analyze(const Project &project) { return analyzeReusing(project, deriveCollections(project), nullptr, 0, {}); }
 
 void AnalysisChange::add(const AnalysisChange &other) {
     everything = everything || other.everything;
@@ -362,7 +346,9 @@ Analysis reanalyze(const Project &project, Analysis previous, const AnalysisChan
             return -1;
         return int(k);
     };
-    return analyzeReusing(project, &previous, reuse);
+    const std::size_t derivationProblems = previous.derived.problems.size();
+    Derived derived = rederive(project, std::move(previous.derived), entities);
+    return analyzeReusing(project, std::move(derived), &previous, derivationProblems, reuse);
 }
 
 } // namespace docshape

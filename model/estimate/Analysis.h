@@ -148,10 +148,11 @@ std::string largestCrossingText(const CollectionStat &s, double limitBytes);
 Analysis analyze(const Project &project);
 
 // analyze(project) after an edit that touched `change`, given `previous`,
-// the analysis of the project before it: the collections are derived again,
-// and a collection that holds, embeds, copies or references no touched
-// entity and has no touched index keeps its statistics and problems from
+// the analysis of the project before it: a collection that holds, embeds,
+// copies or references no touched entity keeps its shape (rederive), and
+// one that also has no touched index keeps its statistics and problems from
 // `previous`. Equal to analyze(project) (a test checks it over random edits).
+// `previous` is the analysis of the same Project object (see rederive).
 Analysis reanalyze(const Project &project, Analysis previous, const AnalysisChange &change);
 
 } // namespace docshape

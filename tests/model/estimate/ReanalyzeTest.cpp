@@ -25,6 +25,13 @@ namespace {
 
 void requireSame(const Analysis &incremental, const Analysis &full) {
     REQUIRE(incremental.collections.size() == full.collections.size());
+    // The shapes, kept or derived again, as derived afresh.
+    REQUIRE(incremental.derived.collections.size() == full.derived.collections.size());
+    for (std::size_t i = 0; i < full.derived.collections.size(); ++i) {
+        INFO("shape of collection " << full.derived.collections[i].name);
+        CHECK(incremental.derived.collections[i] == full.derived.collections[i]);
+    }
+    CHECK(incremental.derived.problems == full.derived.problems);
     for (std::size_t i = 0; i < full.collections.size(); ++i) {
         INFO("collection " << full.collections[i].name);
         CHECK(incremental.collections[i] == full.collections[i]);
