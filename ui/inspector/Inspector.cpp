@@ -5,7 +5,9 @@
 #include "inspector/FieldForm.h"
 #include "inspector/RelationshipForm.h"
 
+#include <QCoreApplication>
 #include <QDockWidget>
+#include <QEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
@@ -13,13 +15,41 @@
 
 namespace docshape::ui::inspector {
 
+namespace {
+
+// A stack as tall as its current page. A QStackedWidget measures every page
+// for the scroll area and takes the tallest, so a change to any form laid
+// out again the wrapped text of all three, and a short form scrolled over
+// the empty height of the longest.
+class PageStack : public QStackedWidget {
+public:
+    using QStackedWidget::QStackedWidget;
+
+    bool hasHeightForWidth() const override {
+        const QWidget *page = currentWidget();
+        return page && page->hasHeightForWidth();
+    }
+    int heightForWidth(int width) const override {
+        const QWidget *page = currentWidget();
+        return page ? page->heightForWidth(width) : -1;
+    }
+    // The size hint stays the largest page's: the dock asks for room once,
+    // and keeps it whatever the inspector shows.
+    QSize minimumSizeHint() const override {
+        const QWidget *page = currentWidget();
+        return page ? page->minimumSizeHint() : QStackedWidget::minimumSizeHint();
+    }
+};
+
+} // namespace
+
 Inspector::Inspector(Document *document, QWidget *parent) : QScrollArea(parent), m_document(document) {
     setObjectName(QStringLiteral("inspector"));
     setWidgetResizable(true);
     // The forms fit the dock's width (labels wrap, editors go under their
     // labels when narrow); sideways scrolling would hide the labels.
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_stack = new QStackedWidget(this);
+    m_stack = new PageStack(this);
     m_empty = new QLabel(tr("Select an entity, a field or a relationship on the canvas."), m_stack);
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -32,6 +62,14 @@ Inspector::Inspector(Document *document, QWidget *parent) : QScrollArea(parent),
     m_stack->addWidget(m_fieldForm);
     m_stack->addWidget(m_relationshipForm);
     setWidget(m_stack);
+    // The stack's size is its page's: the scroll area measures it again at
+    // once, so that the page is laid out at its own height before anyone
+    // reaches into it.
+    connect(m_stack, &QStackedWidget::currentChanged, this, [this] {
+        m_stack->updateGeometry();
+        QEvent request(QEvent::LayoutRequest);
+        QCoreApplication::sendEvent(this, &request);
+    });
     setMinimumWidth(320);
 
     connect(m_document, &Document::changed, this, &Inspector::onChanged);

@@ -103,6 +103,32 @@ TEST_CASE("another object opens at the top of the inspector", "[ui][inspector][f
     CHECK(inView(inspector, entityForm->form()->editor(QStringLiteral("name"))));
 }
 
+TEST_CASE("the inspector scrolls over the form shown and not over the longest one", "[ui][inspector]") {
+    // The forms sit in one stack; it is as tall as the form on top, so a
+    // short form has nothing below it to scroll to, and an edit of one form
+    // does not measure the others again.
+    MainWindow window;
+    window.document()->reset(example("order-aggregate.docshape"), QString());
+    showSmall(window);
+    inspector::Inspector *inspector = window.inspector();
+    QScrollBar *bar = inspector->verticalScrollBar();
+    window.selectObject(ObjectRef::entity("e3")); // Order: taller than the dock
+    QCoreApplication::processEvents();
+    REQUIRE(bar->maximum() > 0);
+    const int entityHeight = inspector->widget()->height();
+    REQUIRE(entityHeight == inspector->entityForm()->height());
+
+    window.selectObject(ObjectRef{}); // one line of text
+    QCoreApplication::processEvents();
+    CHECK(bar->maximum() == 0);
+    CHECK(inspector->widget()->height() < entityHeight);
+
+    window.selectObject(ObjectRef::entity("e3"));
+    QCoreApplication::processEvents();
+    CHECK(inspector->widget()->height() == entityHeight);
+    CHECK(bar->maximum() > 0);
+}
+
 TEST_CASE("the inspector fits its dock: no sideways scrolling, no label cut", "[ui][inspector][firsthour]") {
     MainWindow window;
     showSmall(window);
