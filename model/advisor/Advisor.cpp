@@ -37,11 +37,14 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
     for (std::size_t c = 0; c < collections; ++c) {
         ctx.enter(static_cast<int>(c));
         for (const AccessPattern *q : ctx.patternsOn(static_cast<int>(c))) {
-            planPattern(ctx, *q);
-            const PatternPlan &plan = ctx.plans[ctx.position(*q)];
-            AccessCost &cost = advice.accessPatterns[ctx.position(*q)];
-            cost = costPattern(ctx, plan);
-            workingSet.add(plan, cost);
+            const std::size_t i = ctx.position(*q);
+            AccessCost &cost = advice.accessPatterns[i];
+            if (!carry.restorePlan(ctx, i, cost)) {
+                planPattern(ctx, *q);
+                cost = costPattern(ctx, ctx.plans[i]);
+                carry.keepPlan(ctx, i, cost);
+            }
+            workingSet.add(ctx.plans[i], cost);
         }
         // Lint still builds the worksheet: a finding comes from building it.
         Worksheet sheet;

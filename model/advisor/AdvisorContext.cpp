@@ -386,6 +386,8 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     };
     memo.copies.resize(entities);
     memo.worksheets.resize(collections);
+    memo.plans.resize(patterns);
+    m_planClean.assign(patterns, 0);
     memo.carried = memo.checked = 0;
     const bool usable = memo.valid && !change.everything && ctx.analysis.measurements.size() == collections &&
                         memo.measurements.size() == collections &&
@@ -393,8 +395,11 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
                         sameIds(memo.indexIds, p.indexes);
     memo.valid = false; // until finish()
     m_sameObjects = usable;
-    if (!usable)
+    if (!usable) {
+        for (Memo::KeptPlan &kept : memo.plans)
+            kept.valid = false;
         return; // every unit checked again
+    }
     const std::set<std::string_view> touchedEntities(change.entities.begin(), change.entities.end());
     const std::set<std::string_view> touchedPatterns(change.accessPatterns.begin(), change.accessPatterns.end());
     const std::set<std::string_view> touchedIndexes(change.indexes.begin(), change.indexes.end());
@@ -428,6 +433,52 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
         const int c = ctx.collectionOf(index.entityId);
         m_clean[IndexPaths][i] = !touchedIndexes.count(index.id) && c == memo.indexCollection[i] && measuredSame(c);
     }
+    // A plan reads its pattern and its collection; its cost also the
+    // collections it joins (their documents, and the relationships to
+    // them, whose ends are measured again when one changes).
+    for (std::size_t i = 0; i < patterns; ++i) {
+        bool clean = m_clean[PatternPaths][i] && memo.plans[i].valid && memo.patternCollection[i] >= 0;
+        for (std::size_t k = 0; clean && k < p.accessPatterns[i].alsoReads.size(); ++k)
+            clean = measuredSame(ctx.collectionOf(p.accessPatterns[i].alsoReads[k]));
+        m_planClean[i] = clean;
+        if (!clean)
+            memo.plans[i].valid = false;
+    }
+}
+
+bool Carry::restorePlan(Context &ctx, std::size_t i, AccessCost &cost) const {
+    if (!m_memo || !m_planClean[i])
+        return false;
+    const Memo::KeptPlan &kept = m_memo->plans[i];
+    const AccessPattern &q = ctx.project.accessPatterns[i];
+    PatternPlan &plan = ctx.plans[i];
+    plan = kept.plan;
+    plan.pattern = &q;
+    plan.name = q.name;
+    const Context::PlanSlots slots = ctx.planSlots(q);
+    plan.alsoReads = {slots.alsoReads, std::copy(kept.alsoReads.begin(), kept.alsoReads.end(), slots.alsoReads)};
+    plan.equality = {slots.paths, std::copy(kept.equality.begin(), kept.equality.end(), slots.paths)};
+    std::copy(kept.selectivity.begin(), kept.selectivity.end(), slots.selectivity);
+    plan.selectivity = slots.selectivity;
+    plan.index = kept.index >= 0 ? &ctx.stat(plan.collection).indexes[std::size_t(kept.index)] : nullptr;
+    plan.indexSpec = kept.indexSpec >= 0 ? &ctx.project.indexes[std::size_t(kept.indexSpec)] : nullptr;
+    cost = kept.cost;
+    return true;
+}
+
+void Carry::keepPlan(const Context &ctx, std::size_t i, const AccessCost &cost) {
+    if (!m_memo)
+        return;
+    const PatternPlan &plan = ctx.plans[i];
+    Memo::KeptPlan &kept = m_memo->plans[i];
+    kept.plan = plan;
+    kept.equality.assign(plan.equality.begin(), plan.equality.end());
+    kept.selectivity.assign(plan.selectivity, plan.selectivity + plan.equality.size());
+    kept.alsoReads.assign(plan.alsoReads.begin(), plan.alsoReads.end());
+    kept.index = plan.index ? int(plan.index - ctx.stat(plan.collection).indexes.data()) : -1;
+    kept.indexSpec = plan.indexSpec ? int(plan.indexSpec - ctx.project.indexes.data()) : -1;
+    kept.cost = cost;
+    kept.valid = plan.collection >= 0;
 }
 
 void Carry::finish(const Context &ctx) {

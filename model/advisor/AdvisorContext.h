@@ -388,6 +388,20 @@ struct Memo {
     std::vector<int> patternCollection, indexCollection;
     // The findings of each unit, by kind (Carry::Unit) and position.
     std::array<std::vector<std::vector<Finding>>, 5> findings;
+    // By access pattern: the plan and cost the last run made for it, with
+    // what the plan's views and pointers refer to kept as values and
+    // positions (Carry::restorePlan sets them again).
+    struct KeptPlan {
+        bool valid = false;
+        PatternPlan plan;
+        std::vector<std::string> equality;
+        std::vector<double> selectivity; // parallel to equality
+        std::vector<int> alsoReads;
+        int index = -1;     // the chosen index's position in its collection's IndexStats
+        int indexSpec = -1; // the model index's position in project.indexes
+        AccessCost cost;
+    };
+    std::vector<KeptPlan> plans;
     // Of the last run: units carried over, units checked.
     std::size_t carried = 0, checked = 0;
 };
@@ -426,6 +440,13 @@ public:
         return false;
     }
     Memo *memo() const { return m_memo; }
+    // The plan (in ctx.plans) and the cost of access pattern i, as the last
+    // run made them, when nothing they read changed since: the pattern
+    // untouched, its collection and the collections of the entities it
+    // also reads measured the same. False when they must be made again;
+    // keepPlan() then keeps what was made.
+    bool restorePlan(Context &ctx, std::size_t i, AccessCost &cost) const;
+    void keepPlan(const Context &ctx, std::size_t i, const AccessCost &cost);
     // Notes in the memo what the next run compares with.
     void finish(const Context &ctx);
 
@@ -433,6 +454,7 @@ private:
     Memo *m_memo = nullptr;
     bool m_sameObjects = false; // the memo's ids are the project's
     std::array<std::vector<char>, 5> m_clean;
+    std::vector<char> m_planClean; // by access pattern
 };
 
 // An entity's field rules: copies without a plan, money as floating point,

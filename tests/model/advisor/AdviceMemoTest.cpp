@@ -11,6 +11,7 @@
 #include "advisor/AdviceJson.h"
 #include "advisor/Advisor.h"
 #include "io/ProjectFile.h"
+#include "support/ModelBuilders.h"
 #include "support/RandomEdits.h"
 #include "support/TestPaths.h"
 
@@ -122,4 +123,39 @@ TEST_CASE("a memo carries over the units an edit did not touch", "[advisor][memo
     CHECK(memo.unitsChecked() >= 3);
     CHECK(memo.unitsCarried() > 0);
     CHECK(memo.unitsChecked() + memo.unitsCarried() == units);
+}
+
+TEST_CASE("a memo costs a pattern again when a collection it joins changes", "[advisor][memo]") {
+    // Orders read with their products (alsoReads), without a reference
+    // between them: an edit of Product touches no key of the orders, so
+    // their collection is measured the same; the read's cost still changes,
+    // as it reads product documents (AccessCostEstimator: bytes read of a
+    // joined collection are its average document).
+    Project p;
+    p.name = "joins";
+    Entity order = test::entity("e1", "Order", 1000);
+    order.fields = {test::stringField("f1", "status", 8, 16)};
+    Entity product = test::entity("e2", "Product", 100);
+    product.fields = {test::stringField("f2", "title", 20, 200)};
+    p.entities = {order, product};
+    AccessPattern read = test::readPattern("q1", "orders with products", "e1", Operation::FindMany, 10);
+    read.equality = {"status"};
+    read.alsoReads = {"e2"};
+    p.accessPatterns = {read};
+    Analysis analysis = analyze(p);
+    AdviceMemo memo;
+    AnalysisChange everything;
+    everything.everything = true;
+    const Advice first = advise(p, analysis, memo, everything);
+
+    p.entities[1].fields[0].avgBytes = 2000;
+    AnalysisChange change;
+    change.entities = {"e2"};
+    analysis = reanalyze(p, std::move(analysis), change);
+    const Advice edited = advise(p, analysis, memo, change);
+    const Advice full = advise(p, analyze(p));
+    REQUIRE(full.accessPatterns.size() == 1);
+    REQUIRE(full.accessPatterns[0].bytesRead != first.accessPatterns[0].bytesRead);
+    CHECK(edited.accessPatterns[0].bytesRead == full.accessPatterns[0].bytesRead);
+    requireSame(edited, full);
 }
