@@ -35,8 +35,15 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
     WorkingSetEstimate workingSet(ctx);
     WorksheetBuilder worksheets;
     for (std::size_t c = 0; c < collections; ++c) {
-        ctx.enter(static_cast<int>(c));
-        for (const AccessPattern *q : ctx.patternsOn(static_cast<int>(c))) {
+        // A collection whose plans and rules the memo carries over needs
+        // no view of it.
+        const Span<const AccessPattern *> on = ctx.patternsOn(static_cast<int>(c));
+        const bool carried = carry.carries(Carry::Collection, c) &&
+                             std::all_of(on.begin(), on.end(), [&](const AccessPattern *q) {
+                                 return carry.carriesPlan(ctx.position(*q));
+                             });
+        ctx.enter(static_cast<int>(c), !carried);
+        for (const AccessPattern *q : on) {
             const std::size_t i = ctx.position(*q);
             AccessCost &cost = advice.accessPatterns[i];
             if (!carry.restorePlan(ctx, i, cost)) {
@@ -48,14 +55,14 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
         }
         // Lint still builds the worksheet: a finding comes from building it.
         Worksheet sheet;
-        const bool carried = carry.run(ctx, Carry::Collection, c, [&] {
+        const bool sheetCarried = carry.run(ctx, Carry::Collection, c, [&] {
             checkCollectionRules(ctx);
             sheet = worksheets.build(ctx);
             if (carry.memo())
                 carry.memo()->worksheets[c] = sheet;
         });
         if (keep == Keep::Everything)
-            advice.worksheets[c] = carried ? carry.memo()->worksheets[c] : std::move(sheet);
+            advice.worksheets[c] = sheetCarried ? carry.memo()->worksheets[c] : std::move(sheet);
     }
     // Patterns on entities no collection stores.
     for (const auto &q : project.accessPatterns)

@@ -127,17 +127,37 @@ RunTables::RunTables(const Project &p, const Analysis &a) : project(p), analysis
 Context::Context(const Project &p, const Analysis &a)
     : m_run(p, a), project(p), analysis(a), thresholds(m_run.thresholds), s(m_run.s), plans(m_run.plans) {}
 
-void Context::enter(int c) {
+void Context::enter(int c, bool withView) {
     const Project &p = project;
     CollectionView &v = m_view;
-    v.index = c;
-    v.stat = &stat(c);
-    v.shape = &shape(c);
-
+    const auto &stats = stat(c).indexes;
+    const Span<const IndexSpec *> mine = m_run.indexesByCollection.of(static_cast<std::size_t>(c));
     // The model index behind each IndexStat. estimateIndexes lists a
     // collection's model indexes in project order, so the two walk together;
     // a mismatch falls back to a search.
-    const auto &stats = v.stat->indexes;
+    auto specOf = [&, next = mine.begin()](const IndexStat &index) mutable -> const IndexSpec * {
+        if (index.id.empty())
+            return nullptr;
+        while (next != mine.end() && (*next)->id != index.id)
+            ++next;
+        if (next == mine.end())
+            return p.findIndex(index.id);
+        const IndexSpec *spec = *next++;
+        const auto i = static_cast<std::size_t>(spec - p.indexes.data());
+        m_run.indexCollection[i] = c;
+        m_run.uniqueOrTtl[i] = spec->unique || spec->expireAfterSeconds;
+        return spec;
+    };
+    if (!withView) {
+        v.index = -1;
+        for (const auto &index : stats)
+            if (const IndexSpec *spec = specOf(index))
+                m_run.statOfIndex[static_cast<std::size_t>(spec - p.indexes.data())] = &index;
+        return;
+    }
+    v.index = c;
+    v.stat = &stat(c);
+    v.shape = &shape(c);
     v.m_specs.clear();
     v.m_keys.clear();
     v.m_partialFields.clear();
@@ -147,22 +167,8 @@ void Context::enter(int c) {
     for (const auto &index : stats)
         keyCount += index.keys.size();
     v.m_keyPaths.reserve(keyCount);
-    const Span<const IndexSpec *> mine = m_run.indexesByCollection.of(static_cast<std::size_t>(c));
-    auto next = mine.begin();
     for (const auto &index : stats) {
-        const IndexSpec *spec = nullptr;
-        if (!index.id.empty()) {
-            while (next != mine.end() && (*next)->id != index.id)
-                ++next;
-            if (next != mine.end()) {
-                spec = *next++;
-                const auto i = static_cast<std::size_t>(spec - p.indexes.data());
-                m_run.indexCollection[i] = c;
-                m_run.uniqueOrTtl[i] = spec->unique || spec->expireAfterSeconds;
-            } else {
-                spec = p.findIndex(index.id);
-            }
-        }
+        const IndexSpec *spec = specOf(index);
         v.m_specs.push_back(spec);
         v.m_partialFields.push_back(spec ? partialFilterFields(spec->partialFilter) : std::vector<std::string>{});
         IndexKeys info;

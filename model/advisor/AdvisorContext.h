@@ -9,6 +9,7 @@
 #include "estimate/Analysis.h"
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -235,9 +236,15 @@ public:
     bool uniqueOrTtl(std::size_t index) const;
 
     // Gathers the view of collection c; the rules of one collection run
-    // between enter(c) and the next enter.
-    void enter(int c);
-    const CollectionView &view() const { return m_view; }
+    // between enter(c) and the next enter. Without the view, only the
+    // statistics of the collection's model indexes (statOf,
+    // indexCollection, uniqueOrTtl): for a collection whose plans and rules
+    // a memo carries over.
+    void enter(int c, bool withView = true);
+    const CollectionView &view() const {
+        assert(m_view.index >= 0); // entered with its view
+        return m_view;
+    }
     // Fraction of documents one equality on `path` of the entered collection matches.
     double equalitySelectivity(std::string_view path, bool &assumed) const;
 
@@ -440,6 +447,9 @@ public:
         return false;
     }
     Memo *memo() const { return m_memo; }
+    // Whether run() will carry unit i over, and restorePlan() plan i.
+    bool carries(Unit unit, std::size_t i) const { return m_memo && m_clean[unit][i]; }
+    bool carriesPlan(std::size_t i) const { return m_memo && m_planClean[i]; }
     // The plan (in ctx.plans) and the cost of access pattern i, as the last
     // run made them, when nothing they read changed since: the pattern
     // untouched, its collection and the collections of the entities it
