@@ -182,7 +182,7 @@ void DocumentScene::onChanged(const ChangeEvent &event) {
             toRoute.push_back(edge);
     m_unrouted.clear();
     routeNow(toRoute);
-    updateCurrent();
+    keepCurrent();
 }
 
 EntityItem *DocumentScene::newCard(const std::string &entityId, EntityItem *parentCard) {
@@ -589,6 +589,24 @@ std::vector<std::string> DocumentScene::selectedEntityIds() const {
 void DocumentScene::updateCurrent() {
     if (m_rebuilding)
         return;
+    setCurrent(selectedObject());
+}
+
+void DocumentScene::keepCurrent() {
+    if (m_rebuilding)
+        return;
+    ObjectRef next = selectedObject();
+    // An embedding relationship has no edge: its child's card stands for it
+    // (selectObject). An edit keeps it current while that card is the one
+    // selected, so that the inspector stays on the relationship typed into.
+    if (m_current.kind == ObjectRef::Kind::Relationship && !edgeOf(m_current.id))
+        if (const Relationship *r = m_document->project().findRelationship(m_current.id);
+            r && next == ObjectRef::entity(r->childId))
+            next = m_current;
+    setCurrent(next);
+}
+
+ObjectRef DocumentScene::selectedObject() const {
     const QList<QGraphicsItem *> items = selectedItems();
     ObjectRef next;
     if (items.size() == 1) {
@@ -604,7 +622,7 @@ void DocumentScene::updateCurrent() {
             next = ObjectRef::relationship(static_cast<RelationshipItem *>(item)->relationshipId());
         }
     }
-    setCurrent(next);
+    return next;
 }
 
 void DocumentScene::setCurrent(const ObjectRef &object) {

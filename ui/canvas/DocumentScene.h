@@ -136,6 +136,9 @@ private:
     // when `relayoutChanged`.
     void showStat(EntityItem *card, const CollectionStat *stat, bool relayoutChanged);
     void updateCurrent();
+    // updateCurrent after an edit: an embedding relationship stays current.
+    void keepCurrent();
+    ObjectRef selectedObject() const; // what the selection stands for
     void routeNow(const std::vector<RelationshipItem *> &edges);
     // The edges of the cards in `roots` and those that run across them.
     std::vector<RelationshipItem *> edgesAround(const std::vector<EntityItem *> &roots) const;

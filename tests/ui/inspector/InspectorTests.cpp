@@ -7,6 +7,7 @@
 #include "inspector/EntityForm.h"
 #include "inspector/FieldForm.h"
 #include "inspector/Inspector.h"
+#include "inspector/RelationshipForm.h"
 
 #include "io/ProjectFile.h"
 
@@ -264,4 +265,33 @@ TEST_CASE("the inspector shows counts with thousands separators and takes plain 
     retype(maxBytes, QStringLiteral("2,500"));
     CHECK_FALSE(maxBytes->property("invalid").toBool());
     CHECK(doc.project().findField("f1")->maxBytes == 2500);
+}
+
+TEST_CASE("typing into an embedded relationship keeps the inspector on it", "[ui][inspector]") {
+    // An embedding relationship has no edge: its child's card is what the
+    // canvas selects. An edit redraws the cards; the inspector stays on the
+    // relationship being typed into instead of jumping to the child entity.
+    MainWindow window;
+    auto project = loadProject(test::examplesDir() + "/order-aggregate.docshape");
+    REQUIRE(project);
+    window.document()->reset(std::move(*project), QString());
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    const ObjectRef items = ObjectRef::relationship("r1"); // Order embeds an array of LineItem, at most 50
+    window.selectObject(items);
+    REQUIRE(window.inspector()->object() == items);
+    auto *average = qobject_cast<QLineEdit *>(
+        window.inspector()->relationshipForm()->form()->editor(QStringLiteral("avgChildren")));
+    REQUIRE(average);
+    average->setFocus();
+    average->selectAll();
+    QTest::keyClicks(average, QStringLiteral("2"));
+    QCoreApplication::processEvents();
+    CHECK(window.document()->project().findRelationship("r1")->avgChildren == 2);
+    CHECK(window.inspector()->object() == items);
+    QTest::keyClicks(average, QStringLiteral("0"));
+    QCoreApplication::processEvents();
+    CHECK(window.document()->project().findRelationship("r1")->avgChildren == 20);
+    CHECK(window.inspector()->object() == items);
+    CHECK(window.document()->undoStack()->count() == 1);
 }
