@@ -206,14 +206,20 @@ ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWid
             fail(error);
     });
     m_onScreen = new OnScreen(this, [this](bool on) {
+        if (on && m_chooserStale)
+            rebuildChooser();
         if (on && m_stale)
             run();
     });
     connect(document, &Document::changed, this, [this](const ChangeEvent &event) {
         if (!event.affectsEstimates())
             return;
-        if (event.affectsCollections())
-            rebuildChooser();
+        // Off screen, the collections are listed again when next shown or asked for.
+        if (event.affectsCollections()) {
+            m_chooserStale = true;
+            if (m_onScreen->onScreen())
+                rebuildChooser();
+        }
         // Off screen, the re-run waits until the panel is shown again.
         if (m_hasRun && m_onScreen->onScreen())
             run();
@@ -224,7 +230,14 @@ ValidationPreview::ValidationPreview(Document *document, QWidget *parent) : QWid
     m_summary->setText(tr("Choose a collection and documents, then Run."));
 }
 
-void ValidationPreview::rebuildChooser() {
+QComboBox *ValidationPreview::collectionChooser() const {
+    if (m_chooserStale)
+        rebuildChooser();
+    return m_collection;
+}
+
+void ValidationPreview::rebuildChooser() const {
+    m_chooserStale = false;
     QStringList names;
     for (const auto &c : m_document->analysis().derived.collections)
         names << qs(c.name);
@@ -234,7 +247,7 @@ void ValidationPreview::rebuildChooser() {
 QString ValidationPreview::summaryText() const { return m_summary->text(); }
 
 void ValidationPreview::setCollection(const QString &name) {
-    const int i = m_collection->findText(name);
+    const int i = collectionChooser()->findText(name);
     if (i >= 0)
         m_collection->setCurrentIndex(i);
 }
@@ -274,7 +287,7 @@ void ValidationPreview::run() {
     const Project &project = m_document->project();
     const Analysis &analysis = m_document->analysis();
     const CollectionShape *collection = nullptr;
-    const std::string name = m_collection->currentText().toStdString();
+    const std::string name = collectionChooser()->currentText().toStdString();
     for (const auto &c : analysis.derived.collections)
         if (c.name == name)
             collection = &c;

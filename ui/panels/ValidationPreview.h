@@ -50,7 +50,9 @@ public:
 
     explicit ValidationPreview(Document *document, QWidget *parent = nullptr);
 
-    QComboBox *collectionChooser() const { return m_collection; }
+    // The collections as they are now (listed again here when the model
+    // changed while the panel was off screen).
+    QComboBox *collectionChooser() const;
     QComboBox *sourceChooser() const { return m_source; }
     QPlainTextEdit *input() const { return m_input; }
     QTreeWidget *results() const { return m_results; }
@@ -72,7 +74,7 @@ public slots:
     void run();
 
 private:
-    void rebuildChooser();
+    void rebuildChooser() const;
     void showOutcomes(const QString &collection);
     void fail(const QString &message);
 
@@ -87,6 +89,7 @@ private:
     std::vector<Outcome> m_outcomes;
     bool m_hasRun = false;
     bool m_stale = false; // the model changed while off screen
+    mutable bool m_chooserStale = false; // collections came, went or were renamed off screen
     OnScreen *m_onScreen;
 };
 

@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -325,8 +326,10 @@ TEST_CASE("the preview's collection chooser follows renames", "[ui][panels][vali
     Document &doc = *window.document();
     auto *preview = window.findChild<ValidationPreview *>();
     REQUIRE(preview);
-    QComboBox *chooser = preview->collectionChooser();
+    // Asked for each time: off screen, the panel lists the collections
+    // again only when shown or asked.
     const auto names = [&] {
+        QComboBox *chooser = preview->collectionChooser();
         QStringList out;
         for (int i = 0; i < chooser->count(); ++i)
             out << chooser->itemText(i);
@@ -359,12 +362,12 @@ TEST_CASE("the preview's collection chooser follows renames", "[ui][panels][vali
     REQUIRE(doc.project().findEntity("e3")->name == "Client");
     CHECK(names() == derived());
     CHECK(names().contains(QStringLiteral("Client")));
-    CHECK(chooser->currentText() == QStringLiteral("Client"));
+    CHECK(preview->collectionChooser()->currentText() == QStringLiteral("Client"));
     retype("collectionName", QStringLiteral("clients"));
     REQUIRE(doc.project().findEntity("e3")->collectionName == "clients");
     CHECK(names() == derived());
     CHECK(names().contains(QStringLiteral("clients")));
-    CHECK(chooser->currentText() == QStringLiteral("clients"));
+    CHECK(preview->collectionChooser()->currentText() == QStringLiteral("clients"));
     QTest::mouseClick(run, Qt::LeftButton);
     CHECK_FALSE(preview->summaryText().contains(QStringLiteral("Choose a collection")));
     CHECK(preview->summaryText().contains(QStringLiteral("clients")));
@@ -372,4 +375,33 @@ TEST_CASE("the preview's collection chooser follows renames", "[ui][panels][vali
     doc.undoStack()->undo();
     CHECK(names() == derived());
     CHECK_FALSE(names().contains(QStringLiteral("clients")));
+}
+
+TEST_CASE("a preview off screen lists the collections again only when shown or asked", "[ui][panels][validation]") {
+    // A rename while the preview is off screen leaves its list alone (a
+    // large model has a thousand names to list); the list is right again
+    // as soon as the preview is shown or asked for its chooser.
+    MainWindow window;
+    window.resize(1400, 900);
+    window.document()->reset(test::makeOrderModel(), QString());
+    REQUIRE(test::showActive(window));
+    Document &doc = *window.document();
+    auto *preview = window.findChild<ValidationPreview *>();
+    REQUIRE(preview);
+    // Off screen: its dock closed (or a tab behind another).
+    QWidget *dock = preview;
+    while (dock && !qobject_cast<QDockWidget *>(dock))
+        dock = dock->parentWidget();
+    REQUIRE(dock);
+    dock->close();
+    QCoreApplication::processEvents();
+    REQUIRE_FALSE(preview->isVisible());
+    QComboBox *raw = preview->collectionChooser(); // listed now; kept below without asking again
+    REQUIRE(raw->findText(QStringLiteral("Customer")) >= 0);
+    Entity customer = *doc.project().findEntity("e3");
+    customer.name = "Client";
+    REQUIRE(doc.changeEntity(customer, QStringLiteral("Rename entity"), QString()));
+    CHECK(raw->findText(QStringLiteral("Customer")) >= 0); // not listed again yet
+    CHECK(preview->collectionChooser()->findText(QStringLiteral("Client")) >= 0);
+    CHECK(preview->collectionChooser()->findText(QStringLiteral("Customer")) < 0);
 }
