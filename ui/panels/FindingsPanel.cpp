@@ -30,6 +30,11 @@ namespace {
 QString qs(const std::string &s) { return QString::fromStdString(s); }
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
+// What the Object column says of a finding.
+std::string_view objectColumnText(const Finding &f) {
+    return f.target.name.empty() ? kindWords(f.target.kind) : std::string_view(f.target.name);
+}
+
 enum Role { SeverityRole = Qt::UserRole + 1 };
 
 QIcon severityIcon(Severity s) {
@@ -162,7 +167,7 @@ void FindingsPanel::rebuild() {
     const auto fill = [&](QTreeWidgetItem *item, const Finding &f) {
         item->setIcon(0, icons[int(f.severity)]);
         item->setText(0, qs(f.id));
-        item->setText(1, qs(f.target.name.empty() ? kindWords(f.target.kind) : f.target.name));
+        item->setText(1, qs(objectColumnText(f)));
         item->setToolTip(1, qs(targetText(f.target)));
         const QString message = qs(f.message());
         item->setText(2, message);
@@ -233,11 +238,12 @@ void FindingsPanel::fitObjectColumn() {
     // few, not every row (a large model has thousands of findings, and
     // measuring a row shapes its text).
     constexpr int kMeasured = 12;
-    std::vector<std::pair<qsizetype, int>> longest; // (characters, row)
-    const int rows = m_list->topLevelItemCount();
-    longest.reserve(std::size_t(rows));
-    for (int row = 0; row < rows; ++row)
-        longest.emplace_back(m_list->topLevelItem(row)->text(1).size(), row);
+    // Lengths come from the findings the rows show (in UTF-8 bytes, which
+    // is close enough to choose the few to measure).
+    std::vector<std::pair<std::size_t, int>> longest; // (length, row)
+    longest.reserve(m_shown.size());
+    for (std::size_t row = 0; row < m_shown.size(); ++row)
+        longest.emplace_back(objectColumnText(m_shown[row]).size(), int(row));
     const auto measured = longest.begin() + std::min<std::ptrdiff_t>(kMeasured, std::ssize(longest));
     std::partial_sort(longest.begin(), measured, longest.end(), std::greater<>());
     int widest = 0;
