@@ -135,6 +135,10 @@ struct CollectionShape {
     double growthPerDay = 0;
     ObjectShape shape; // _id first
     const Entity *root = nullptr; // options (validation, time series); null for Junction
+    // Every entity the documents store, embed, copy or reference, once: the
+    // root and each node's entityId (views of the project's ids, as
+    // ShapeNode::entityId).
+    std::vector<std::string_view> namedEntities;
 
     friend bool operator==(const CollectionShape &, const CollectionShape &) = default;
 };

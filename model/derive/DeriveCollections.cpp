@@ -129,10 +129,14 @@ public:
             if (m_embedded[i])
                 continue;
             const Entity &root = m_project.entities[i];
-            if (!reused(CollectionKind::Entity, root.id, {}))
-                rootCollection(root, out.collections.emplace_back(), out.problems);
+            if (!reused(CollectionKind::Entity, root.id, {})) {
+                CollectionShape &c = out.collections.emplace_back();
+                rootCollection(root, c, out.problems);
+                noteNamed(c);
+            }
         }
         for (const auto &r : m_project.relationships) {
+            const std::size_t before = out.collections.size();
             if (r.representation == Representation::Junction) {
                 if (!reused(CollectionKind::Junction, {}, r.id))
                     addJunction(r, out);
@@ -140,11 +144,40 @@ public:
                 if (!reused(CollectionKind::Bucket, r.childId, r.id))
                     addBucket(r, out);
             }
+            if (out.collections.size() > before && out.collections.back().namedEntities.empty())
+                noteNamed(out.collections.back());
         }
         return out;
     }
 
 private:
+    // Lists the entities a new collection names, for namesAny.
+    static void noteNamed(CollectionShape &c) {
+        std::vector<std::string_view> &named = c.namedEntities;
+        const auto note = [&](std::string_view id) {
+            if (!id.empty() && std::find(named.begin(), named.end(), id) == named.end())
+                named.push_back(id);
+        };
+        // Views of the project's ids, never of the shape's own strings: a
+        // copy of the shape must not point into the original. An embedded
+        // entity is the entityId of the node that holds it.
+        if (c.root)
+            note(c.root->id);
+        const auto walk = [&](auto &self, const ObjectShape &shape) -> void {
+            const auto nodes = [&](const NodeList &list) {
+                for (const ShapeNode &n : list) {
+                    note(n.entityId);
+                    if (n.hasObject())
+                        self(self, *n.object);
+                }
+            };
+            nodes(shape.fields);
+            for (const auto &v : shape.variants)
+                nodes(v.fields);
+        };
+        walk(walk, c.shape);
+    }
+
     const Entity *entity(std::string_view id) const {
         const int i = m_entities.find(id);
         return i < 0 ? nullptr : &m_project.entities[static_cast<std::size_t>(i)];
@@ -460,26 +493,10 @@ Derived rederive(const Project &project, Derived previous, const std::set<std::s
 bool namesAny(const CollectionShape &c, const std::set<std::string_view> &entities) {
     if (entities.empty())
         return false;
-    if (entities.count(c.rootEntityId))
-        return true;
-    for (const auto &id : c.embeddedEntityIds)
+    for (const std::string_view id : c.namedEntities)
         if (entities.count(id))
             return true;
-    const auto names = [&](auto &self, const ObjectShape &shape) -> bool {
-        const auto any = [&](const NodeList &nodes) {
-            for (const ShapeNode &n : nodes)
-                if ((!n.entityId.empty() && entities.count(n.entityId)) || (n.hasObject() && self(self, *n.object)))
-                    return true;
-            return false;
-        };
-        if (any(shape.fields))
-            return true;
-        for (const auto &v : shape.variants)
-            if (any(v.fields))
-                return true;
-        return false;
-    };
-    return names(names, c.shape);
+    return false;
 }
 
 const CollectionShape *collectionOf(const Derived &derived, std::string_view entityId) {
