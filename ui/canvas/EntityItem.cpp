@@ -166,6 +166,14 @@ void EntityItem::setContent(const Project &project, const Entity &entity, const 
     } else {
         update();
     }
+    // A row that says what it said keeps its laid-out texts: laying out a
+    // text (shaping it) is most of what painting a row costs.
+    for (std::size_t i = 0; i < std::min(rows.size(), m_rows.size()); ++i) {
+        if (rows[i].name == m_rows[i].name)
+            rows[i].nameText = m_rows[i].nameText;
+        if (rows[i].type == m_rows[i].type)
+            rows[i].typeText = m_rows[i].typeText;
+    }
     m_name = name;
     m_rows = std::move(rows);
     measure();
@@ -175,6 +183,13 @@ QStringList EntityItem::rowTexts() const {
     QStringList out;
     for (const auto &row : m_rows)
         out << QString(row.depth * 2, QLatin1Char(' ')) + row.name + QLatin1Char(' ') + row.type;
+    return out;
+}
+
+QStringList EntityItem::laidOutTexts() const {
+    QStringList out{m_badgeText.text()};
+    for (const auto &row : m_rows)
+        out << row.nameText.text() << row.typeText.text();
     return out;
 }
 
@@ -244,8 +259,14 @@ void EntityItem::measure() {
     const auto &s = CanvasStyle::get();
     qreal w = s.nameMetrics.horizontalAdvance(m_name) + 3 * s.padding + s.handleRadius;
     m_badgeWidth = m_badge.isEmpty() ? 0 : s.badgeMetrics.horizontalAdvance(m_badge);
-    m_badgeText.setTextFormat(Qt::PlainText);
-    m_badgeText.setText(m_badge);
+    // A QStaticText set again is laid out again, even to the same text.
+    const auto setText = [](QStaticText &text, const QString &to) {
+        if (text.text() == to && text.textFormat() == Qt::PlainText)
+            return;
+        text.setTextFormat(Qt::PlainText);
+        text.setText(to);
+    };
+    setText(m_badgeText, m_badge);
     m_nameText.setTextFormat(Qt::PlainText);
     m_nameTextWidth = -1; // elided again at the next paint
     if (!m_badge.isEmpty())
@@ -254,10 +275,8 @@ void EntityItem::measure() {
         w = std::max(w, row.depth * 12 + s.rowWidth(row.name) + s.rowWidth(row.type) + 4 * s.padding);
         // Laid out on the first paint: most cards of a large model are
         // never painted at a zoom that shows their rows.
-        row.nameText.setTextFormat(Qt::PlainText);
-        row.nameText.setText(row.name);
-        row.typeText.setTextFormat(Qt::PlainText);
-        row.typeText.setText(row.type);
+        setText(row.nameText, row.name);
+        setText(row.typeText, row.type);
     }
     m_contentWidth = std::clamp(w, s.minWidth, s.maxWidth);
 }

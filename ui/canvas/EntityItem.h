@@ -78,6 +78,10 @@ public:
     QString badgeText() const { return m_badge; }
     // The rows as drawn, "name type", indented two spaces a level, for tests.
     QStringList rowTexts() const;
+    // The texts the card holds laid out for painting: the badge, then each
+    // row's name and type (what paint draws, kept from one change to the
+    // next where a row is unchanged).
+    QStringList laidOutTexts() const;
     QString name() const { return m_name; }
     // The name as last drawn zoomed out (level of detail), for tests.
     QString sketchName() const { return m_sketchName; }

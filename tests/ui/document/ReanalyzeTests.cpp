@@ -184,7 +184,7 @@ TEST_CASE("after every edit, undo and redo the document's analysis is the whole 
 // advisor's memo): read after every edit, or after several as while no
 // panel shows advice, it equals advise() of the project done afresh. The
 // canvas badges, updated for the collections measured again, are those of
-// a scene drawn afresh.
+// a scene drawn afresh, and each card holds the texts a fresh one draws.
 TEST_CASE("after every edit, undo and redo the panels' advice is the whole advice of the project",
           "[ui][document][reanalyze][memo]") {
     const std::vector<std::string> examples = test::examplePaths();
@@ -218,6 +218,9 @@ TEST_CASE("after every edit, undo and redo the panels' advice is the whole advic
                 REQUIRE(fresh.cardOf(e.id));
                 CHECK(scene.cardOf(e.id)->badgeText() == fresh.cardOf(e.id)->badgeText());
                 CHECK(scene.cardOf(e.id)->toolTip() == fresh.cardOf(e.id)->toolTip());
+                // What it draws: a card keeps the laid-out texts of the
+                // rows that did not change, and only of those.
+                CHECK(scene.cardOf(e.id)->laidOutTexts() == fresh.cardOf(e.id)->laidOutTexts());
             }
             ++compared;
         }
