@@ -159,6 +159,9 @@ const Entity *ownerOf(const Project &p, std::string_view id) {
 
 void walkFields(Context &ctx, const Entity &e, const std::vector<Field> &fields, const std::string &prefix) {
     for (const Field &f : fields) {
+        // Most fields copy nothing and hold nothing: no path to spell.
+        if (f.details->duplicatedFrom.empty() && f.fields.empty())
+            continue;
         const std::string where = prefix.empty() ? f.name : prefix + "." + f.name;
         if (!f.details->duplicatedFrom.empty()) {
             Copy copy;
