@@ -107,6 +107,16 @@ struct PreviewFixture {
         });
     }
 };
+// A studio shown on the order model, and its validation preview.
+ValidationPreview *showOrderModel(MainWindow &window) {
+    window.resize(1400, 900);
+    window.document()->reset(test::makeOrderModel(), QString());
+    REQUIRE(test::showActive(window));
+    auto *preview = window.findChild<ValidationPreview *>();
+    REQUIRE(preview);
+    return preview;
+}
+
 } // namespace
 
 TEST_CASE("broken samples fail the validator at the path they break", "[ui][panels][validation]") {
@@ -320,12 +330,8 @@ TEST_CASE("a pasted document without _id is checked with the ObjectId an insert 
 // collections as they are now, and Run checks the renamed one.
 TEST_CASE("the preview's collection chooser follows renames", "[ui][panels][validation][firsthour]") {
     MainWindow window;
-    window.resize(1400, 900);
-    window.document()->reset(test::makeOrderModel(), QString());
-    REQUIRE(test::showActive(window));
+    ValidationPreview *preview = showOrderModel(window);
     Document &doc = *window.document();
-    auto *preview = window.findChild<ValidationPreview *>();
-    REQUIRE(preview);
     // Asked for each time: off screen, the panel lists the collections
     // again only when shown or asked.
     const auto names = [&] {
@@ -382,12 +388,8 @@ TEST_CASE("a preview off screen lists the collections again only when shown or a
     // large model has a thousand names to list); the list is right again
     // as soon as the preview is shown or asked for its chooser.
     MainWindow window;
-    window.resize(1400, 900);
-    window.document()->reset(test::makeOrderModel(), QString());
-    REQUIRE(test::showActive(window));
+    ValidationPreview *preview = showOrderModel(window);
     Document &doc = *window.document();
-    auto *preview = window.findChild<ValidationPreview *>();
-    REQUIRE(preview);
     // Off screen: its dock closed (or a tab behind another).
     QWidget *dock = preview;
     while (dock && !qobject_cast<QDockWidget *>(dock))
