@@ -401,11 +401,8 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
                         sameIds(memo.indexIds, p.indexes);
     memo.valid = false; // until finish()
     m_sameObjects = usable;
-    if (!usable) {
-        for (Memo::KeptPlan &kept : memo.plans)
-            kept.valid = false;
+    if (!usable)
         return; // every unit checked again
-    }
     const std::set<std::string_view> touchedEntities(change.entities.begin(), change.entities.end());
     const std::set<std::string_view> touchedPatterns(change.accessPatterns.begin(), change.accessPatterns.end());
     const std::set<std::string_view> touchedIndexes(change.indexes.begin(), change.indexes.end());
@@ -443,12 +440,10 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     // collections it joins (their documents, and the relationships to
     // them, whose ends are measured again when one changes).
     for (std::size_t i = 0; i < patterns; ++i) {
-        bool clean = m_clean[PatternPaths][i] && memo.plans[i].valid && memo.patternCollection[i] >= 0;
+        bool clean = m_clean[PatternPaths][i] && memo.patternCollection[i] >= 0;
         for (std::size_t k = 0; clean && k < p.accessPatterns[i].alsoReads.size(); ++k)
             clean = measuredSame(ctx.collectionOf(p.accessPatterns[i].alsoReads[k]));
         m_planClean[i] = clean;
-        if (!clean)
-            memo.plans[i].valid = false;
     }
 }
 
@@ -484,7 +479,6 @@ void Carry::keepPlan(const Context &ctx, std::size_t i, const AccessCost &cost) 
     kept.index = plan.index ? int(plan.index - ctx.stat(plan.collection).indexes.data()) : -1;
     kept.indexSpec = plan.indexSpec ? int(plan.indexSpec - ctx.project.indexes.data()) : -1;
     kept.cost = cost;
-    kept.valid = plan.collection >= 0;
 }
 
 void Carry::finish(const Context &ctx) {

@@ -397,9 +397,10 @@ struct Memo {
     std::array<std::vector<std::vector<Finding>>, 5> findings;
     // By access pattern: the plan and cost the last run made for it, with
     // what the plan's views and pointers refer to kept as values and
-    // positions (Carry::restorePlan sets them again).
+    // positions (Carry::restorePlan sets them again). A run plans every
+    // pattern of a stored entity, so after a whole run (valid) the plan of
+    // each pattern with a collection (patternCollection >= 0) is kept.
     struct KeptPlan {
-        bool valid = false;
         PatternPlan plan;
         std::vector<std::string> equality;
         std::vector<double> selectivity; // parallel to equality
