@@ -129,14 +129,10 @@ public:
             if (m_embedded[i])
                 continue;
             const Entity &root = m_project.entities[i];
-            if (!reused(CollectionKind::Entity, root.id, {})) {
-                CollectionShape &c = out.collections.emplace_back();
-                rootCollection(root, c, out.problems);
-                noteNamed(c);
-            }
+            if (!reused(CollectionKind::Entity, root.id, {}))
+                rootCollection(root, out.collections.emplace_back(), out.problems);
         }
         for (const auto &r : m_project.relationships) {
-            const std::size_t before = out.collections.size();
             if (r.representation == Representation::Junction) {
                 if (!reused(CollectionKind::Junction, {}, r.id))
                     addJunction(r, out);
@@ -144,8 +140,6 @@ public:
                 if (!reused(CollectionKind::Bucket, r.childId, r.id))
                     addBucket(r, out);
             }
-            if (out.collections.size() > before && out.collections.back().namedEntities.empty())
-                noteNamed(out.collections.back());
         }
         return out;
     }
@@ -211,6 +205,7 @@ private:
             std::rotate(c.shape.fields.begin(), it, it + 1);
         }
         c.shape.fields.front().origin = NodeOrigin::Id;
+        noteNamed(c);
     }
 
     // How many keys the entity's documents get from its own fields and its
@@ -422,6 +417,7 @@ private:
         ch.origin = NodeOrigin::Reference;
         ch.entityId = child->id;
         ch.relationshipId = r.id;
+        noteNamed(c);
     }
 
     void addBucket(const Relationship &r, Derived &out) const {
@@ -464,6 +460,7 @@ private:
         items.entityId = child->id;
         items.relationshipId = r.id;
         buildEntityShape(*child, items.object.edit(), c.embeddedEntityIds, out.problems, 0);
+        noteNamed(c);
     }
 
     // A relationship seen from one end, with the entity at the other.
@@ -483,7 +480,7 @@ private:
 
 Derived deriveCollections(const Project &project) { return Deriver(project).run(); }
 
-Derived rederive(const Project &project, Derived previous, const std::set<std::string_view> &touched) {
+Derived rederive(const Project &project, Derived &previous, const std::set<std::string_view> &touched) {
     // Problems are kept in one list, not by collection: with any, derive all.
     if (!previous.problems.empty())
         return deriveCollections(project);

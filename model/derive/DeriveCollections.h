@@ -30,11 +30,12 @@ Derived deriveCollections(const Project &project);
 // same ones, in the same order: anything else derives them all) and changed
 // only what names the entities `touched`: their own properties and fields,
 // and the parameters of relationships between them. A collection of
-// `previous` that names none of them (namesAny) is moved over as it was.
-// `previous` was derived from the same Project object before the edit; what
-// it refers to in the project, outside the touched entities, must not have
-// moved (an entity or relationship added or removed moves it).
-Derived rederive(const Project &project, Derived previous, const std::set<std::string_view> &touched);
+// `previous` that names none of them (namesAny) is moved out of it as it
+// was; its problems stay. `previous` was derived from the same Project
+// object before the edit; what it refers to in the project, outside the
+// touched entities, must not have moved (an entity or relationship added or
+// removed moves it).
+Derived rederive(const Project &project, Derived &previous, const std::set<std::string_view> &touched);
 
 // The collection stores, embeds, copies or references one of `entities`
 // (its root, an embedded entity, or a node's entityId).

@@ -260,10 +260,8 @@ std::atomic<std::uint64_t> measurementCount{0};
 // The analysis of `project`, whose collections are `derived`; each
 // collection (by its position) that `reuse` gives a previous position for
 // takes that collection's statistics and problems from `previous` instead
-// of measuring it. `previousDerivationProblems`: how many of previous's
-// problems came from its derivation (they come first).
+// of measuring it.
 Analysis analyzeReusing(const Project &project, Derived derived, Analysis *previous,
-                        std::size_t previousDerivationProblems,
                         const std::function<int(std::size_t, const CollectionShape &,
                                                 std::span<const IndexSpec *const>)> &reuse) {
     Analysis a;
@@ -284,7 +282,7 @@ Analysis analyzeReusing(const Project &project, Derived derived, Analysis *previ
     // Where each previous collection's problems start.
     std::vector<std::size_t> previousStart;
     if (previous) {
-        std::size_t at = previousDerivationProblems;
+        std::size_t at = previous->derived.problems.size();
         for (const std::uint32_t count : previous->problemsPerCollection) {
             previousStart.push_back(at);
             at += count;
@@ -318,7 +316,7 @@ Analysis analyzeReusing(const Project &project, Derived derived, Analysis *previ
 
 } // namespace
 
-Analysis analyze(const Project &project) { return analyzeReusing(project, deriveCollections(project), nullptr, 0, {}); }
+Analysis analyze(const Project &project) { return analyzeReusing(project, deriveCollections(project), nullptr, {}); }
 
 void AnalysisChange::add(const AnalysisChange &other) {
     everything = everything || other.everything;
@@ -346,9 +344,8 @@ Analysis reanalyze(const Project &project, Analysis previous, const AnalysisChan
             return -1;
         return int(k);
     };
-    const std::size_t derivationProblems = previous.derived.problems.size();
-    Derived derived = rederive(project, std::move(previous.derived), entities);
-    return analyzeReusing(project, std::move(derived), &previous, derivationProblems, reuse);
+    Derived derived = rederive(project, previous.derived, entities);
+    return analyzeReusing(project, std::move(derived), &previous, reuse);
 }
 
 } // namespace docshape
