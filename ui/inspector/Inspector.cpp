@@ -33,8 +33,8 @@ public:
         const QWidget *page = currentWidget();
         return page ? page->heightForWidth(width) : -1;
     }
-    // The size hint stays the largest page's: the dock asks for room once,
-    // and keeps it whatever the inspector shows.
+    // The size hint is left the largest page's, so that the dock keeps its
+    // room whatever it shows; the minimum is the shown page's.
     QSize minimumSizeHint() const override {
         const QWidget *page = currentWidget();
         return page ? page->minimumSizeHint() : QStackedWidget::minimumSizeHint();
@@ -66,7 +66,6 @@ Inspector::Inspector(Document *document, QWidget *parent) : QScrollArea(parent),
     // once, so that the page is laid out at its own height before anyone
     // reaches into it.
     connect(m_stack, &QStackedWidget::currentChanged, this, [this] {
-        m_stack->updateGeometry();
         QEvent request(QEvent::LayoutRequest);
         QCoreApplication::sendEvent(this, &request);
     });
