@@ -8,8 +8,9 @@ namespace docshape {
 
 namespace {
 
-template <typename T> const T *findById(const std::vector<T> &items, std::string_view id) {
-    for (const auto &item : items)
+// Items is a vector of T or a const one; the pointer has the same constness.
+template <typename Items> auto findById(Items &items, std::string_view id) -> decltype(&items.front()) {
+    for (auto &item : items)
         if (item.id == id)
             return &item;
     return nullptr;
@@ -28,9 +29,7 @@ const Field *findFieldIn(const std::vector<Field> &fields, std::string_view id) 
 } // namespace
 
 const Entity *Project::findEntity(std::string_view id) const { return findById(entities, id); }
-Entity *Project::findEntity(std::string_view id) {
-    return const_cast<Entity *>(std::as_const(*this).findEntity(id));
-}
+Entity *Project::findEntity(std::string_view id) { return findById(entities, id); }
 const Entity *Project::findEntityByName(std::string_view entityName) const {
     for (const auto &entity : entities)
         if (entity.name == entityName)
