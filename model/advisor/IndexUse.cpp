@@ -1,6 +1,6 @@
 #include "advisor/AdvisorContext.h"
 
-#include <unordered_map>
+#include <algorithm>
 
 namespace docshape::advisor {
 
@@ -8,19 +8,22 @@ namespace {
 
 // The dotted path of the key relationship `relationshipId` added to `shape`
 // (a reference, an extended reference's subdocument), searched through
-// subdocuments and arrays of subdocuments; false if it added none.
-bool pathOfRelationship(const ObjectShape &shape, std::string_view relationshipId, const std::string &prefix,
-                        std::string &out) {
+// subdocuments and arrays of subdocuments; false if it added none. `out`
+// holds the path of `shape` on the way in.
+bool pathOfRelationship(const ObjectShape &shape, std::string_view relationshipId, std::string &out) {
+    const std::size_t prefix = out.size();
     for (const auto &n : shape.fields) {
-        const std::string path = dottedPath(prefix, n.name);
-        if (n.relationshipId == relationshipId &&
-            (n.origin == NodeOrigin::Reference || n.origin == NodeOrigin::ExtendedReference)) {
-            out = path;
+        const bool key = n.relationshipId == relationshipId &&
+                         (n.origin == NodeOrigin::Reference || n.origin == NodeOrigin::ExtendedReference);
+        const bool descend = n.hasObject() && n.origin != NodeOrigin::ExtendedReference && n.origin != NodeOrigin::Subset;
+        if (!key && !descend)
+            continue;
+        if (prefix > 0)
+            out += '.';
+        out += n.name;
+        if (key || pathOfRelationship(*n.object, relationshipId, out))
             return true;
-        }
-        if (n.hasObject() && n.origin != NodeOrigin::ExtendedReference && n.origin != NodeOrigin::Subset &&
-            pathOfRelationship(*n.object, relationshipId, path, out))
-            return true;
+        out.resize(prefix);
     }
     return false;
 }
@@ -69,14 +72,9 @@ const IndexStat *innerIndex(const CollectionStat &c, std::string_view path, std:
 std::vector<char> indexesInUse(const Context &ctx) {
     const Project &p = ctx.project;
     std::vector<char> used(p.indexes.size(), 0);
-    std::unordered_map<const IndexStat *, std::size_t> position;
-    for (std::size_t i = 0; i < p.indexes.size(); ++i)
-        if (const IndexStat *stat = ctx.statOf(i))
-            position.emplace(stat, i);
-    auto use = [&](const IndexStat *stat) {
-        if (auto it = position.find(stat); it != position.end())
-            used[it->second] = 1;
-    };
+    // The indexes the inner sides of joins use, marked at the end: few
+    // patterns join.
+    std::vector<const IndexStat *> inner;
     std::string path;
     for (const auto &plan : ctx.plans) {
         if (plan.indexSpec)
@@ -96,14 +94,22 @@ std::vector<char> indexesInUse(const Context &ctx) {
                 const int parent = ctx.parentOf(*r), child = ctx.childOf(*r);
                 if (!((parent == plan.entity && child == other) || (child == plan.entity && parent == other)))
                     continue;
-                if (pathOfRelationship(ctx.shape(plan.collection).shape, r->id, "", path))
+                if (path.clear(); pathOfRelationship(ctx.shape(plan.collection).shape, r->id, path))
                     continue; // resolved by _id
-                if (!pathOfRelationship(ctx.shape(oc).shape, r->id, "", path))
+                if (path.clear(); !pathOfRelationship(ctx.shape(oc).shape, r->id, path))
                     continue; // a junction, or nothing stored
                 const bool tenant = ctx.tenantScopedCollection(oc) && plan.pattern->tenantScoped;
-                use(innerIndex(ctx.stat(oc), path, tenant ? std::string_view(p.tenantField) : std::string_view()));
+                if (const IndexStat *stat =
+                        innerIndex(ctx.stat(oc), path, tenant ? std::string_view(p.tenantField) : std::string_view()))
+                    inner.push_back(stat);
             }
         }
+    }
+    if (!inner.empty()) {
+        std::sort(inner.begin(), inner.end(), std::less<>());
+        for (std::size_t i = 0; i < p.indexes.size(); ++i)
+            if (const IndexStat *stat = ctx.statOf(i); stat && std::binary_search(inner.begin(), inner.end(), stat, std::less<>()))
+                used[i] = 1;
     }
     return used;
 }
