@@ -377,8 +377,8 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     const Project &p = ctx.project;
     const std::size_t entities = p.entities.size(), patterns = p.accessPatterns.size(), indexes = p.indexes.size(),
                       collections = ctx.analysis.collections.size();
-    const std::size_t sizes[5] = {entities, entities, collections, patterns, indexes};
-    for (std::size_t u = 0; u < 5; ++u) {
+    const std::size_t sizes[Memo::kUnits] = {entities, entities, collections, patterns, indexes, patterns};
+    for (std::size_t u = 0; u < Memo::kUnits; ++u) {
         m_clean[u].assign(sizes[u], 0);
         memo.findings[u].resize(sizes[u]);
     }
@@ -393,6 +393,7 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     memo.copies.resize(entities);
     memo.worksheets.resize(collections);
     memo.plans.resize(patterns);
+    memo.readsSuggestions.resize(patterns);
     m_planClean.assign(patterns, 0);
     memo.carried = memo.checked = 0;
     const bool usable = memo.valid && !change.everything && ctx.analysis.measurements.size() == collections &&
@@ -444,6 +445,7 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
         for (std::size_t k = 0; clean && k < p.accessPatterns[i].alsoReads.size(); ++k)
             clean = measuredSame(ctx.collectionOf(p.accessPatterns[i].alsoReads[k]));
         m_planClean[i] = clean;
+        m_clean[PatternWorkload][i] = clean && !memo.readsSuggestions[i];
     }
 }
 

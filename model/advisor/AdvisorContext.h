@@ -378,9 +378,11 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
 
 // What an AdviceMemo keeps of one run: the findings each unit of the
 // advice added (an entity's field rules and stated sizes, a collection's
-// rules and worksheet, the paths of an access pattern or of an index), and
-// what tells whether a unit may be carried over to the next run.
+// rules and worksheet, the paths of an access pattern or of an index, the
+// workload rules of an access pattern), and what tells whether a unit may
+// be carried over to the next run.
 struct Memo {
+    static constexpr std::size_t kUnits = 6; // Carry::Unit
     bool valid = false;
     std::vector<std::string> entityIds, patternIds, indexIds; // by position
     // By entity: mirrorsId, and whether a field copies another entity's.
@@ -394,7 +396,10 @@ struct Memo {
     // By access pattern and by index: its collection.
     std::vector<int> patternCollection, indexCollection;
     // The findings of each unit, by kind (Carry::Unit) and position.
-    std::array<std::vector<std::vector<Finding>>, 5> findings;
+    std::array<std::vector<std::vector<Finding>>, kUnits> findings;
+    // By access pattern: whether its workload rules read the suggested
+    // indexes (a finding they would fix), which any pattern may change.
+    std::vector<char> readsSuggestions;
     // By access pattern: the plan and cost the last run made for it, with
     // what the plan's views and pointers refer to kept as values and
     // positions (Carry::restorePlan sets them again). A run plans every
@@ -418,11 +423,13 @@ struct Memo {
 // Memo when nothing it reads changed since: the entity, pattern or index
 // itself untouched, its collection measured the same (the analysis keeps a
 // collection's measurement when no edit touched it), the same access
-// patterns on that collection. Anything else, or a change to `everything`,
-// checks the unit again.
+// patterns on that collection. An access pattern's workload rules read
+// its plan and cost (carried over as restorePlan says) and, when a
+// finding would name a fix, the suggested indexes. Anything else, or a
+// change to `everything`, checks the unit again.
 class Carry {
 public:
-    enum Unit { Fields, StatedSizes, Collection, PatternPaths, IndexPaths };
+    enum Unit { Fields, StatedSizes, Collection, PatternPaths, IndexPaths, PatternWorkload };
 
     // Carries nothing over and keeps nothing (advise without a memo).
     Carry() = default;
@@ -464,7 +471,7 @@ public:
 private:
     Memo *m_memo = nullptr;
     bool m_sameObjects = false; // the memo's ids are the project's
-    std::array<std::vector<char>, 5> m_clean;
+    std::array<std::vector<char>, Memo::kUnits> m_clean;
     std::vector<char> m_planClean; // by access pattern
 };
 

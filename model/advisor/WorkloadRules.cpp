@@ -97,11 +97,21 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                     return s;
         return nullptr;
     };
+    // Whether the pattern being checked read the suggestions.
+    bool readSuggestions = false;
     auto suggestFix = [&](Finding &f, const AccessPattern &q, const CollectionStat &stat) {
+        readSuggestions = true;
         if (const SuggestedIndex *s = suggestionFor(q.name, stat.name))
             f.fixPhrase = f.words.say("Create index {0} on {1} (Equality-Sort-Range).", keysText(s->keys), stat.name);
     };
-    auto checkPattern = [&](Context &cx, std::size_t i, std::size_t &writes, std::size_t &multi) {
+    // Writes, and writes that span collections.
+    std::size_t writes = 0, multi = 0;
+    for (std::size_t i = 0; i < ctx.plans.size(); ++i)
+        if (ctx.plans[i].collection >= 0 && costs[i].kind == AccessKind::Write) {
+            ++writes;
+            multi += costs[i].collections.size() > 1;
+        }
+    auto checkPattern = [&](Context &cx, std::size_t i) {
         const PatternPlan &plan = cx.plans[i];
         const AccessPattern &q = *plan.pattern; // read only for what a finding quotes
         const AccessCost &cost = costs[i];
@@ -112,9 +122,7 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
         const bool frequent = plan.frequency >= cx.s.frequent;
 
         if (cost.kind == AccessKind::Write) {
-            ++writes;
             if (cost.collections.size() > 1) {
-                ++multi;
                 std::string list;
                 for (const auto &c : cost.collections) {
                     if (!list.empty())
@@ -169,9 +177,12 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
             f.reasonPhrase = f.words.say("{0}", cost.assumptions());
         }
     };
-    std::size_t writes = 0, multi = 0;
-    for (std::size_t i = 0; i < ctx.plans.size(); ++i)
-        checkPattern(ctx, i, writes, multi);
+    for (std::size_t i = 0; i < ctx.plans.size(); ++i) {
+        readSuggestions = false;
+        carry.run(ctx, Carry::PatternWorkload, i, [&] { checkPattern(ctx, i); });
+        if (Memo *memo = carry.memo())
+            memo->readsSuggestions[i] = readSuggestions;
+    }
     if (writes >= 2 && multi >= 2 && static_cast<double>(multi) / static_cast<double>(writes) >= ctx.s.multiShare)
         ctx.add(rule::kTransactionsEverywhere, Context::projectTarget(ctx.project),
                 "{0} of {1} write patterns span collections and need a transaction or a consistency plan", multi,
