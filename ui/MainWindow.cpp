@@ -64,6 +64,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     m_history = new QUndoView(m_document->undoStack(), this);
     m_history->setObjectName(QStringLiteral("history"));
     m_history->setEmptyLabel(tr("<opened>"));
+    // Each step is one line of text: the list lays out a new step without
+    // measuring every earlier one again.
+    m_history->setUniformItemSizes(true);
 
     m_statusLabel = new QLabel(this);
     m_statusLabel->setObjectName(QStringLiteral("collectionStatus"));
