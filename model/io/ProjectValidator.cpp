@@ -75,6 +75,8 @@ template <typename F> void forEachField(const Entity &e, const F &visit) {
 }
 
 bool among(const std::vector<std::string> &sorted, std::string_view id) {
+    if (sorted.size() <= 4) // an edit's scope, usually
+        return std::find(sorted.begin(), sorted.end(), id) != sorted.end();
     return std::binary_search(sorted.begin(), sorted.end(), id, std::less<>());
 }
 
@@ -104,6 +106,22 @@ std::vector<std::string> idsInScope(const Project &project, const EditScope &sco
     add(project.indexes, scope.indexes);
     std::sort(ids.begin(), ids.end());
     return ids;
+}
+
+// What places the entities and relationships in scope among the others,
+// one string each, in the project's order (EditCheck::m_placesBefore).
+std::vector<std::string> placesInScope(const Project &project, const EditScope &scope) {
+    std::vector<std::string> places;
+    const auto entities = sorted(scope.entities);
+    for (const Entity &e : project.entities)
+        if (among(entities, e.id))
+            places.push_back(e.id + '\0' + e.name + '\0' + e.collectionName);
+    const auto relationships = sorted(scope.relationships);
+    for (const Relationship &r : project.relationships)
+        if (among(relationships, r.id))
+            places.push_back(r.id + '\0' + r.parentId + '\0' + r.childId + '\0' +
+                             std::to_string(static_cast<int>(r.representation)));
+    return places;
 }
 
 
@@ -158,7 +176,7 @@ Status ProjectValidator::run() {
 }
 
 bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::string> &added,
-                                 const std::vector<std::string> &removed) {
+                                 const std::vector<std::string> &removed, bool samePlaces) {
     if (scope.everything)
         return run().ok();
     const Project &p = m_project;
@@ -166,7 +184,7 @@ bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::
     std::vector<std::string> relationships = scope.relationships;
     std::sort(entities.begin(), entities.end());
     std::sort(relationships.begin(), relationships.end());
-    if (!prepareScoped(scope) || (scope.project && !checkProject()))
+    if (!prepareScoped(scope, samePlaces) || (scope.project && !checkProject()))
         return false;
     for (std::size_t i = 0; i < p.entities.size(); ++i)
         if (among(entities, p.entities[i].id) && !checkEntity(i))
@@ -184,7 +202,8 @@ bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::
         if ((inScope || among(entities, r.parentId) || among(entities, r.childId)) && !checkRelationship(i))
             return false;
     }
-    if ((!entities.empty() || !relationships.empty()) && !(checkEmbeddingCycles() && checkCollections()))
+    if (!samePlaces && (!entities.empty() || !relationships.empty()) &&
+        !(checkEmbeddingCycles() && checkCollections()))
         return false;
     // The indexes in scope, and those of entities a relationship in scope
     // may have embedded; names are compared with the other indexes of the
@@ -216,22 +235,24 @@ bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::
     return true;
 }
 
-bool ProjectValidator::prepareScoped(const EditScope &scope) {
-    // Every entity's id and, outside the scope, its name; every embedding.
-    // In the valid project before the edit these had no conflict, so one
-    // now points at the edit (and the full run words it).
+bool ProjectValidator::prepareScoped(const EditScope &scope, bool samePlaces) {
+    // Every entity's id and, outside the scope, its name (unless the names
+    // in scope are the ones that had no conflict); every embedding. In the
+    // valid project before the edit these had no conflict, so one now
+    // points at the edit (and the full run words it).
     const Project &p = m_project;
     m_scoped = true;
     std::vector<std::string> entities = scope.entities;
     std::sort(entities.begin(), entities.end());
     m_entityById.reserve(p.entities.size());
-    m_entityByName.reserve(p.entities.size());
+    if (!samePlaces)
+        m_entityByName.reserve(p.entities.size());
     m_embeddedBy.assign(p.entities.size(), nullptr);
     for (std::size_t i = 0; i < p.entities.size(); ++i) {
         const Entity &e = p.entities[i];
         if (!m_entityById.emplace(e.id, i).second)
             return false;
-        if (!among(entities, e.id) && !m_entityByName.emplace(e.name, i).second)
+        if (!samePlaces && !among(entities, e.id) && !m_entityByName.emplace(e.name, i).second)
             return false;
     }
     for (const Relationship &r : p.relationships) {
@@ -923,8 +944,10 @@ EditScope &EditScope::merge(const EditScope &other) {
 }
 
 EditCheck::EditCheck(const Project &before, EditScope scope) : m_scope(std::move(scope)) {
-    if (!m_scope.everything)
+    if (!m_scope.everything) {
         m_idsBefore = io::idsInScope(before, m_scope);
+        m_placesBefore = io::placesInScope(before, m_scope);
+    }
 }
 
 Status EditCheck::check(const Project &after) const {
@@ -937,7 +960,8 @@ Status EditCheck::check(const Project &after) const {
                         std::back_inserter(added));
     std::set_difference(m_idsBefore.begin(), m_idsBefore.end(), idsAfter.begin(), idsAfter.end(),
                         std::back_inserter(removed));
-    if (io::ProjectValidator(after).runScoped(m_scope, added, removed))
+    const bool samePlaces = io::placesInScope(after, m_scope) == m_placesBefore;
+    if (io::ProjectValidator(after).runScoped(m_scope, added, removed, samePlaces))
         return {};
     return validateProject(after);
 }

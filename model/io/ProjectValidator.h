@@ -34,8 +34,9 @@ struct EditScope {
 // before the edit, check() answers for the edited project what
 // validateProject would: it checks the objects in scope, whatever refers to
 // them or is referred to by them, ids the edit added or removed, and the
-// embedding tree and collection names when entities or relationships are in
-// scope. When that finds a problem, validateProject words it, so that the
+// entity names, embedding tree and collection names when an entity's name
+// or collection name, or a relationship's ends or representation, changed.
+// When that finds a problem, validateProject words it, so that the
 // message and path are the ones a load of the file would give.
 class EditCheck {
 public:
@@ -45,6 +46,9 @@ public:
 private:
     EditScope m_scope;
     std::vector<std::string> m_idsBefore; // ids of the objects in scope, sorted
+    // What places the objects in scope among the others (the names of
+    // entities, the ends of relationships), in the project's order.
+    std::vector<std::string> m_placesBefore;
 };
 
 } // namespace docshape
@@ -69,10 +73,13 @@ public:
 
     // The checks an edit in `scope` needs, given that the project was valid
     // before it; `added` and `removed` are the ids the edit brought in and
-    // took out. True when they all pass; a false answer may be cautious
-    // (EditCheck then asks run()).
+    // took out; `samePlaces` that no entity in scope changed its name or
+    // collection name and no relationship in scope its ends or
+    // representation (the names, the embedding tree and the collections
+    // then stand as they stood). True when they all pass; a false answer
+    // may be cautious (EditCheck then asks run()).
     bool runScoped(const EditScope &scope, const std::vector<std::string> &added,
-                   const std::vector<std::string> &removed);
+                   const std::vector<std::string> &removed, bool samePlaces);
 
 private:
     struct FieldContext {
@@ -93,7 +100,7 @@ private:
     bool checkIndex(std::size_t index);
     bool checkDecision(std::size_t index);
     bool checkFieldReferences();
-    bool prepareScoped(const EditScope &scope);
+    bool prepareScoped(const EditScope &scope, bool samePlaces);
     bool appearOnce(const std::vector<std::string> &ids) const;
     bool unreferenced(const std::vector<std::string> &ids) const;
     // The index of the entity whose fields hold the field id, or SIZE_MAX.

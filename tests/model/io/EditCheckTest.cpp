@@ -3,6 +3,7 @@
 // every edit here, valid or not, is checked against it; the refusals come
 // from validateProject's own rules (ValidateProjectTest).
 #include "model/io/SampleProjects.h"
+#include "support/ModelBuilders.h"
 
 #include "io/ProjectFile.h"
 #include "io/ProjectValidator.h"
@@ -229,6 +230,51 @@ TEST_CASE("typical refused edits name the problem as a load of the file would", 
         expectAgreement(original, {.entities = {original.entities[0].id}}, [&](Project &p) {
             p.entities[0].fields.push_back(Field{.name = "copy", .id = p.entities.back().fields.front().id});
         });
+    }
+    SECTION("a reference turned into an embedding that closes a cycle") {
+        // Order embeds Customer; Customer's reference to Order becomes an
+        // embedding: Order embeds Customer embeds Order (validateProject's
+        // cycle rule). The relationship keeps its ends, so only its
+        // representation says that the embedding tree changed.
+        Project p;
+        p.name = "cycle";
+        p.entities = {test::entity("e1", "Order", 100), test::entity("e2", "Customer", 10)};
+        Relationship embeds;
+        embeds.id = "r1";
+        embeds.parentId = "e1";
+        embeds.childId = "e2";
+        embeds.representation = Representation::EmbedOne;
+        embeds.avgChildren = 1;
+        Relationship refers = embeds;
+        refers.id = "r2";
+        refers.parentId = "e2";
+        refers.childId = "e1";
+        refers.representation = Representation::ReferenceFromChild;
+        p.relationships = {embeds, refers};
+        REQUIRE(validateProject(p).ok());
+        CHECK_FALSE(expectAgreement(p, {.relationships = {"r2"}}, [](Project &edited) {
+            edited.relationships[1].representation = Representation::EmbedOne;
+        }));
+    }
+    SECTION("an embedding turned into a reference whose child's collection name is taken") {
+        // Customer leaves Order and becomes a collection named "orders",
+        // the name Order's collection already has.
+        Project p;
+        p.name = "collections";
+        p.entities = {test::entity("e1", "Order", 100), test::entity("e2", "Customer", 10)};
+        p.entities[0].collectionName = "orders";
+        p.entities[1].collectionName = "orders";
+        Relationship embeds;
+        embeds.id = "r1";
+        embeds.parentId = "e1";
+        embeds.childId = "e2";
+        embeds.representation = Representation::EmbedOne;
+        embeds.avgChildren = 1;
+        p.relationships = {embeds};
+        REQUIRE(validateProject(p).ok());
+        CHECK_FALSE(expectAgreement(p, {.relationships = {"r1"}}, [](Project &edited) {
+            edited.relationships[0].representation = Representation::ReferenceFromChild;
+        }));
     }
     SECTION("an entity embedded in two places") {
         for (const auto &r : original.relationships) {
