@@ -108,22 +108,17 @@ std::vector<std::string> idsInScope(const Project &project, const EditScope &sco
     return ids;
 }
 
-// What places the entities and relationships in scope among the others,
-// one string each, in the project's order (EditCheck::m_placesBefore).
-std::vector<std::string> placesInScope(const Project &project, const EditScope &scope) {
-    std::vector<std::string> places;
-    const auto entities = sorted(scope.entities);
-    for (const Entity &e : project.entities)
-        if (among(entities, e.id))
-            places.push_back(e.id + '\0' + e.name + '\0' + e.collectionName);
+// The ends and representation of each relationship in scope, one string
+// each, in the project's order (EditCheck::m_endsBefore).
+std::vector<std::string> endsInScope(const Project &project, const EditScope &scope) {
+    std::vector<std::string> ends;
     const auto relationships = sorted(scope.relationships);
     for (const Relationship &r : project.relationships)
         if (among(relationships, r.id))
-            places.push_back(r.id + '\0' + r.parentId + '\0' + r.childId + '\0' +
-                             std::to_string(static_cast<int>(r.representation)));
-    return places;
+            ends.push_back(r.id + '\0' + r.parentId + '\0' + r.childId + '\0' +
+                           std::to_string(static_cast<int>(r.representation)));
+    return ends;
 }
-
 
 std::string relationshipLabel(const Relationship &r) {
     return "relationship " + inQuotes(r.name.empty() ? r.id : r.name);
@@ -176,7 +171,7 @@ Status ProjectValidator::run() {
 }
 
 bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::string> &added,
-                                 const std::vector<std::string> &removed, bool samePlaces) {
+                                 const std::vector<std::string> &removed, bool sameEnds) {
     if (scope.everything)
         return run().ok();
     const Project &p = m_project;
@@ -184,7 +179,7 @@ bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::
     std::vector<std::string> relationships = scope.relationships;
     std::sort(entities.begin(), entities.end());
     std::sort(relationships.begin(), relationships.end());
-    if (!prepareScoped(scope, samePlaces) || (scope.project && !checkProject()))
+    if (!prepareScoped() || (scope.project && !checkProject()))
         return false;
     for (std::size_t i = 0; i < p.entities.size(); ++i)
         if (among(entities, p.entities[i].id) && !checkEntity(i))
@@ -202,9 +197,14 @@ bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::
         if ((inScope || among(entities, r.parentId) || among(entities, r.childId)) && !checkRelationship(i))
             return false;
     }
-    if (!samePlaces && (!entities.empty() || !relationships.empty()) &&
-        !(checkEmbeddingCycles() && checkCollections()))
-        return false;
+    if (!sameEnds) {
+        if (!(checkEmbeddingCycles() && checkCollections()))
+            return false;
+    } else {
+        for (std::size_t i = 0; i < p.entities.size(); ++i)
+            if (among(entities, p.entities[i].id) && !collectionNameFree(i))
+                return false;
+    }
     // The indexes in scope, and those of entities a relationship in scope
     // may have embedded; names are compared with the other indexes of the
     // same collection.
@@ -235,26 +235,18 @@ bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::
     return true;
 }
 
-bool ProjectValidator::prepareScoped(const EditScope &scope, bool samePlaces) {
-    // Every entity's id and, outside the scope, its name (unless the names
-    // in scope are the ones that had no conflict); every embedding. In the
-    // valid project before the edit these had no conflict, so one now
-    // points at the edit (and the full run words it).
+bool ProjectValidator::prepareScoped() {
+    // Every entity's id and every embedding. In the valid project before
+    // the edit these had no conflict, so one now points at the edit (and
+    // the full run words it). The names of the entities in scope are
+    // compared with the others' by checkEntity.
     const Project &p = m_project;
     m_scoped = true;
-    std::vector<std::string> entities = scope.entities;
-    std::sort(entities.begin(), entities.end());
     m_entityById.reserve(p.entities.size());
-    if (!samePlaces)
-        m_entityByName.reserve(p.entities.size());
     m_embeddedBy.assign(p.entities.size(), nullptr);
-    for (std::size_t i = 0; i < p.entities.size(); ++i) {
-        const Entity &e = p.entities[i];
-        if (!m_entityById.emplace(e.id, i).second)
+    for (std::size_t i = 0; i < p.entities.size(); ++i)
+        if (!m_entityById.emplace(p.entities[i].id, i).second)
             return false;
-        if (!samePlaces && !among(entities, e.id) && !m_entityByName.emplace(e.name, i).second)
-            return false;
-    }
     for (const Relationship &r : p.relationships) {
         if (!embedsChild(r.representation))
             continue;
@@ -496,10 +488,17 @@ bool ProjectValidator::checkEntity(std::size_t index) {
         return false;
     if (e.name.empty())
         return failAt("name", owner() + " has no name");
-    m_entityById.emplace(e.id, index);
-    if (const auto [first, inserted] = m_entityByName.emplace(e.name, index); !inserted)
-        return failAt("name", "duplicate entity name " + inQuotes(e.name) + ", also at $.entities[" +
-                                  std::to_string(first->second) + "]");
+    if (m_scoped) {
+        // Its name against every other's (the others had no conflict).
+        for (std::size_t i = 0; i < m_project.entities.size(); ++i)
+            if (i != index && m_project.entities[i].name == e.name)
+                return false; // the full run words it
+    } else {
+        m_entityById.emplace(e.id, index);
+        if (const auto [first, inserted] = m_entityByName.emplace(e.name, index); !inserted)
+            return failAt("name", "duplicate entity name " + inQuotes(e.name) + ", also at $.entities[" +
+                                      std::to_string(first->second) + "]");
+    }
     if (!countValue(e.count, "count", owner) ||
         !countValue(e.growthPerDay, "growthPerDay", owner))
         return false;
@@ -821,6 +820,22 @@ bool ProjectValidator::checkCollections() {
     return true;
 }
 
+bool ProjectValidator::collectionNameFree(std::size_t index) const {
+    const auto &entities = m_project.entities;
+    const auto collectionName = [](const Entity &e) -> const std::string & {
+        return e.collectionName.empty() ? e.name : e.collectionName;
+    };
+    if (m_embeddedBy[index])
+        return true;
+    const std::string &name = collectionName(entities[index]);
+    if (name.find('$') != std::string::npos || name.find('\0') != std::string::npos)
+        return false;
+    for (std::size_t i = 0; i < entities.size(); ++i)
+        if (i != index && !m_embeddedBy[i] && collectionName(entities[i]) == name)
+            return false;
+    return true;
+}
+
 bool ProjectValidator::checkAccessPattern(std::size_t index) {
     const AccessPattern &q = m_project.accessPatterns[index];
     JsonPathScope scope(m_path, "accessPatterns", index);
@@ -946,7 +961,7 @@ EditScope &EditScope::merge(const EditScope &other) {
 EditCheck::EditCheck(const Project &before, EditScope scope) : m_scope(std::move(scope)) {
     if (!m_scope.everything) {
         m_idsBefore = io::idsInScope(before, m_scope);
-        m_placesBefore = io::placesInScope(before, m_scope);
+        m_endsBefore = io::endsInScope(before, m_scope);
     }
 }
 
@@ -960,8 +975,8 @@ Status EditCheck::check(const Project &after) const {
                         std::back_inserter(added));
     std::set_difference(m_idsBefore.begin(), m_idsBefore.end(), idsAfter.begin(), idsAfter.end(),
                         std::back_inserter(removed));
-    const bool samePlaces = io::placesInScope(after, m_scope) == m_placesBefore;
-    if (io::ProjectValidator(after).runScoped(m_scope, added, removed, samePlaces))
+    const bool sameEnds = io::endsInScope(after, m_scope) == m_endsBefore;
+    if (io::ProjectValidator(after).runScoped(m_scope, added, removed, sameEnds))
         return {};
     return validateProject(after);
 }

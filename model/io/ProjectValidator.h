@@ -33,10 +33,10 @@ struct EditScope {
 // checking what the edit cannot have changed. Made from the valid project
 // before the edit, check() answers for the edited project what
 // validateProject would: it checks the objects in scope, whatever refers to
-// them or is referred to by them, ids the edit added or removed, and the
-// entity names, embedding tree and collection names when an entity's name
-// or collection name, or a relationship's ends or representation, changed.
-// When that finds a problem, validateProject words it, so that the
+// them or is referred to by them, ids the edit added or removed, the names
+// and collection names of the entities in scope against the others, and
+// the whole embedding tree and every collection name when a relationship's
+// ends or representation changed. When that finds a problem, validateProject words it, so that the
 // message and path are the ones a load of the file would give.
 class EditCheck {
 public:
@@ -46,9 +46,9 @@ public:
 private:
     EditScope m_scope;
     std::vector<std::string> m_idsBefore; // ids of the objects in scope, sorted
-    // What places the objects in scope among the others (the names of
-    // entities, the ends of relationships), in the project's order.
-    std::vector<std::string> m_placesBefore;
+    // The ends and representation of each relationship in scope, in the
+    // project's order: what places entities in collections.
+    std::vector<std::string> m_endsBefore;
 };
 
 } // namespace docshape
@@ -73,13 +73,13 @@ public:
 
     // The checks an edit in `scope` needs, given that the project was valid
     // before it; `added` and `removed` are the ids the edit brought in and
-    // took out; `samePlaces` that no entity in scope changed its name or
-    // collection name and no relationship in scope its ends or
-    // representation (the names, the embedding tree and the collections
-    // then stand as they stood). True when they all pass; a false answer
-    // may be cautious (EditCheck then asks run()).
+    // took out; `sameEnds` that no relationship in scope changed its ends
+    // or representation (the embedding tree then stands as it stood, and
+    // only the collections of entities in scope can meet another's name).
+    // True when they all pass; a false answer may be cautious (EditCheck
+    // then asks run()).
     bool runScoped(const EditScope &scope, const std::vector<std::string> &added,
-                   const std::vector<std::string> &removed, bool samePlaces);
+                   const std::vector<std::string> &removed, bool sameEnds);
 
 private:
     struct FieldContext {
@@ -96,11 +96,14 @@ private:
     bool checkRelationship(std::size_t index);
     bool checkEmbeddingCycles();
     bool checkCollections();
+    // A scoped run's checkCollections: the collection of entity `index`, if
+    // it is one, against every other.
+    bool collectionNameFree(std::size_t index) const;
     bool checkAccessPattern(std::size_t index);
     bool checkIndex(std::size_t index);
     bool checkDecision(std::size_t index);
     bool checkFieldReferences();
-    bool prepareScoped(const EditScope &scope, bool samePlaces);
+    bool prepareScoped();
     bool appearOnce(const std::vector<std::string> &ids) const;
     bool unreferenced(const std::vector<std::string> &ids) const;
     // The index of the entity whose fields hold the field id, or SIZE_MAX.
