@@ -39,6 +39,16 @@ public:
         const QWidget *page = currentWidget();
         return page ? page->minimumSizeHint() : QStackedWidget::minimumSizeHint();
     }
+    // The largest page's hint, each page's as it gives it (and keeps until
+    // it changes). QStackedWidget's would also ask every page for its
+    // height at the hint's width, laying out every form's wrapped text again
+    // on each change of any of them.
+    QSize sizeHint() const override {
+        QSize largest(0, 0);
+        for (int i = 0; i < count(); ++i)
+            largest = largest.expandedTo(widget(i)->sizeHint());
+        return largest.grownBy(contentsMargins());
+    }
 };
 
 } // namespace
