@@ -306,6 +306,10 @@ public:
         const T *t = m_current();
         if (!t)
             return;
+        // Showing a widget lays out its visible parents at once: with the
+        // layout off while rows come and go, the form is laid out once, at
+        // the end, instead of once for each row shown.
+        m_layout->setEnabled(false);
         std::vector<char> shown(m_rows.size(), 1);
         for (std::size_t i = 0; i < m_rows.size(); ++i) {
             Row &row = m_rows[i];
@@ -320,6 +324,8 @@ public:
             m_layout->setRowVisible(section.label, std::any_of(shown.begin() + static_cast<std::ptrdiff_t>(section.first),
                                                                shown.begin() + static_cast<std::ptrdiff_t>(section.end),
                                                                [](char on) { return on != 0; }));
+        m_layout->setEnabled(true);
+        m_layout->activate();
     }
 
     // Commits the names being typed, before the form shows another object.
