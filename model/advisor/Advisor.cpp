@@ -49,7 +49,7 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
             if (!carry.restorePlan(ctx, i, cost)) {
                 planPattern(ctx, *q);
                 cost = costPattern(ctx, ctx.plans[i]);
-                carry.keepPlan(ctx, i, cost);
+                carry.keepPlan(ctx, i);
             }
             workingSet.add(ctx.plans[i], cost);
         }
@@ -58,11 +58,9 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
         const bool sheetCarried = carry.run(ctx, Carry::Collection, c, [&] {
             checkCollectionRules(ctx);
             sheet = worksheets.build(ctx);
-            if (carry.memo())
-                carry.memo()->worksheets[c] = sheet;
         });
         if (keep == Keep::Everything)
-            advice.worksheets[c] = sheetCarried ? carry.memo()->worksheets[c] : std::move(sheet);
+            advice.worksheets[c] = sheetCarried ? carry.restoreWorksheet(c) : std::move(sheet);
     }
     // Patterns on entities no collection stores.
     for (const auto &q : project.accessPatterns)
@@ -76,8 +74,9 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
         advice.relationships.clear();
     checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes, carry);
     advice.workingSet = workingSet.finish(ctx);
-    carry.finish(ctx);
-    advice.findings = ctx.takeFindings();
+    std::vector<std::uint32_t> position;
+    advice.findings = ctx.takeFindings(carry.memo() ? &position : nullptr);
+    carry.finish(ctx, position);
     return advice;
 }
 
@@ -92,8 +91,13 @@ AdviceMemo::~AdviceMemo() = default;
 std::size_t AdviceMemo::unitsCarried() const { return m_memo->carried; }
 std::size_t AdviceMemo::unitsChecked() const { return m_memo->checked; }
 
-Advice advise(const Project &project, const Analysis &analysis, AdviceMemo &memo, const AnalysisChange &change) {
-    return advisor::advise(project, analysis, advisor::Keep::Everything, memo.m_memo.get(), &change);
+const Advice &advise(const Project &project, const Analysis &analysis, AdviceMemo &memo,
+                     const AnalysisChange &change) {
+    // The run moves what it carries over out of the last advice; the
+    // moved-from rest goes when the new one takes its place.
+    Advice next = advisor::advise(project, analysis, advisor::Keep::Everything, memo.m_memo.get(), &change);
+    memo.m_memo->last = std::move(next);
+    return memo.m_memo->last;
 }
 
 std::vector<Finding> lint(const Project &project, const Analysis &analysis) {

@@ -37,15 +37,17 @@ public:
     std::size_t unitsChecked() const;
 
 private:
-    friend Advice advise(const Project &, const Analysis &, AdviceMemo &, const AnalysisChange &);
+    friend const Advice &advise(const Project &, const Analysis &, AdviceMemo &, const AnalysisChange &);
     std::unique_ptr<advisor::Memo> m_memo;
 };
 
 // advise(project, analysis) after edits that touched `change` (all of them
 // since the memo's last run, AnalysisChange::add), given the memo of that
-// run; keeps this run in the memo. Equal to advise(project, analysis) (a
-// test checks it over random edits).
-Advice advise(const Project &project, const Analysis &analysis, AdviceMemo &memo, const AnalysisChange &change);
+// run; keeps this run in the memo, and the advice there until the next
+// run or the memo's end. Equal to advise(project, analysis) (a test checks
+// it over random edits).
+const Advice &advise(const Project &project, const Analysis &analysis, AdviceMemo &memo,
+                     const AnalysisChange &change);
 
 // The findings alone (what `docshape-cli lint` prints).
 std::vector<Finding> lint(const Project &project, const Analysis &analysis);

@@ -314,7 +314,7 @@ Finding &Context::newFinding(std::string_view ruleId, FindingTarget target) {
     return f;
 }
 
-std::vector<Finding> Context::takeFindings() {
+std::vector<Finding> Context::takeFindings(std::vector<std::uint32_t> *position) {
     const std::size_t count = m_findingRules.size();
     auto at = [&](std::size_t i) -> Finding & { return m_findings[i]; };
     // Most severe first, then by rule id: the catalogue is ordered by id,
@@ -350,20 +350,22 @@ std::vector<Finding> Context::takeFindings() {
     out.reserve(count);
     for (std::uint32_t i : order)
         out.push_back(std::move(at(i)));
+    if (position) {
+        position->resize(count);
+        for (std::uint32_t k = 0; k < count; ++k)
+            (*position)[order[k]] = k;
+    }
     m_findings.clear();
     m_findingRules.clear();
     return out;
 }
 
-std::vector<Finding> Context::findingsSince(std::size_t count) const {
-    return {m_findings.begin() + static_cast<std::ptrdiff_t>(count), m_findings.end()};
-}
-
-void Context::replay(const std::vector<Finding> &findings) {
-    for (const Finding &f : findings) {
+void Context::replay(const std::vector<std::uint32_t> &at, std::vector<Finding> &from) {
+    for (const std::uint32_t k : at) {
+        Finding &f = from[k];
         if (!m_lastRule || m_lastRule->id != f.id)
             m_lastRule = findRule(f.id);
-        m_findings.push_back(f);
+        m_findings.push_back(std::move(f));
         m_findingRules.push_back(m_lastRule);
     }
 }
@@ -391,13 +393,13 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
         return true;
     };
     memo.copies.resize(entities);
-    memo.worksheets.resize(collections);
     memo.plans.resize(patterns);
     memo.readsSuggestions.resize(patterns);
     m_planClean.assign(patterns, 0);
     memo.carried = memo.checked = 0;
     const bool usable = memo.valid && !change.everything && ctx.analysis.measurements.size() == collections &&
-                        memo.measurements.size() == collections &&
+                        memo.measurements.size() == collections && memo.last.worksheets.size() == collections &&
+                        memo.last.accessPatterns.size() == patterns &&
                         sameIds(memo.entityIds, p.entities) && sameIds(memo.patternIds, p.accessPatterns) &&
                         sameIds(memo.indexIds, p.indexes);
     memo.valid = false; // until finish()
@@ -449,7 +451,7 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     }
 }
 
-bool Carry::restorePlan(Context &ctx, std::size_t i, AccessCost &cost) const {
+bool Carry::restorePlan(Context &ctx, std::size_t i, AccessCost &cost) {
     if (!m_memo || !m_planClean[i])
         return false;
     const Memo::KeptPlan &kept = m_memo->plans[i];
@@ -465,11 +467,13 @@ bool Carry::restorePlan(Context &ctx, std::size_t i, AccessCost &cost) const {
     plan.selectivity = slots.selectivity;
     plan.index = kept.index >= 0 ? &ctx.stat(plan.collection).indexes[std::size_t(kept.index)] : nullptr;
     plan.indexSpec = kept.indexSpec >= 0 ? &ctx.project.indexes[std::size_t(kept.indexSpec)] : nullptr;
-    cost = kept.cost;
+    cost = std::move(m_memo->last.accessPatterns[i]);
     return true;
 }
 
-void Carry::keepPlan(const Context &ctx, std::size_t i, const AccessCost &cost) {
+Worksheet Carry::restoreWorksheet(std::size_t c) { return std::move(m_memo->last.worksheets[c]); }
+
+void Carry::keepPlan(const Context &ctx, std::size_t i) {
     if (!m_memo)
         return;
     const PatternPlan &plan = ctx.plans[i];
@@ -480,13 +484,19 @@ void Carry::keepPlan(const Context &ctx, std::size_t i, const AccessCost &cost) 
     kept.alsoReads.assign(plan.alsoReads.begin(), plan.alsoReads.end());
     kept.index = plan.index ? int(plan.index - ctx.stat(plan.collection).indexes.data()) : -1;
     kept.indexSpec = plan.indexSpec ? int(plan.indexSpec - ctx.project.indexes.data()) : -1;
-    kept.cost = cost;
 }
 
-void Carry::finish(const Context &ctx) {
+void Carry::finish(const Context &ctx, const std::vector<std::uint32_t> &position) {
     if (!m_memo)
         return;
     Memo &memo = *m_memo;
+    for (const Added &a : m_added) {
+        std::vector<std::uint32_t> &at = memo.findings[a.unit][a.i];
+        at.clear();
+        for (std::uint32_t k = a.begin; k < a.end; ++k)
+            at.push_back(position[k]);
+    }
+    m_added.clear();
     const Project &p = ctx.project;
     const auto ids = [](const auto &objects) {
         std::vector<std::string> out;

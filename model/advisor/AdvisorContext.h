@@ -278,13 +278,14 @@ public:
         return f;
     }
     // The findings, most severe first, then by rule id, then in the order
-    // they were added.
-    std::vector<Finding> takeFindings();
-    // How many findings were added so far; copies of those added since
-    // `count`; and findings added again as they were (an AdviceMemo's).
+    // they were added; with `position`, where each finding went, by the
+    // order it was added in.
+    std::vector<Finding> takeFindings(std::vector<std::uint32_t> *position = nullptr);
+    // How many findings were added so far; and the findings `from` holds
+    // at `at`, added again as they were (an AdviceMemo's, moved out of the
+    // last run's advice).
     std::size_t findingCount() const { return m_findings.size(); }
-    std::vector<Finding> findingsSince(std::size_t count) const;
-    void replay(const std::vector<Finding> &findings);
+    void replay(const std::vector<std::uint32_t> &at, std::vector<Finding> &from);
 
     // The entity is the root of its own collection: a field 'id' beside
     // _id mirrors it.
@@ -376,35 +377,37 @@ struct Memo;
 Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo *memo = nullptr,
               const AnalysisChange *change = nullptr);
 
-// What an AdviceMemo keeps of one run: the findings each unit of the
-// advice added (an entity's field rules and stated sizes, a collection's
-// rules and worksheet, the paths of an access pattern or of an index, the
-// workload rules of an access pattern), and what tells whether a unit may
-// be carried over to the next run.
+// What an AdviceMemo keeps of one run: its advice, where in it the
+// findings each unit of the advice added are (an entity's field rules and
+// stated sizes, a collection's rules and worksheet, the paths of an access
+// pattern or of an index, the workload rules of an access pattern), and
+// what tells whether a unit may be carried over to the next run. The next
+// run moves what it carries over out of the advice.
 struct Memo {
     static constexpr std::size_t kUnits = 6; // Carry::Unit
+    Advice last;
     bool valid = false;
     std::vector<std::string> entityIds, patternIds, indexIds; // by position
     // By entity: mirrorsId, and whether a field copies another entity's.
     std::vector<char> mirrorsId, copies;
     // By collection (as many as measurements): its measurement
-    // (Analysis::measurements), the positions of the access patterns on
-    // it, its worksheet.
+    // (Analysis::measurements), the positions of the access patterns on it.
     std::vector<std::uint64_t> measurements;
     std::vector<std::vector<std::uint32_t>> patternsOn;
-    std::vector<Worksheet> worksheets;
     // By access pattern and by index: its collection.
     std::vector<int> patternCollection, indexCollection;
-    // The findings of each unit, by kind (Carry::Unit) and position.
-    std::array<std::vector<std::vector<Finding>>, kUnits> findings;
+    // The positions in last.findings of each unit's findings, by kind
+    // (Carry::Unit) and position.
+    std::array<std::vector<std::vector<std::uint32_t>>, kUnits> findings;
     // By access pattern: whether its workload rules read the suggested
     // indexes (a finding they would fix), which any pattern may change.
     std::vector<char> readsSuggestions;
-    // By access pattern: the plan and cost the last run made for it, with
-    // what the plan's views and pointers refer to kept as values and
-    // positions (Carry::restorePlan sets them again). A run plans every
-    // pattern of a stored entity, so after a whole run (valid) the plan of
-    // each pattern with a collection (patternCollection >= 0) is kept.
+    // By access pattern: the plan the last run made for it (its cost is
+    // last.accessPatterns'), with what the plan's views and pointers refer
+    // to kept as values and positions (Carry::restorePlan sets them again).
+    // A run plans every pattern of a stored entity, so after a whole run
+    // (valid) the plan of each pattern with a collection
+    // (patternCollection >= 0) is kept.
     struct KeptPlan {
         PatternPlan plan;
         std::vector<std::string> equality;
@@ -412,7 +415,6 @@ struct Memo {
         std::vector<int> alsoReads;
         int index = -1;     // the chosen index's position in its collection's IndexStats
         int indexSpec = -1; // the model index's position in project.indexes
-        AccessCost cost;
     };
     std::vector<KeptPlan> plans;
     // Of the last run: units carried over, units checked.
@@ -442,17 +444,18 @@ public:
             check();
             return false;
         }
-        std::vector<Finding> &kept = m_memo->findings[unit][i];
-        if (m_clean[unit][i]) {
-            ctx.replay(kept);
-            ++m_memo->carried;
-            return true;
-        }
-        ++m_memo->checked;
         const std::size_t before = ctx.findingCount();
-        check();
-        kept = ctx.findingsSince(before);
-        return false;
+        const bool carried = m_clean[unit][i];
+        if (carried) {
+            ctx.replay(m_memo->findings[unit][i], m_memo->last.findings);
+            ++m_memo->carried;
+        } else {
+            ++m_memo->checked;
+            check();
+        }
+        m_added.push_back({unit, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(before),
+                           static_cast<std::uint32_t>(ctx.findingCount())});
+        return carried;
     }
     Memo *memo() const { return m_memo; }
     // Whether run() will carry unit i over, and restorePlan() plan i.
@@ -463,16 +466,26 @@ public:
     // untouched, its collection and the collections of the entities it
     // also reads measured the same. False when they must be made again;
     // keepPlan() then keeps what was made.
-    bool restorePlan(Context &ctx, std::size_t i, AccessCost &cost) const;
-    void keepPlan(const Context &ctx, std::size_t i, const AccessCost &cost);
-    // Notes in the memo what the next run compares with.
-    void finish(const Context &ctx);
+    bool restorePlan(Context &ctx, std::size_t i, AccessCost &cost);
+    void keepPlan(const Context &ctx, std::size_t i);
+    // Collection c's worksheet as the last run made it, when run() carried
+    // the collection over.
+    Worksheet restoreWorksheet(std::size_t c);
+    // Notes in the memo what the next run compares with; `position`: where
+    // each finding went (Context::takeFindings).
+    void finish(const Context &ctx, const std::vector<std::uint32_t> &position);
 
 private:
+    // The findings one unit added this run: [begin, end) in the order added.
+    struct Added {
+        Unit unit;
+        std::uint32_t i, begin, end;
+    };
     Memo *m_memo = nullptr;
     bool m_sameObjects = false; // the memo's ids are the project's
     std::array<std::vector<char>, Memo::kUnits> m_clean;
     std::vector<char> m_planClean; // by access pattern
+    std::vector<Added> m_added;
 };
 
 // An entity's field rules: copies without a plan, money as floating point,

@@ -16,13 +16,13 @@ const Advice &AdviceSource::advice() const {
     if (m_stale) {
         QElapsedTimer timer;
         timer.start();
-        m_advice = advise(m_document->project(), m_document->analysis(), m_memo, m_pending);
+        m_advice = &advise(m_document->project(), m_document->analysis(), m_memo, m_pending);
         m_pending = {};
         m_adviceMs = double(timer.nsecsElapsed()) / 1e6;
         m_stale = false;
         ++m_computations;
     }
-    return m_advice;
+    return *m_advice;
 }
 
 std::string AdviceSource::rootEntityOf(const std::string &collection) const {

@@ -59,8 +59,8 @@ private:
     void onChanged(const ChangeEvent &event);
 
     Document *m_document;
-    mutable Advice m_advice;
     mutable AdviceMemo m_memo; // the last run, to carry over what later edits did not touch
+    mutable const Advice *m_advice = nullptr; // the memo's
     mutable AnalysisChange m_pending{.everything = true}; // the edits since the last run
     mutable bool m_stale = true;
     mutable double m_adviceMs = 0;
