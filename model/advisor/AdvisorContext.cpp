@@ -379,7 +379,7 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     const Project &p = ctx.project;
     const std::size_t entities = p.entities.size(), patterns = p.accessPatterns.size(), indexes = p.indexes.size(),
                       collections = ctx.analysis.collections.size();
-    const std::size_t sizes[Memo::kUnits] = {entities, entities, collections, patterns, indexes, patterns};
+    const std::size_t sizes[Memo::kUnits] = {entities, entities, collections, patterns, indexes, patterns, indexes};
     for (std::size_t u = 0; u < Memo::kUnits; ++u) {
         m_clean[u].assign(sizes[u], 0);
         memo.findings[u].resize(sizes[u]);
@@ -395,6 +395,8 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     memo.copies.resize(entities);
     memo.plans.resize(patterns);
     memo.readsSuggestions.resize(patterns);
+    memo.suggestedKeys.resize(patterns);
+    memo.indexUsed.resize(indexes);
     m_planClean.assign(patterns, 0);
     memo.carried = memo.checked = 0;
     const bool usable = memo.valid && !change.everything && ctx.analysis.measurements.size() == collections &&
@@ -438,6 +440,9 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
         const IndexSpec &index = p.indexes[i];
         const int c = ctx.collectionOf(index.entityId);
         m_clean[IndexPaths][i] = !touchedIndexes.count(index.id) && c == memo.indexCollection[i] && measuredSame(c);
+        // The collection whose patterns the unused-index rule counts.
+        const int counted = ctx.indexCollection(i) >= 0 ? ctx.indexCollection(i) : c;
+        m_clean[IndexUse][i] = m_clean[IndexPaths][i] && (counted < 0 || m_clean[Collection][std::size_t(counted)]);
     }
     // A plan reads its pattern and its collection; its cost also the
     // collections it joins (their documents, and the relationships to
@@ -447,7 +452,7 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
         for (std::size_t k = 0; clean && k < p.accessPatterns[i].alsoReads.size(); ++k)
             clean = measuredSame(ctx.collectionOf(p.accessPatterns[i].alsoReads[k]));
         m_planClean[i] = clean;
-        m_clean[PatternWorkload][i] = clean && !memo.readsSuggestions[i];
+        m_clean[PatternWorkload][i] = clean;
     }
 }
 

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <optional>
 #include <string>
 #include <span>
 #include <string_view>
@@ -380,11 +381,12 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
 // What an AdviceMemo keeps of one run: its advice, where in it the
 // findings each unit of the advice added are (an entity's field rules and
 // stated sizes, a collection's rules and worksheet, the paths of an access
-// pattern or of an index, the workload rules of an access pattern), and
-// what tells whether a unit may be carried over to the next run. The next
-// run moves what it carries over out of the advice.
+// pattern or of an index, the workload rules of an access pattern,
+// whether an index serves any pattern), and what tells whether a unit may
+// be carried over to the next run. The next run moves what it carries
+// over out of the advice.
 struct Memo {
-    static constexpr std::size_t kUnits = 6; // Carry::Unit
+    static constexpr std::size_t kUnits = 7; // Carry::Unit
     Advice last;
     bool valid = false;
     std::vector<std::string> entityIds, patternIds, indexIds; // by position
@@ -400,8 +402,12 @@ struct Memo {
     // (Carry::Unit) and position.
     std::array<std::vector<std::vector<std::uint32_t>>, kUnits> findings;
     // By access pattern: whether its workload rules read the suggested
-    // indexes (a finding they would fix), which any pattern may change.
+    // indexes (a finding they would fix), and the keys of the suggestion
+    // they named, if any, which any pattern may change.
     std::vector<char> readsSuggestions;
+    std::vector<std::optional<std::vector<IndexKey>>> suggestedKeys;
+    // By index: whether an access pattern used it (indexesInUse).
+    std::vector<char> indexUsed;
     // By access pattern: the plan the last run made for it (its cost is
     // last.accessPatterns'), with what the plan's views and pointers refer
     // to kept as values and positions (Carry::restorePlan sets them again).
@@ -427,11 +433,14 @@ struct Memo {
 // collection's measurement when no edit touched it), the same access
 // patterns on that collection. An access pattern's workload rules read
 // its plan and cost (carried over as restorePlan says) and, when a
-// finding would name a fix, the suggested indexes. Anything else, or a
-// change to `everything`, checks the unit again.
+// finding would name a fix, the suggested index for it (checkWorkloadRules
+// compares it with the one named last time, recheck()). Whether an index
+// serves no pattern reads the index, its collection (the same patterns on
+// it) and whether a pattern used it, which checkWorkloadRules compares.
+// Anything else, or a change to `everything`, checks the unit again.
 class Carry {
 public:
-    enum Unit { Fields, StatedSizes, Collection, PatternPaths, IndexPaths, PatternWorkload };
+    enum Unit { Fields, StatedSizes, Collection, PatternPaths, IndexPaths, PatternWorkload, IndexUse };
 
     // Carries nothing over and keeps nothing (advise without a memo).
     Carry() = default;
@@ -460,6 +469,11 @@ public:
     Memo *memo() const { return m_memo; }
     // Whether run() will carry unit i over, and restorePlan() plan i.
     bool carries(Unit unit, std::size_t i) const { return m_memo && m_clean[unit][i]; }
+    // Unit i is checked again, whatever the edit touched.
+    void recheck(Unit unit, std::size_t i) {
+        if (m_memo)
+            m_clean[unit][i] = 0;
+    }
     bool carriesPlan(std::size_t i) const { return m_memo && m_planClean[i]; }
     // The plan (in ctx.plans) and the cost of access pattern i, as the last
     // run made them, when nothing they read changed since: the pattern

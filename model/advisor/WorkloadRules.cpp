@@ -97,12 +97,16 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                     return s;
         return nullptr;
     };
-    // Whether the pattern being checked read the suggestions.
+    // Whether the pattern being checked read the suggestions, and the one
+    // it named.
     bool readSuggestions = false;
+    const SuggestedIndex *suggested = nullptr;
     auto suggestFix = [&](Finding &f, const AccessPattern &q, const CollectionStat &stat) {
         readSuggestions = true;
-        if (const SuggestedIndex *s = suggestionFor(q.name, stat.name))
-            f.fixPhrase = f.words.say("Create index {0} on {1} (Equality-Sort-Range).", keysText(s->keys), stat.name);
+        suggested = suggestionFor(q.name, stat.name);
+        if (suggested)
+            f.fixPhrase = f.words.say("Create index {0} on {1} (Equality-Sort-Range).", keysText(suggested->keys),
+                                      stat.name);
     };
     // Writes, and writes that span collections.
     std::size_t writes = 0, multi = 0;
@@ -177,11 +181,26 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
             f.reasonPhrase = f.words.say("{0}", cost.assumptions());
         }
     };
+    Memo *memo = carry.memo();
     for (std::size_t i = 0; i < ctx.plans.size(); ++i) {
+        // A finding that named a fix names the suggestion for the pattern,
+        // which may have changed with any other pattern.
+        if (memo && memo->readsSuggestions[i] && carry.carries(Carry::PatternWorkload, i)) {
+            const PatternPlan &plan = ctx.plans[i];
+            const SuggestedIndex *now = suggestionFor(plan.pattern->name, ctx.stat(plan.collection).name);
+            const std::optional<std::vector<IndexKey>> &named = memo->suggestedKeys[i];
+            if (now ? !named || now->keys != *named : named.has_value())
+                carry.recheck(Carry::PatternWorkload, i);
+        }
         readSuggestions = false;
-        carry.run(ctx, Carry::PatternWorkload, i, [&] { checkPattern(ctx, i); });
-        if (Memo *memo = carry.memo())
+        suggested = nullptr;
+        if (!carry.run(ctx, Carry::PatternWorkload, i, [&] { checkPattern(ctx, i); }) && memo) {
             memo->readsSuggestions[i] = readSuggestions;
+            if (suggested)
+                memo->suggestedKeys[i] = suggested->keys;
+            else
+                memo->suggestedKeys[i].reset();
+        }
     }
     if (writes >= 2 && multi >= 2 && static_cast<double>(multi) / static_cast<double>(writes) >= ctx.s.multiShare)
         ctx.add(rule::kTransactionsEverywhere, Context::projectTarget(ctx.project),
@@ -213,8 +232,13 @@ void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                 "index {0} on {1} serves none of the {2} access patterns of the collection", name, cx.stat(c).name,
                 Num{static_cast<double>(cx.patternsOn(c).size())});
     };
-    for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i)
-        checkIndex(ctx, i);
+    for (std::size_t i = 0; i < ctx.project.indexes.size(); ++i) {
+        if (memo && memo->indexUsed[i] != used[i])
+            carry.recheck(Carry::IndexUse, i);
+        carry.run(ctx, Carry::IndexUse, i, [&] { checkIndex(ctx, i); });
+        if (memo)
+            memo->indexUsed[i] = used[i];
+    }
     // The paths of access patterns and indexes that name no key of their
     // collection's documents.
     for (std::size_t i = 0; i < ctx.project.accessPatterns.size(); ++i)

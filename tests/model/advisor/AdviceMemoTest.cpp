@@ -99,9 +99,9 @@ TEST_CASE("a memo carries over the units an edit did not touch", "[advisor][memo
     CHECK(memo.unitsCarried() == 0);
     // Units: each entity's fields and stated sizes, each collection, each
     // access pattern's and index's paths, each access pattern's workload
-    // rules.
+    // rules, each index's use.
     CHECK(units ==
-          2 * p.entities.size() + analysis.collections.size() + 2 * p.accessPatterns.size() + p.indexes.size());
+          2 * p.entities.size() + analysis.collections.size() + 2 * p.accessPatterns.size() + 2 * p.indexes.size());
 
     // Nothing touched: everything carried over, the same advice.
     const Advice again = advise(p, analysis, memo, AnalysisChange{});
@@ -160,4 +160,72 @@ TEST_CASE("a memo costs a pattern again when a collection it joins changes", "[a
     REQUIRE(full.accessPatterns[0].bytesRead != first.accessPatterns[0].bytesRead);
     CHECK(edited.accessPatterns[0].bytesRead == full.accessPatterns[0].bytesRead);
     requireSame(edited, full);
+}
+
+TEST_CASE("a memo words an unused index again when a pattern elsewhere stops using it or joins its collection",
+          "[advisor][memo]") {
+    // Customers read with their orders: the orders hold customerId (a
+    // reference from the child), so the join finds them by it and uses the
+    // index on it (IndexUse: the inner side of a join). A pattern on
+    // another collection decides whether the index serves anything, and
+    // how many patterns the unused-index finding counts on its collection.
+    Project p;
+    p.name = "index use";
+    Entity customer = test::entity("e1", "Customer", 1000);
+    customer.fields = {test::stringField("f1", "name", 20, 100)};
+    Entity order = test::entity("e2", "Order", 100000);
+    order.fields = {test::stringField("f2", "status", 8, 16)};
+    Entity product = test::entity("e3", "Product", 100);
+    product.fields = {test::stringField("f3", "title", 20, 200)};
+    p.entities = {customer, order, product};
+    Relationship places;
+    places.id = "r1";
+    places.parentId = "e1";
+    places.childId = "e2";
+    places.representation = Representation::ReferenceFromChild;
+    places.fieldName = "customerId";
+    places.avgChildren = 100;
+    p.relationships = {places};
+    p.indexes = {test::index("i1", "e2", {{"customerId", "1"}})};
+    AccessPattern withOrders = test::readPattern("q1", "customer with orders", "e1", Operation::FindMany, 50);
+    withOrders.equality = {"name"};
+    withOrders.alsoReads = {"e2"};
+    AccessPattern byStatus = test::readPattern("q2", "orders by status", "e2", Operation::FindMany, 5);
+    byStatus.equality = {"status"};
+    AccessPattern products = test::readPattern("q3", "products by title", "e3", Operation::FindMany, 5);
+    products.equality = {"title"};
+    p.accessPatterns = {withOrders, byStatus, products};
+    Analysis analysis = analyze(p);
+    AdviceMemo memo;
+    AnalysisChange everything;
+    everything.everything = true;
+    const auto unusedIndex = [](const Advice &advice) -> const Finding * {
+        for (const Finding &f : advice.findings)
+            if (f.target.kind == "index" && f.target.id == "i1")
+                return &f;
+        return nullptr;
+    };
+    REQUIRE_FALSE(unusedIndex(advise(p, analysis, memo, everything)));
+
+    SECTION("the join that used the index stops reading the orders") {
+        p.accessPatterns[0].alsoReads.clear();
+        AnalysisChange change;
+        change.accessPatterns = {"q1"};
+        const Advice edited = advise(p, analysis, memo, change);
+        const Advice full = advise(p, analyze(p));
+        REQUIRE(unusedIndex(full));
+        requireSame(edited, full);
+
+        SECTION("then a pattern on products moves onto the orders: two patterns, not one") {
+            p.accessPatterns[2].entityId = "e2";
+            p.accessPatterns[2].equality = {"status"};
+            AnalysisChange moved;
+            moved.accessPatterns = {"q3"}; // the advisor's alone: the analysis stands
+            const Advice again = advise(p, analysis, memo, moved);
+            const Advice fresh = advise(p, analyze(p));
+            REQUIRE(unusedIndex(fresh));
+            CHECK(unusedIndex(fresh)->message() != unusedIndex(full)->message());
+            requireSame(again, fresh);
+        }
+    }
 }
