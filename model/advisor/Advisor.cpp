@@ -69,7 +69,7 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
             advice.accessPatterns[ctx.position(q)] = costPattern(ctx, ctx.plans[ctx.position(q)]);
         }
     advice.suggestedIndexes = suggestIndexes(ctx);
-    advice.relationships = adviseRelationships(ctx);
+    advice.relationships = adviseRelationships(ctx, carry);
     if (keep == Keep::Findings)
         advice.relationships.clear();
     checkWorkloadRules(ctx, advice.accessPatterns, advice.suggestedIndexes, carry);

@@ -379,7 +379,9 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     const Project &p = ctx.project;
     const std::size_t entities = p.entities.size(), patterns = p.accessPatterns.size(), indexes = p.indexes.size(),
                       collections = ctx.analysis.collections.size();
-    const std::size_t sizes[Memo::kUnits] = {entities, entities, collections, patterns, indexes, patterns, indexes};
+    const std::size_t relationships = p.relationships.size();
+    const std::size_t sizes[Memo::kUnits] = {entities, entities, collections, patterns,
+                                             indexes,  patterns, indexes,     relationships};
     for (std::size_t u = 0; u < Memo::kUnits; ++u) {
         m_clean[u].assign(sizes[u], 0);
         memo.findings[u].resize(sizes[u]);
@@ -397,6 +399,8 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     memo.readsSuggestions.resize(patterns);
     memo.suggestedKeys.resize(patterns);
     memo.indexUsed.resize(indexes);
+    m_sameRelationships = sameIds(memo.relationshipIds, p.relationships) && memo.relationships.size() == relationships;
+    memo.relationships.resize(relationships);
     m_planClean.assign(patterns, 0);
     memo.carried = memo.checked = 0;
     const bool usable = memo.valid && !change.everything && ctx.analysis.measurements.size() == collections &&
@@ -454,6 +458,26 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
         m_planClean[i] = clean;
         m_clean[PatternWorkload][i] = clean;
     }
+    for (std::size_t k = 0; m_sameRelationships && k < relationships; ++k) {
+        const Relationship &r = p.relationships[k];
+        const Memo::KeptRelationship &kept = memo.relationships[k];
+        const int parent = ctx.parentOf(r), child = ctx.childOf(r);
+        // Its ends untouched (an end stored in no collection is measured by
+        // nothing), their collections the same and measured the same, the
+        // same patterns on either end, planned the same.
+        if (parent < 0 || child < 0 || kept.advice < 0 || touchedEntities.count(r.parentId) ||
+            touchedEntities.count(r.childId))
+            continue;
+        const int pc = ctx.collectionOfEntity(parent), cc = ctx.collectionOfEntity(child);
+        const auto plansClean = [&](Span<const AccessPattern *> on, std::size_t count) {
+            return on.size() == count && std::all_of(on.begin(), on.end(), [&](const AccessPattern *q) {
+                       return m_planClean[ctx.position(*q)] != 0;
+                   });
+        };
+        m_clean[Relationships][k] = pc == kept.parentCollection && cc == kept.childCollection && measuredSame(pc) &&
+                                    measuredSame(cc) && plansClean(ctx.patternsOnEntity(parent), kept.parentPatterns) &&
+                                    plansClean(ctx.patternsOnEntity(child), kept.childPatterns);
+    }
 }
 
 bool Carry::restorePlan(Context &ctx, std::size_t i, AccessCost &cost) {
@@ -477,6 +501,23 @@ bool Carry::restorePlan(Context &ctx, std::size_t i, AccessCost &cost) {
 }
 
 Worksheet Carry::restoreWorksheet(std::size_t c) { return std::move(m_memo->last.worksheets[c]); }
+
+RelationshipAdvice Carry::restoreRelationship(std::size_t k) {
+    return std::move(m_memo->last.relationships[std::size_t(m_memo->relationships[k].advice)]);
+}
+
+void Carry::keepRelationship(const Context &ctx, std::size_t k, int advice) {
+    if (!m_memo)
+        return;
+    const Relationship &r = ctx.project.relationships[k];
+    Memo::KeptRelationship &kept = m_memo->relationships[k];
+    const int parent = ctx.parentOf(r), child = ctx.childOf(r);
+    kept.advice = advice;
+    kept.parentCollection = parent >= 0 ? ctx.collectionOfEntity(parent) : -1;
+    kept.childCollection = child >= 0 ? ctx.collectionOfEntity(child) : -1;
+    kept.parentPatterns = parent >= 0 ? ctx.patternsOnEntity(parent).size() : 0;
+    kept.childPatterns = child >= 0 ? ctx.patternsOnEntity(child).size() : 0;
+}
 
 void Carry::keepPlan(const Context &ctx, std::size_t i) {
     if (!m_memo)
@@ -515,6 +556,8 @@ void Carry::finish(const Context &ctx, const std::vector<std::uint32_t> &positio
         memo.patternIds = ids(p.accessPatterns);
         memo.indexIds = ids(p.indexes);
     }
+    if (!m_sameRelationships)
+        memo.relationshipIds = ids(p.relationships);
     memo.mirrorsId.resize(p.entities.size());
     for (std::size_t e = 0; e < p.entities.size(); ++e)
         memo.mirrorsId[e] = char(ctx.mirrorsId(p.entities[e]));

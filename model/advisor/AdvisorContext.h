@@ -382,14 +382,14 @@ Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo 
 // findings each unit of the advice added are (an entity's field rules and
 // stated sizes, a collection's rules and worksheet, the paths of an access
 // pattern or of an index, the workload rules of an access pattern,
-// whether an index serves any pattern), and what tells whether a unit may
-// be carried over to the next run. The next run moves what it carries
-// over out of the advice.
+// whether an index serves any pattern, a relationship's advice), and what
+// tells whether a unit may be carried over to the next run. The next run
+// moves what it carries over out of the advice.
 struct Memo {
-    static constexpr std::size_t kUnits = 7; // Carry::Unit
+    static constexpr std::size_t kUnits = 8; // Carry::Unit
     Advice last;
     bool valid = false;
-    std::vector<std::string> entityIds, patternIds, indexIds; // by position
+    std::vector<std::string> entityIds, patternIds, indexIds, relationshipIds; // by position
     // By entity: mirrorsId, and whether a field copies another entity's.
     std::vector<char> mirrorsId, copies;
     // By collection (as many as measurements): its measurement
@@ -408,6 +408,15 @@ struct Memo {
     std::vector<std::optional<std::vector<IndexKey>>> suggestedKeys;
     // By index: whether an access pattern used it (indexesInUse).
     std::vector<char> indexUsed;
+    // By relationship: its advice's position in last.relationships (-1:
+    // none), the collections of its parent and child, and how many access
+    // patterns each of the two has.
+    struct KeptRelationship {
+        int advice = -1;
+        int parentCollection = -1, childCollection = -1;
+        std::size_t parentPatterns = 0, childPatterns = 0;
+    };
+    std::vector<KeptRelationship> relationships;
     // By access pattern: the plan the last run made for it (its cost is
     // last.accessPatterns'), with what the plan's views and pointers refer
     // to kept as values and positions (Carry::restorePlan sets them again).
@@ -436,11 +445,14 @@ struct Memo {
 // finding would name a fix, the suggested index for it (checkWorkloadRules
 // compares it with the one named last time, recheck()). Whether an index
 // serves no pattern reads the index, its collection (the same patterns on
-// it) and whether a pattern used it, which checkWorkloadRules compares.
-// Anything else, or a change to `everything`, checks the unit again.
+// it) and whether a pattern used it, which checkWorkloadRules compares. A
+// relationship's advice reads its two entities (an edit of the
+// relationship touches both), their collections, and the plans of the
+// patterns on either entity. Anything else, or a change to `everything`,
+// checks the unit again.
 class Carry {
 public:
-    enum Unit { Fields, StatedSizes, Collection, PatternPaths, IndexPaths, PatternWorkload, IndexUse };
+    enum Unit { Fields, StatedSizes, Collection, PatternPaths, IndexPaths, PatternWorkload, IndexUse, Relationships };
 
     // Carries nothing over and keeps nothing (advise without a memo).
     Carry() = default;
@@ -485,6 +497,10 @@ public:
     // Collection c's worksheet as the last run made it, when run() carried
     // the collection over.
     Worksheet restoreWorksheet(std::size_t c);
+    // Relationship k's advice as the last run made it, when run() carried
+    // it over; keepRelationship notes where this run's advice of it is.
+    RelationshipAdvice restoreRelationship(std::size_t k);
+    void keepRelationship(const Context &ctx, std::size_t k, int advice);
     // Notes in the memo what the next run compares with; `position`: where
     // each finding went (Context::takeFindings).
     void finish(const Context &ctx, const std::vector<std::uint32_t> &position);
@@ -496,7 +512,8 @@ private:
         std::uint32_t i, begin, end;
     };
     Memo *m_memo = nullptr;
-    bool m_sameObjects = false; // the memo's ids are the project's
+    bool m_sameObjects = false;       // the memo's ids are the project's
+    bool m_sameRelationships = false; // the memo's relationship ids are the project's
     std::array<std::vector<char>, Memo::kUnits> m_clean;
     std::vector<char> m_planClean; // by access pattern
     std::vector<Added> m_added;
@@ -553,7 +570,7 @@ void checkStatedSizes(Context &ctx, const Entity &e);
 void checkServerRules(Context &ctx);
 std::vector<SuggestedIndex> suggestIndexes(Context &ctx);
 // The advice on every relationship whose ends are known.
-std::vector<RelationshipAdvice> adviseRelationships(Context &ctx);
+std::vector<RelationshipAdvice> adviseRelationships(Context &ctx, Carry &carry);
 void checkWorkloadRules(Context &ctx, const std::vector<AccessCost> &costs,
                         const std::vector<SuggestedIndex> &suggestions, Carry &carry);
 // Paths that name no key of the collection's documents: an access

@@ -143,18 +143,17 @@ Workload workloadOf(const Context &ctx, const Relationship &r) {
 
 } // namespace
 
-std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
+std::vector<RelationshipAdvice> adviseRelationships(Context &ctx, Carry &carry) {
     std::vector<RelationshipAdvice> out;
     out.reserve(ctx.project.relationships.size());
     const double target = ctx.s.documentTarget;
     Wording scratch;
     constexpr std::string_view kEmbed = "embed", kReference = "reference", kNeutral = "neutral";
-    for (const auto &r : ctx.project.relationships) {
-        const Entity *parent = ctx.entityAt(ctx.parentOf(r));
-        const Entity *child = ctx.entityAt(ctx.childOf(r));
-        if (!parent || !child)
-            continue;
-        RelationshipAdvice &advice = out.emplace_back();
+    // One relationship's advice, and its findings.
+    const auto adviseOne = [&](const Relationship &r, const Entity &parentEntity, const Entity &childEntity) {
+        const Entity *parent = &parentEntity;
+        const Entity *child = &childEntity;
+        RelationshipAdvice advice;
         advice.relationshipId = r.id;
         // The words are said into a scratch list and copied out at their size.
         Wording &words = scratch;
@@ -467,6 +466,19 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx) {
             f.fixPhrase = f.words.say("{0}", std::move(fix));
         }
         advice.words = words;
+        return advice;
+    };
+    for (std::size_t k = 0; k < ctx.project.relationships.size(); ++k) {
+        const Relationship &r = ctx.project.relationships[k];
+        const Entity *parent = ctx.entityAt(ctx.parentOf(r));
+        const Entity *child = ctx.entityAt(ctx.childOf(r));
+        if (!parent || !child) {
+            carry.keepRelationship(ctx, k, -1);
+            continue;
+        }
+        if (carry.run(ctx, Carry::Relationships, k, [&] { out.push_back(adviseOne(r, *parent, *child)); }))
+            out.push_back(carry.restoreRelationship(k));
+        carry.keepRelationship(ctx, k, static_cast<int>(out.size()) - 1);
     }
     return out;
 }

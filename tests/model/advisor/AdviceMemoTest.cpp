@@ -39,7 +39,7 @@ void requireSame(const Advice &carried, const Advice &full) {
         INFO("worksheet " << full.worksheets[i].collection);
         CHECK(carried.worksheets[i] == full.worksheets[i]);
     }
-    // The rest is computed afresh on every run; the JSON of the whole advice
+    // The relationships' advice and the rest: the JSON of the whole advice
     // says nothing differs.
     nlohmann::ordered_json a, b;
     appendAdvice(a, carried);
@@ -99,9 +99,9 @@ TEST_CASE("a memo carries over the units an edit did not touch", "[advisor][memo
     CHECK(memo.unitsCarried() == 0);
     // Units: each entity's fields and stated sizes, each collection, each
     // access pattern's and index's paths, each access pattern's workload
-    // rules, each index's use.
-    CHECK(units ==
-          2 * p.entities.size() + analysis.collections.size() + 2 * p.accessPatterns.size() + 2 * p.indexes.size());
+    // rules, each index's use, each relationship's advice.
+    CHECK(units == 2 * p.entities.size() + analysis.collections.size() + 2 * p.accessPatterns.size() +
+                       2 * p.indexes.size() + p.relationships.size());
 
     // Nothing touched: everything carried over, the same advice.
     const Advice again = advise(p, analysis, memo, AnalysisChange{});
@@ -228,4 +228,57 @@ TEST_CASE("a memo words an unused index again when a pattern elsewhere stops usi
             requireSame(again, fresh);
         }
     }
+}
+
+TEST_CASE("a memo advises a relationship again when its parent's documents change with another child",
+          "[advisor][memo]") {
+    // Orders embed their items and their address. An edit of Address
+    // touches neither end of the order-items relationship and no pattern
+    // reads them, but the order documents it weighs embedding against grow
+    // (RelationshipAdvisor: the parent document at the bound).
+    Project p;
+    p.name = "siblings";
+    Entity order = test::entity("e1", "Order", 1000);
+    order.fields = {test::stringField("f1", "status", 8, 16)};
+    Entity item = test::entity("e2", "LineItem", 5000);
+    item.fields = {test::stringField("f2", "sku", 12, 24)};
+    Entity address = test::entity("e3", "Address", 1000);
+    address.fields = {test::stringField("f3", "street", 20, 80)};
+    p.entities = {order, item, address};
+    Relationship items;
+    items.id = "r1";
+    items.parentId = "e1";
+    items.childId = "e2";
+    items.representation = Representation::EmbedArray;
+    items.fieldName = "items";
+    items.avgChildren = 5;
+    items.maxChildren = 10;
+    Relationship shipTo = items;
+    shipTo.id = "r2";
+    shipTo.childId = "e3";
+    shipTo.representation = Representation::EmbedOne;
+    shipTo.fieldName = "address";
+    shipTo.cardinality = Cardinality::OneToOne;
+    shipTo.avgChildren = 1;
+    shipTo.maxChildren = 1;
+    p.relationships = {items, shipTo};
+    Analysis analysis = analyze(p);
+    AdviceMemo memo;
+    AnalysisChange everything;
+    everything.everything = true;
+    const Advice first = advise(p, analysis, memo, everything);
+
+    p.entities[2].fields[0].avgBytes = 6000;
+    p.entities[2].fields[0].maxBytes = 16000;
+    AnalysisChange change;
+    change.entities = {"e3"};
+    analysis = reanalyze(p, std::move(analysis), change);
+    const Advice edited = advise(p, analysis, memo, change);
+    const Advice full = advise(p, analyze(p));
+    REQUIRE(full.relationships.size() == 2);
+    nlohmann::ordered_json before, after;
+    appendAdvice(before, first);
+    appendAdvice(after, full);
+    REQUIRE(before["relationships"][0] != after["relationships"][0]); // the order-items advice changed
+    requireSame(edited, full);
 }
