@@ -11,6 +11,8 @@ namespace advisor {
 Advice advise(const Project &project, const Analysis &analysis, Keep keep, Memo *memo, const AnalysisChange *change) {
     Context ctx(project, analysis);
     Carry carry = memo && change ? Carry(ctx, *memo, *change) : Carry();
+    if (memo)
+        ctx.expectFindings(memo->last.findings.size());
     Advice advice;
     checkProjectRules(ctx);
     // Entity by entity: the field rules, then the stated sizes.

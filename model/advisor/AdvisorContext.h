@@ -12,7 +12,6 @@
 #include <cassert>
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <optional>
 #include <string>
 #include <span>
@@ -270,8 +269,7 @@ public:
     // Adds a finding of the rule on `target` whose message says `form` with
     // `values` (Wording::say); returns it, for a rule to add specifics:
     // f.reasonPhrase = f.words.say(...), f.fixPhrase = f.words.say(...).
-    // The reference stays valid: findings are kept in a deque, which never
-    // moves what it holds when it grows.
+    // The reference is valid until the next finding is added.
     template <typename... Values>
     Finding &add(std::string_view ruleId, FindingTarget target, std::string_view form, const Values &...values) {
         Finding &f = newFinding(ruleId, std::move(target));
@@ -286,6 +284,8 @@ public:
     // at `at`, added again as they were (an AdviceMemo's, moved out of the
     // last run's advice).
     std::size_t findingCount() const { return m_findings.size(); }
+    // Room for `count` findings (as many as the last run's, say).
+    void expectFindings(std::size_t count) { m_findings.reserve(count); }
     void replay(const std::vector<std::uint32_t> &at, std::vector<Finding> &from);
 
     // The entity is the root of its own collection: a field 'id' beside
@@ -315,7 +315,7 @@ private:
 
     CollectionView m_view;
 
-    std::deque<Finding> m_findings;           // in the order added
+    std::vector<Finding> m_findings;          // in the order added
     std::vector<const Rule *> m_findingRules; // one per finding, the same order
     const Rule *m_lastRule = nullptr;         // the rule of the last finding: rules add in runs
 };
