@@ -60,6 +60,19 @@ inline Entity entity(std::string id, std::string name, double count) {
     return e;
 }
 
+// `parentId` relates to `childId` as `representation`, with `avgChildren`
+// children per parent on average.
+inline Relationship relationship(std::string id, std::string parentId, std::string childId,
+                                 Representation representation, double avgChildren = 1) {
+    Relationship r;
+    r.id = std::move(id);
+    r.parentId = std::move(parentId);
+    r.childId = std::move(childId);
+    r.representation = representation;
+    r.avgChildren = avgChildren;
+    return r;
+}
+
 inline IndexSpec index(std::string id, std::string entityId, std::vector<IndexKey> keys, bool unique = false) {
     IndexSpec i;
     i.id = std::move(id);

@@ -239,18 +239,8 @@ TEST_CASE("typical refused edits name the problem as a load of the file would", 
         Project p;
         p.name = "cycle";
         p.entities = {test::entity("e1", "Order", 100), test::entity("e2", "Customer", 10)};
-        Relationship embeds;
-        embeds.id = "r1";
-        embeds.parentId = "e1";
-        embeds.childId = "e2";
-        embeds.representation = Representation::EmbedOne;
-        embeds.avgChildren = 1;
-        Relationship refers = embeds;
-        refers.id = "r2";
-        refers.parentId = "e2";
-        refers.childId = "e1";
-        refers.representation = Representation::ReferenceFromChild;
-        p.relationships = {embeds, refers};
+        p.relationships = {test::relationship("r1", "e1", "e2", Representation::EmbedOne),
+                           test::relationship("r2", "e2", "e1", Representation::ReferenceFromChild)};
         REQUIRE(validateProject(p).ok());
         CHECK_FALSE(expectAgreement(p, {.relationships = {"r2"}}, [](Project &edited) {
             edited.relationships[1].representation = Representation::EmbedOne;
@@ -264,13 +254,7 @@ TEST_CASE("typical refused edits name the problem as a load of the file would", 
         p.entities = {test::entity("e1", "Order", 100), test::entity("e2", "Customer", 10)};
         p.entities[0].collectionName = "orders";
         p.entities[1].collectionName = "orders";
-        Relationship embeds;
-        embeds.id = "r1";
-        embeds.parentId = "e1";
-        embeds.childId = "e2";
-        embeds.representation = Representation::EmbedOne;
-        embeds.avgChildren = 1;
-        p.relationships = {embeds};
+        p.relationships = {test::relationship("r1", "e1", "e2", Representation::EmbedOne)};
         REQUIRE(validateProject(p).ok());
         CHECK_FALSE(expectAgreement(p, {.relationships = {"r1"}}, [](Project &edited) {
             edited.relationships[0].representation = Representation::ReferenceFromChild;
