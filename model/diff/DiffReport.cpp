@@ -87,6 +87,62 @@ std::string oneOrMany(std::size_t n, const char *one, const char *many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// One change of an access pattern's cost in words and units, as the
+// collections' figures are worded: "bytes read  83 bytes → 97 bytes".
+// Empty when the two values read the same at that precision (a cost can
+// move below what is worth showing).
+std::string costLine(const PropertyChange &p) {
+    enum class Unit { Bytes, Count, Milliseconds, Value };
+    struct Words {
+        std::string_view property, label;
+        Unit unit;
+    };
+    static constexpr Words kWords[] = {
+        {"collections", "collections", Unit::Value},
+        {"roundTrips", "round trips", Unit::Count},
+        {"index", "index", Unit::Value},
+        {"inMemorySort", "sorts in memory", Unit::Value},
+        {"docsExamined", "documents examined", Unit::Count},
+        {"bytesRead", "bytes read", Unit::Bytes},
+        {"documentsTouched", "documents touched", Unit::Count},
+        {"bytesWritten", "bytes written", Unit::Bytes},
+        {"indexEntriesTouched", "index entries touched", Unit::Count},
+        {"needsTransaction", "needs a transaction", Unit::Value},
+        {"estimatedMs", "estimated time", Unit::Milliseconds},
+        {"withinBudget", "within its latency budget", Unit::Value},
+    };
+    std::string_view label = p.property;
+    Unit unit = Unit::Value;
+    for (const Words &w : kWords)
+        if (w.property == p.property) {
+            label = w.label;
+            unit = w.unit;
+        }
+    const auto shown = [unit](const ordered_json &v) -> std::string {
+        if (!v.is_number() || unit == Unit::Value)
+            return displayValue(v);
+        const double d = v.get<double>();
+        switch (unit) {
+        case Unit::Bytes:
+            return bytesText(d);
+        case Unit::Count:
+            return countText(d);
+        case Unit::Milliseconds: {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.3g ms", d); // as the access patterns table shows it
+            return buf;
+        }
+        case Unit::Value:
+            break;
+        }
+        return displayValue(v);
+    };
+    const std::string before = shown(p.before), after = shown(p.after);
+    if (before == after)
+        return {};
+    return "      " + std::string(label) + "  " + before + " → " + after + "\n";
+}
+
 } // namespace
 
 std::string diffText(const ModelDiff &diff) {
@@ -111,7 +167,15 @@ std::string diffText(const ModelDiff &diff) {
             out += "  " + r.name + " (" + r.relationshipId + "): " + r.summary + "\n";
     }
     const Consequences &q = diff.consequences;
-    if (q.collections.empty() && q.findings.empty() && q.accessPatterns.empty())
+    std::string costs;
+    for (const auto &a : q.accessPatterns) {
+        std::string lines;
+        for (const auto &p : a.changes)
+            lines += costLine(p);
+        if (!lines.empty())
+            costs += "    " + a.name + " (" + a.patternId + ")\n" + lines;
+    }
+    if (q.collections.empty() && q.findings.empty() && costs.empty())
         return out + "\nConsequences: none in sizes, indexes, findings or access costs\n";
     out += "\nConsequences\n";
     for (const auto &c : q.collections) {
@@ -144,14 +208,8 @@ std::string diffText(const ModelDiff &diff) {
             out += std::string("    ") + (f.appeared ? "+ " : "- ") + f.rule + " " + f.severity + " on " +
                    targetText({f.targetKind, f.targetId, f.targetName}) + ": " + f.message + "\n";
     }
-    if (!q.accessPatterns.empty()) {
-        out += "  access patterns\n";
-        for (const auto &a : q.accessPatterns) {
-            out += "    " + a.name + " (" + a.patternId + ")\n";
-            for (const auto &p : a.changes)
-                out += "      " + p.property + ": " + displayValue(p.before) + " → " + displayValue(p.after) + "\n";
-        }
-    }
+    if (!costs.empty())
+        out += "  access patterns\n" + costs;
     return out;
 }
 

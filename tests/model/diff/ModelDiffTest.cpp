@@ -3,6 +3,7 @@
 #include "diff/ModelDiff.h"
 #include "io/ProjectFile.h"
 #include "support/MigrateCases.h"
+#include "support/ModelBuilders.h"
 #include "support/TestPaths.h"
 
 #include <bson/bson.h>
@@ -189,4 +190,59 @@ TEST_CASE("docshape-cli migrate writes the script and the plan, and refuses bad 
     CHECK(runCli({"migrate", a, b, "--out", out, "--batch-size", "0"}).code == 2);
     CHECK(runCli({"migrate", a, b, "--out", out, "--write-rate", "fast"}).code == 2);
     CHECK(runCli({"migrate", a, dataPath("malformed/11-embedding-cycle.docshape"), "--out", out}).code == 3);
+}
+
+TEST_CASE("the access costs among the consequences are worded with their units, unchanged ones left out", "[diff]") {
+    // Orders read by status: a longer status makes each read bring more
+    // bytes (AccessCostEstimator), a change the report words as the
+    // collections' sizes are worded.
+    Project before;
+    before.name = "orders";
+    Entity order = entity("e1", "Order", 100000);
+    order.fields = {stringField("f1", "status", 8, 16)};
+    before.entities = {order};
+    AccessPattern byStatus = readPattern("q1", "orders by status", "e1", Operation::FindMany, 20);
+    byStatus.equality = {"status"};
+    before.accessPatterns = {byStatus};
+    Project after = before;
+    after.entities[0].fields[0].avgBytes = 400;
+    after.entities[0].fields[0].maxBytes = 800;
+
+    const ModelDiff d = diffModels(before, after);
+    REQUIRE(d.consequences.accessPatterns.size() == 1);
+    const std::string text = diffText(d);
+    INFO(text);
+    CHECK(text.find("bytesRead") == std::string::npos);
+    CHECK(text.find("      bytes read  ") != std::string::npos);
+    // Each worded line says two different things on either side of the arrow.
+    const std::size_t section = text.find("  access patterns\n");
+    REQUIRE(section != std::string::npos);
+    std::istringstream lines(text.substr(section));
+    std::string line;
+    int worded = 0;
+    while (std::getline(lines, line)) {
+        const std::size_t arrow = line.find(" → ");
+        if (arrow == std::string::npos)
+            continue;
+        const std::size_t gap = line.rfind("  ", arrow);
+        REQUIRE(gap != std::string::npos);
+        CHECK(line.substr(gap + 2, arrow - gap - 2) != line.substr(arrow + std::string(" → ").size()));
+        ++worded;
+    }
+    CHECK(worded >= 1);
+    // The machine-readable form keeps the property names.
+    CHECK(diffJson(d).dump().find("\"bytesRead\"") != std::string::npos);
+
+    // A cost that moved below what the words show (the estimate's last
+    // digits) is left out, and a pattern with nothing left to show too.
+    ModelDiff small = d;
+    small.consequences.collections.clear();
+    small.consequences.accessPatterns = {
+        {"q1", "orders by status", {{"estimatedMs", 1.0041, 1.0044}, {"bytesRead", 83.0, 97.0}}},
+        {"q2", "orders by date", {{"estimatedMs", 2.5001, 2.5002}}}};
+    const std::string smallText = diffText(small);
+    INFO(smallText);
+    CHECK(smallText.find("bytes read  83 bytes → 97 bytes") != std::string::npos);
+    CHECK(smallText.find("estimated time") == std::string::npos);
+    CHECK(smallText.find("orders by date") == std::string::npos);
 }
