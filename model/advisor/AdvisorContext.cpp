@@ -444,9 +444,9 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
         const IndexSpec &index = p.indexes[i];
         const int c = ctx.collectionOf(index.entityId);
         m_clean[IndexPaths][i] = !touchedIndexes.count(index.id) && c == memo.indexCollection[i] && measuredSame(c);
-        // The collection whose patterns the unused-index rule counts.
-        const int counted = ctx.indexCollection(i) >= 0 ? ctx.indexCollection(i) : c;
-        m_clean[IndexUse][i] = m_clean[IndexPaths][i] && (counted < 0 || m_clean[Collection][std::size_t(counted)]);
+        // The unused-index rule also counts the patterns on the index's
+        // collection (the entity's: no collection is entered yet).
+        m_clean[IndexUse][i] = m_clean[IndexPaths][i] && (c < 0 || m_clean[Collection][std::size_t(c)]);
     }
     // A plan reads its pattern and its collection; its cost also the
     // collections it joins (their documents, and the relationships to
