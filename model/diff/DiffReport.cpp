@@ -127,11 +127,8 @@ std::string costLine(const PropertyChange &p) {
             return bytesText(d);
         case Unit::Count:
             return countText(d);
-        case Unit::Milliseconds: {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.3g ms", d); // as the access patterns table shows it
-            return buf;
-        }
+        case Unit::Milliseconds:
+            return units::millisecondsText(d);
         case Unit::Value:
             break;
         }

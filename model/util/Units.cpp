@@ -60,6 +60,12 @@ std::string quantityText(double value, std::string_view unit) {
     return numberText(value) + " " + std::string(unit);
 }
 
+std::string millisecondsText(double ms) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.3g ms", ms);
+    return buf;
+}
+
 std::string countText(double value) {
     const double r = std::round(value);
     return thousands(r == 0 ? 0.0 : r);

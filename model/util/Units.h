@@ -39,6 +39,10 @@ std::string countText(double value);
 // rounding to nine significant digits).
 std::string numberText(double value);
 
+// An estimated time to three significant digits, as the studio's access
+// patterns table and a comparison show it: "505 ms", "1.01 ms", "0.25 ms".
+std::string millisecondsText(double ms);
+
 // A named setting's value with its unit: sizes as bytesWithExact
 // ("100,000 bytes", "16.0 MiB (16,777,216 bytes)"), anything else as
 // numberText and the unit ("1,000,000 bytes per ms", "0.5 ratio").

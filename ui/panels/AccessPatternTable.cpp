@@ -7,6 +7,7 @@
 #include "panels/AdviceSource.h"
 
 #include "advisor/Advice.h"
+#include "util/Units.h"
 
 #include <QApplication>
 #include <QHBoxLayout>
@@ -41,7 +42,7 @@ QString keysText(const std::vector<IndexKey> &keys) {
     return QStringLiteral("{ ") + parts.join(QStringLiteral(", ")) + QStringLiteral(" }");
 }
 
-QString ms(double v) { return QString::number(v, 'g', 3) + QStringLiteral(" ms"); }
+QString ms(double v) { return qs(units::millisecondsText(v)); }
 } // namespace
 
 AccessPatternTable::AccessPatternTable(AdviceSource *source, QWidget *parent)
