@@ -120,6 +120,9 @@ std::vector<std::string> endsInScope(const Project &project, const EditScope &sc
     return ends;
 }
 
+// The collection an entity roots when nothing embeds it.
+const std::string &collectionNameOf(const Entity &e) { return e.collectionName.empty() ? e.name : e.collectionName; }
+
 std::string relationshipLabel(const Relationship &r) {
     return "relationship " + inQuotes(r.name.empty() ? r.id : r.name);
 }
@@ -805,7 +808,7 @@ bool ProjectValidator::checkCollections() {
         if (m_embeddedBy[i])
             continue;
         const Entity &e = m_project.entities[i];
-        const std::string &name = e.collectionName.empty() ? e.name : e.collectionName;
+        const std::string &name = collectionNameOf(e);
         const std::string_view member = e.collectionName.empty() ? "name" : "collectionName";
         JsonPathScope scope(m_path, "entities", i);
         if (name.find('$') != std::string::npos || name.find('\0') != std::string::npos)
@@ -822,16 +825,13 @@ bool ProjectValidator::checkCollections() {
 
 bool ProjectValidator::collectionNameFree(std::size_t index) const {
     const auto &entities = m_project.entities;
-    const auto collectionName = [](const Entity &e) -> const std::string & {
-        return e.collectionName.empty() ? e.name : e.collectionName;
-    };
     if (m_embeddedBy[index])
         return true;
-    const std::string &name = collectionName(entities[index]);
+    const std::string &name = collectionNameOf(entities[index]);
     if (name.find('$') != std::string::npos || name.find('\0') != std::string::npos)
         return false;
     for (std::size_t i = 0; i < entities.size(); ++i)
-        if (i != index && !m_embeddedBy[i] && collectionName(entities[i]) == name)
+        if (i != index && !m_embeddedBy[i] && collectionNameOf(entities[i]) == name)
             return false;
     return true;
 }

@@ -36,8 +36,9 @@ struct EditScope {
 // them or is referred to by them, ids the edit added or removed, the names
 // and collection names of the entities in scope against the others, and
 // the whole embedding tree and every collection name when a relationship's
-// ends or representation changed. When that finds a problem, validateProject words it, so that the
-// message and path are the ones a load of the file would give.
+// ends or representation changed. When that finds a problem,
+// validateProject words it, so that the message and path are the ones a
+// load of the file would give.
 class EditCheck {
 public:
     EditCheck(const Project &before, EditScope scope);
