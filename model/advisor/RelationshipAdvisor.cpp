@@ -150,9 +150,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx, Carry &carry) 
     Wording scratch;
     constexpr std::string_view kEmbed = "embed", kReference = "reference", kNeutral = "neutral";
     // One relationship's advice, and its findings.
-    const auto adviseOne = [&](const Relationship &r, const Entity &parentEntity, const Entity &childEntity) {
-        const Entity *parent = &parentEntity;
-        const Entity *child = &childEntity;
+    const auto adviseOne = [&](const Relationship &r, const Entity *parent, const Entity *child) {
         RelationshipAdvice advice;
         advice.relationshipId = r.id;
         // The words are said into a scratch list and copied out at their size.
@@ -476,7 +474,7 @@ std::vector<RelationshipAdvice> adviseRelationships(Context &ctx, Carry &carry) 
             carry.keepRelationship(ctx, k, -1);
             continue;
         }
-        if (carry.run(ctx, Carry::Relationships, k, [&] { out.push_back(adviseOne(r, *parent, *child)); }))
+        if (carry.run(ctx, Carry::Relationships, k, [&] { out.push_back(adviseOne(r, parent, child)); }))
             out.push_back(carry.restoreRelationship(k));
         carry.keepRelationship(ctx, k, static_cast<int>(out.size()) - 1);
     }
