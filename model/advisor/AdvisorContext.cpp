@@ -399,7 +399,7 @@ Carry::Carry(const Context &ctx, Memo &memo, const AnalysisChange &change) : m_m
     memo.readsSuggestions.resize(patterns);
     memo.suggestedKeys.resize(patterns);
     memo.indexUsed.resize(indexes);
-    m_sameRelationships = sameIds(memo.relationshipIds, p.relationships) && memo.relationships.size() == relationships;
+    m_sameRelationships = sameIds(memo.relationshipIds, p.relationships);
     memo.relationships.resize(relationships);
     m_planClean.assign(patterns, 0);
     memo.carried = memo.checked = 0;
