@@ -33,16 +33,15 @@ public:
         const QWidget *page = currentWidget();
         return page ? page->heightForWidth(width) : -1;
     }
-    // The size hint is left the largest page's, so that the dock keeps its
-    // room whatever it shows; the minimum is the shown page's.
+    // The minimum is the shown page's.
     QSize minimumSizeHint() const override {
         const QWidget *page = currentWidget();
         return page ? page->minimumSizeHint() : QStackedWidget::minimumSizeHint();
     }
-    // The largest page's hint, each page's as it gives it (and keeps until
-    // it changes). QStackedWidget's would also ask every page for its
-    // height at the hint's width, laying out every form's wrapped text again
-    // on each change of any of them.
+    // The size hint is the largest page's, so that the dock keeps its room
+    // whatever it shows, from each page's own hint (kept until the page
+    // changes): QStackedWidget's would also ask every page for its height at
+    // the hint's width, laying out every form's wrapped text again.
     QSize sizeHint() const override {
         QSize largest(0, 0);
         for (int i = 0; i < count(); ++i)
