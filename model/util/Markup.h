@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+// The one way any text reaches markup DocShape writes (the report's HTML,
+// the diagram's SVG, anything later): one writer per context, so that no
+// text from a model, a file or the user is ever read as markup. Nothing is
+// ever written inside <style> or <script>.
+namespace docshape::markup {
+
+// `text` as the content of an element: '&', '<' and '>' escaped (and the
+// quotes too, so the same text may also stand in an attribute). Characters
+// XML 1.0 does not allow (control characters but tab, line feed and
+// carriage return; U+FFFE, U+FFFF) show as a space, bytes that are not
+// UTF-8 as U+FFFD, so the output is well-formed XML and HTML alike.
+void appendText(std::string &out, std::string_view text);
+std::string text(std::string_view text);
+
+// `text` as the value of an attribute written between double quotes: as
+// above, with tab, line feed and carriage return as character references
+// so that the value keeps them.
+void appendAttribute(std::string &out, std::string_view text);
+std::string attribute(std::string_view text);
+
+} // namespace docshape::markup
