@@ -72,12 +72,12 @@ sanitize)
     ;;
 fuzz)
     seconds=${2:-60}
-    targets="fuzz_project fuzz_extjson fuzz_schema fuzz_validate_bson fuzz_import_json fuzz_import_bson fuzz_import_gzip"
+    targets="fuzz_project fuzz_scripts fuzz_extjson fuzz_schema fuzz_validate_bson fuzz_import_json fuzz_import_bson fuzz_import_gzip"
     cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
         -DDOCSHAPE_FUZZ=ON -DDOCSHAPE_STUDIO=OFF -DDOCSHAPE_TESTS=OFF -DDOCSHAPE_BENCH=OFF >/dev/null
     # shellcheck disable=SC2086
     cmake --build build-fuzz -j"$jobs" --target $targets
-    declare -A dict=([fuzz_project]=docshape [fuzz_extjson]=extjson [fuzz_schema]=schema
+    declare -A dict=([fuzz_project]=docshape [fuzz_scripts]=docshape [fuzz_extjson]=extjson [fuzz_schema]=schema
         [fuzz_validate_bson]=bson [fuzz_import_json]=extjson [fuzz_import_bson]=bson [fuzz_import_gzip]=bson)
     for t in $targets; do
         echo "== $t ($seconds s)"

@@ -4,6 +4,7 @@
 #include "export/IndexExporter.h"
 #include "export/MongoshLiteral.h"
 #include "export/ValidatorExporter.h"
+#include "util/JavaScriptText.h"
 
 namespace docshape {
 
@@ -11,30 +12,9 @@ using nlohmann::ordered_json;
 
 namespace {
 
-// Text for a `//` comment: line breaks (including U+2028 and U+2029, which
-// JavaScript also ends lines at) become spaces so the comment stays on its
-// line.
-std::string commentText(std::string_view text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        if (c == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
-            (static_cast<unsigned char>(text[i + 2]) == 0xA8 ||
-             static_cast<unsigned char>(text[i + 2]) == 0xA9)) {
-            out += ' ';
-            i += 2;
-        } else if (c < 0x20 || c == 0x7F) {
-            out += ' ';
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    return out;
-}
+using javascript::commentText;
 
-std::string jsString(const std::string &s) {
-    return ordered_json(s).dump(-1, ' ', false, ordered_json::error_handler_t::replace);
-}
+std::string jsString(std::string_view s) { return javascript::stringLiteral(s); }
 
 constexpr std::string_view kPrelude = R"js(const target = db.getSiblingDB(DATABASE);
 const existing = target.getCollectionNames();

@@ -1,5 +1,7 @@
 #include "export/MongoshLiteral.h"
 
+#include "util/JavaScriptText.h"
+
 #include <cctype>
 #include <charconv>
 #include <set>
@@ -11,9 +13,7 @@ using nlohmann::ordered_json;
 
 namespace {
 
-std::string jsonString(const std::string &s) {
-    return ordered_json(s).dump(-1, ' ', false, ordered_json::error_handler_t::replace);
-}
+std::string jsonString(std::string_view s) { return javascript::stringLiteral(s); }
 
 bool isIdentifier(std::string_view key) {
     if (key.empty())
@@ -170,8 +170,10 @@ void write(std::string &out, const ordered_json &value, int indent) {
             write(out, element, indent + 2);
         }
         out += "\n" + closePad + "]";
+    } else if (value.is_string()) {
+        out += jsonString(value.get_ref<const std::string &>());
     } else {
-        // Strings, numbers, booleans and null are JavaScript as JSON writes them.
+        // Numbers, booleans and null are JavaScript as JSON writes them.
         out += value.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
     }
 }

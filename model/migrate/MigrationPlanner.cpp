@@ -8,6 +8,7 @@
 #include "migrate/ComputedValue.h"
 #include "migrate/PipelineBuilder.h"
 #include "migrate/ShapeMap.h"
+#include "util/JavaScriptText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,7 +49,7 @@ std::map<CollectionKey, Side> sidesOf(const Analysis &a) {
 }
 
 std::string js(const Json &value, int indent = 4) { return mongoshLiteral(value, indent); }
-std::string jsString(const std::string &s) { return Json(s).dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string jsString(std::string_view s) { return javascript::stringLiteral(s); }
 
 std::string quoted(const std::string &s) { return "`" + s + "`"; }
 

@@ -1,5 +1,7 @@
 #include "migrate/MigrationPlan.h"
 
+#include "util/JavaScriptText.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string_view>
@@ -10,15 +12,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string jsString(const std::string &s) { return Json(s).dump(-1, ' ', false, Json::error_handler_t::replace); }
-
-// Text for a `//` comment: line breaks end nothing early.
-std::string commentText(std::string_view text) {
-    std::string out;
-    for (char c : text)
-        out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
-    return out;
-}
+std::string jsString(std::string_view s) { return javascript::stringLiteral(s); }
+using javascript::commentText;
 
 // The helpers every step calls. Each honours options.dryRun (count, print,
 // write nothing); the batched ones keep a progress marker per step in

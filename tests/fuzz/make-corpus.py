@@ -28,6 +28,16 @@ for p in sorted(glob.glob("resources/examples/*.docshape") + glob.glob("tests/da
     if os.path.isfile(p) and small(p, 256 * 1024):
         put("fuzz_project", read(p))
 
+# The script writers: each example alone, and each migration case's two
+# versions separated by a NUL byte.
+for p in sorted(glob.glob("resources/examples/*.docshape")):
+    if small(p, 256 * 1024):
+        put("fuzz_scripts", read(p))
+for d in sorted(glob.glob("tests/data/migrate/*/")):
+    old, new = os.path.join(d, "old.docshape"), os.path.join(d, "new.docshape")
+    if os.path.isfile(old) and os.path.isfile(new) and small(old) and small(new):
+        put("fuzz_scripts", read(old) + b"\0" + read(new))
+
 shared = os.path.join(root, "../shared/conformance/jsonschema")
 if not os.path.isdir(shared):
     shared = "/work/shared/conformance/jsonschema"
