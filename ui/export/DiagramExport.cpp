@@ -5,6 +5,8 @@
 #include "canvas/RelationshipItem.h"
 #include "document/Document.h"
 #include "export/PictureRecorder.h"
+#include "util/Markup.h"
+#include "util/Utf8.h"
 
 #include <QBuffer>
 #include <QFontInfo>
@@ -21,8 +23,6 @@ namespace docshape::ui::exporting {
 namespace {
 
 constexpr qreal kMargin = 16;
-
-QString qs(const std::string &s) { return QString::fromStdString(s); }
 
 // Puts the scene in its exported state for the life of the object: only
 // the chosen cards and the edges between them visible, nothing selected, no
@@ -101,14 +101,40 @@ private:
     std::string m_field;
 };
 
+// `text` with every character XML 1.0 does not allow replaced by a space.
+std::string xmlCharacters(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t length = 1;
+        const char32_t c = utf8::decode(text, at, length);
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE || c == 0xFFFF)
+            out += ' ';
+        else if (c == utf8::kReplacement)
+            utf8::append(out, c);
+        else
+            out.append(text.substr(at, length));
+        at += length;
+    }
+    return out;
+}
+
+
 // QSvgGenerator sizes the picture in millimetres and names fonts as the
 // application asked for them ("Sans Serif", which only fontconfig knows).
 // A browser or another renderer should see the same picture: the size in
 // CSS pixels, and the family fontconfig chose, then the generic family.
-QByteArray portable(const QByteArray &svg, QSizeF size) {
-    const std::string_view in(svg.constData(), std::size_t(svg.size()));
+//
+// The title and description are the model's text, and QSvgGenerator writes
+// what it is given there unescaped: they are written here instead, through
+// the one markup writer. Characters XML cannot carry (control characters in
+// a name the generator drew as text) become spaces, so that the file is
+// well-formed XML whatever the model holds.
+QByteArray portable(const QByteArray &svg, QSizeF size, std::string_view title, std::string_view description) {
+    const std::string well = xmlCharacters(std::string_view(svg.constData(), std::size_t(svg.size())));
+    const std::string_view in(well);
     std::string out;
-    out.reserve(in.size() + in.size() / 16);
+    out.reserve(in.size() + in.size() / 16 + title.size() + description.size());
     std::size_t from = 0;
     // The root's size: the first width and height, in millimetres.
     const std::size_t root = in.find("<svg width=\"");
@@ -118,6 +144,19 @@ QByteArray portable(const QByteArray &svg, QSizeF size) {
         out += "<svg width=\"" + QString::number(size.width()).toStdString() + "\" height=\"" +
                QString::number(size.height()).toStdString() + "\"";
         from = rootEnd;
+    }
+    // The generator's own title and description, left empty, give way to ours.
+    const std::size_t head = in.find("<title>", from);
+    const std::size_t headEnd = head == std::string_view::npos ? head : in.find("</desc>", head);
+    if (headEnd != std::string_view::npos && in.find('>', from) < head) {
+        const std::size_t tagEnd = in.find('>', from) + 1;
+        out.append(in.substr(from, tagEnd - from));
+        out += "\n<title>";
+        markup::appendText(out, title);
+        out += "</title>\n<desc>";
+        markup::appendText(out, description);
+        out += "</desc>";
+        from = headEnd + std::string_view("</desc>").size();
     }
     constexpr std::string_view kFamily = "font-family=\"";
     QHash<QByteArray, std::string> resolved;
@@ -169,6 +208,18 @@ Status DiagramExport::check() const {
     return {};
 }
 
+// The cards' positions come from the model file: a frame past any canvas
+// (a card at x = 1e308, or one that makes the width infinite) is refused
+// here, before a size is cast to an integer.
+Status DiagramExport::checkFrame(const QRectF &source) {
+    const bool finite = std::isfinite(source.left()) && std::isfinite(source.top()) && std::isfinite(source.width()) &&
+                        std::isfinite(source.height());
+    if (!finite || source.width() > kMaxExtent || source.height() > kMaxExtent)
+        return Error{"diagram", "the cards span more than " + QString::number(kMaxExtent, 'f', 0).toStdString() +
+                                    " units of the canvas; move them closer together (Layout in the studio)"};
+    return {};
+}
+
 QRectF DiagramExport::sourceRect() const {
     const ExportState state(m_scene, rootsOf(*m_scene->document(), m_options.collections),
                             m_options.collections.empty(), m_options.transparent);
@@ -181,6 +232,8 @@ Result<QByteArray> DiagramExport::svg() const {
     const ExportState state(m_scene, rootsOf(*m_scene->document(), m_options.collections),
                             m_options.collections.empty(), m_options.transparent);
     const QRectF source = state.frame();
+    if (Status ok = checkFrame(source); !ok)
+        return ok.error();
     const QSizeF size = source.size() * m_options.scale;
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -190,15 +243,14 @@ Result<QByteArray> DiagramExport::svg() const {
     generator.setSize(size.toSize());
     generator.setViewBox(QRectF(QPointF(0, 0), size));
     generator.setResolution(96); // CSS pixels: one scene unit is one pixel at scale 1
-    generator.setTitle(qs(m_scene->document()->project().name));
-    generator.setDescription(QStringLiteral("The DocShape diagram of %1").arg(qs(m_scene->document()->project().name)));
     {
         QPainter painter(&generator);
         painter.setRenderHint(QPainter::Antialiasing);
         painter.setRenderHint(QPainter::TextAntialiasing);
         m_scene->render(&painter, QRectF(QPointF(0, 0), size), source, Qt::IgnoreAspectRatio);
     }
-    return portable(bytes, size);
+    const std::string &name = m_scene->document()->project().name;
+    return portable(bytes, size, name, "The DocShape diagram of " + name);
 }
 
 Result<report::Picture> DiagramExport::picture() const {
@@ -207,6 +259,8 @@ Result<report::Picture> DiagramExport::picture() const {
     const ExportState state(m_scene, rootsOf(*m_scene->document(), m_options.collections),
                             m_options.collections.empty(), m_options.transparent);
     const QRectF source = state.frame();
+    if (Status ok = checkFrame(source); !ok)
+        return ok.error();
     PictureRecorder recorder(source.size().toSize());
     {
         QPainter painter(&recorder);
@@ -222,6 +276,9 @@ Result<QImage> DiagramExport::image() const {
     const ExportState state(m_scene, rootsOf(*m_scene->document(), m_options.collections),
                             m_options.collections.empty(), m_options.transparent);
     const QRectF source = state.frame();
+    if (Status ok = checkFrame(source); !ok)
+        return ok.error();
+    // Within the frame's bounds, the products below fit in a 64-bit integer.
     const qint64 w = qint64(std::ceil(source.width() * m_options.scale));
     const qint64 h = qint64(std::ceil(source.height() * m_options.scale));
     if (w > 32767 || h > 32767 || w * h * 4 > kMaxImageBytes) {
@@ -233,14 +290,20 @@ Result<QImage> DiagramExport::image() const {
     }
     QImage image(int(w), int(h), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
-    image.setDotsPerMeterX(qRound(3780 * m_options.scale)); // 96 dpi at scale 1
-    image.setDotsPerMeterY(qRound(3780 * m_options.scale));
+    // Painted at the scene's own 96 dpi, so that the scale is the painter's
+    // alone: an image of higher resolution while painting would also grow
+    // every font given in points, and text would scale twice.
+    image.setDotsPerMeterX(3780);
+    image.setDotsPerMeterY(3780);
     {
         QPainter painter(&image);
         painter.setRenderHint(QPainter::Antialiasing);
         painter.setRenderHint(QPainter::TextAntialiasing);
         m_scene->render(&painter, QRectF(0, 0, double(w), double(h)), source, Qt::IgnoreAspectRatio);
     }
+    // The file says the resolution that prints it at the scene's size.
+    image.setDotsPerMeterX(qRound(3780 * m_options.scale));
+    image.setDotsPerMeterY(qRound(3780 * m_options.scale));
     return image;
 }
 

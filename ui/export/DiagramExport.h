@@ -40,6 +40,9 @@ public:
     static constexpr qint64 kMaxImageBytes = 512LL * 1024 * 1024;
     static constexpr double kMinScale = 0.05;
     static constexpr double kMaxScale = 16;
+    // The largest width or height of the drawing, in scene units: far past
+    // what a laid-out model of 1,000 cards spans (some 20,000).
+    static constexpr double kMaxExtent = 10'000'000;
 
     DiagramExport(canvas::DocumentScene *scene, DiagramOptions options);
 
@@ -55,6 +58,8 @@ public:
     Result<report::Picture> picture() const;
 
 private:
+    static Status checkFrame(const QRectF &source);
+
     canvas::DocumentScene *m_scene;
     DiagramOptions m_options;
 };
