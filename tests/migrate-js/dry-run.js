@@ -12,7 +12,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { checkCall } = require(path.join(process.env.HARNESS_DIR, "shell-api.js"));
+const { makeStandIn } = require(path.join(process.env.HARNESS_DIR, "stand-in.js"));
 
 const signatures = globalThis["@@@mdb.signatures@@@"];
 if (!signatures || !signatures.Collection || !signatures.Database) {
@@ -22,60 +22,6 @@ const source = fs.readFileSync(process.env.MIGRATE_JS, "utf8");
 const old = JSON.parse(fs.readFileSync(process.env.OLD_MODEL, "utf8"));
 const existingCollections = old.entities.map((e) => e.collectionName || e.name);
 const existingIndexes = [{ name: "_id_" }].concat(old.indexes.filter((i) => i.name).map((i) => ({ name: i.name })));
-const WRITES = new Set(["runCommand", "createCollection", "updateOne", "updateMany", "deleteMany", "drop"]);
-
-// resumed: every progress marker says a batch began and did not end, so
-// each batched step redoes its first batch (an extract deletes first).
-function makeStandIn(calls, resumed) {
-  const served = new Set();
-  const record = (cls, method, args) => {
-    const name = checkCall(signatures, cls, method, args);
-    const merges = method === "aggregate" && args[0].some((stage) => "$merge" in stage);
-    calls.push({ cls, method, name, write: WRITES.has(method) || merges, args });
-  };
-  const cursor = (docs) => {
-    const c = {
-      sort(...args) { record("Cursor", "sort", args); return c; },
-      limit(...args) { record("Cursor", "limit", args); return c; },
-      toArray(...args) { record("Cursor", "toArray", args); return docs; },
-    };
-    return c;
-  };
-  const collection = (name) => ({
-    // One batch of one document per step, so that every batched call is made and checked once.
-    find(...args) {
-      record("Collection", "find", args);
-      const filter = args[0] && Array.isArray(args[0].$and) ? args[0].$and[0] : args[0];
-      const key = `${name}:${JSON.stringify(filter)}`;
-      if (served.has(key)) return cursor([]);
-      served.add(key);
-      return cursor([{ _id: new ObjectId() }]);
-    },
-    findOne(...args) {
-      record("Collection", "findOne", args);
-      return resumed && name === "docshape_migrations" ? { _id: args[0]._id, lastId: null, done: 0, finished: false, begun: true } : null;
-    },
-    countDocuments(...args) { record("Collection", "countDocuments", args); return 0; },
-    estimatedDocumentCount(...args) { record("Collection", "estimatedDocumentCount", args); return 0; },
-    updateOne(...args) { record("Collection", "updateOne", args); return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 }; },
-    updateMany(...args) { record("Collection", "updateMany", args); return { acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 }; },
-    deleteMany(...args) { record("Collection", "deleteMany", args); return { acknowledged: true, deletedCount: 0 }; },
-    aggregate(...args) {
-      record("Collection", "aggregate", args);
-      return { toArray(...a) { record("AggregationCursor", "toArray", a); return []; } };
-    },
-    getIndexes(...args) { record("Collection", "getIndexes", args); return existingIndexes; },
-    drop(...args) { record("Collection", "drop", args); return true; },
-  });
-  const database = {
-    getSiblingDB(...args) { record("Database", "getSiblingDB", args); return database; },
-    getCollection(...args) { record("Database", "getCollection", args); return collection(args[0]); },
-    getCollectionNames(...args) { record("Database", "getCollectionNames", args); return existingCollections.slice(); },
-    createCollection(...args) { record("Database", "createCollection", args); return { ok: 1 }; },
-    runCommand(...args) { record("Database", "runCommand", args); return { ok: 1 }; },
-  };
-  return database;
-}
 
 let failed = 0;
 const runs = [["run", {}, false], ["resumed run", {}, true], ["dry run", { dryRun: true }, false],
@@ -83,7 +29,7 @@ const runs = [["run", {}, false], ["resumed run", {}, true], ["dry run", { dryRu
 for (const [label, options, resumed] of runs) {
   const calls = [];
   try {
-    new Function("db", "migrationOptions", "print", source)(makeStandIn(calls, resumed), Object.assign({ pauseMs: 0 }, options), () => {});
+    new Function("db", "migrationOptions", "print", source)(makeStandIn({ signatures, ObjectId }, existingCollections, existingIndexes, calls, resumed), Object.assign({ pauseMs: 0 }, options), () => {});
   } catch (e) {
     print(`FAIL ${label}: ${e.message}`);
     failed++;

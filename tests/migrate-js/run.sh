@@ -4,6 +4,9 @@
 #       npm ci of package-lock.json into NODE_DIR (once per lockfile)
 #   run.sh case NODE_DIR DOCSHAPE_CLI CASE_DIR WORK_DIR
 #       node --check, the mongosh --nodb dry run, the mingo migration
+#   run.sh names scripts|markup NODE_DIR DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR COUNT SEED
+#       hostile names through the generated scripts or the report and diagram
+#       (hostile-names.js)
 # Fails (never skips) when node, npm or the packages are missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,8 +48,18 @@ case)
     MIGRATE_JS=$work/script/migrate.js OLD_MODEL=$case_dir/old.docshape "$mongosh" --nodb --quiet "$here/dry-run.js"
     "$mongosh" --nodb --quiet "$here/mingo-migrate.js"
     ;;
+names)
+    kind=${2:?scripts or markup}
+    node_dir=${3:?node dir}
+    [ -d "$node_dir/node_modules/acorn" ] && [ -d "$node_dir/node_modules/parse5" ] ||
+        { echo "migrate-js: acorn and parse5 are not installed in $node_dir (run the install step)" >&2; exit 1; }
+    rm -rf "${6:?work dir}"
+    NODE_PATH=$node_dir/node_modules HARNESS_DIR=$here exec node "$here/hostile-names.js" "$kind" "${4:?docshape-cli}" \
+        "${5:?examples dir}" "$6" "${7:?count}" "${8:?seed}"
+    ;;
 *)
     echo "usage: run.sh install NODE_DIR | run.sh case NODE_DIR DOCSHAPE_CLI CASE_DIR WORK_DIR" >&2
+    echo "       run.sh names scripts|markup NODE_DIR DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR COUNT SEED" >&2
     exit 2
     ;;
 esac

@@ -1,0 +1,348 @@
+// Hostile names through everything DocShape writes as code or markup (issues
+// 43 and 45). The models are made here, from the bundled examples, with
+// names drawn from pieces that break out of a string, a comment or an
+// element when they are written raw: quotes, backticks, "${", line
+// terminators (U+2028, U+2029 among them), "*/", "</script>", "<!--", tags
+// with event attributes, entities, "]]>", control characters, other scripts'
+// letters. Each model has a twin of the same structure whose names are plain
+// ("n 1", "n 2", ...).
+//
+//   node hostile-names.js scripts CLI EXAMPLES WORK COUNT SEED
+//     docshape-cli export and migrate (example -> hostile model): each
+//     script parses (node --check, and acorn as a whole program); its code
+//     tokens (everything but strings, templates' text and comments) are
+//     the same multiset as its plain twin's, so no name reached a code
+//     position; run in mongosh --nodb against the recording stand-in
+//     (run-scripts.js) it calls only what the mongosh API has, never the
+//     `pwned` a breakout would call, and creates exactly the collections its
+//     twin creates, under the hostile names.
+//   node hostile-names.js markup CLI EXAMPLES WORK COUNT SEED
+//     docshape-cli report (HTML) and diagram (SVG): the HTML parses (parse5,
+//     the WHATWG parsing algorithm) with no script, frame, object, form or
+//     base element, no on* attribute, no link but to the report's own
+//     anchors, the Content-Security-Policy meta, and the title as typed;
+//     the SVG is well-formed (xmllint), with no script, foreignObject,
+//     on* attribute or outside link, and the model's name as its title;
+//     headless chromium's --dump-dom shows that nothing in the page ran.
+//
+// NODE_PATH has the npm packages (run.sh install); HARNESS_DIR is this folder.
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const cp = require("child_process");
+const acorn = require("acorn");
+const parse5 = require("parse5");
+
+const [mode, cli, examplesDir, workDir, countText, seedText] = process.argv.slice(2);
+if (!["scripts", "markup"].includes(mode) || !cli || !examplesDir || !workDir) {
+  console.error("usage: node hostile-names.js scripts|markup CLI EXAMPLES WORK COUNT SEED");
+  process.exit(2);
+}
+const count = Number(countText || 20);
+let seed = Number(seedText || 1) >>> 0;
+
+// mulberry32: a small seeded generator, so that a failure can be replayed.
+function random() {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+const PWN = 'document.documentElement.setAttribute("data-pwned","yes")';
+const PIECES = [
+  '"', "'", "`", "${pwned()}", "\\", "*/", "/*", "//", "\u2028", "\u2029", "\r", "\n", "\r\n", "\t",
+  "</script>", "<script>pwned()</script>", `<script>${PWN}</script>`, "<!--", "-->", "]]>", "<![CDATA[",
+  `<img src=x onerror='${PWN}'>`, "<svg onload=pwned()>", '" onmouseover="pwned()', "' onfocus='pwned()",
+  "&amp;", "&#60;", "&lt;b&gt;", "</title>", "</desc>", "</text>", "<style>", "javascript:pwned()",
+  '");pwned();("', "');pwned();('", "`+pwned()+`", "\npwned()//", "\u2028pwned()\u2028", "*/pwned()/*",
+  "\u0007", "\u001b", "\u007f", "\u0085", "\ufeff", "\u200b", "é", "名前", "😀", "Ω", "a", "Z", "_", " ",
+];
+
+// A name from 1 to 4 pieces and a few letters, always with a character that
+// is not an identifier's, so that it is written as a string like its twin.
+function hostileName(kind) {
+  for (;;) {
+    let name = "";
+    const n = 1 + Math.floor(random() * 4);
+    for (let i = 0; i < n; ++i) name += pick(PIECES) + pick(["", "x", "Order", "q"]);
+    name += "-" + Math.floor(random() * 1000);
+    // What the model itself refuses (a collection name with '$', a field
+    // name with '.' or a leading '$') is the reader's business, not this test's.
+    if ((kind === "collection" || kind === "field") && name.includes("$")) continue;
+    if (kind === "field" && name.includes(".")) continue;
+    return name;
+  }
+}
+
+// The model `example` with every name and text replaced by `namer(kind)`,
+// and a hostile field with a hostile description added to each entity.
+function mutate(example, namer) {
+  const m = structuredClone(example);
+  m.name = namer("text");
+  m.description = namer("text");
+  (m.entities || []).forEach((e, i) => {
+    e.name = namer("collection");
+    if (e.collectionName) e.collectionName = namer("collection");
+    e.description = namer("text");
+    e.fields = e.fields || [];
+    e.fields.push({ id: `hostile-field-${i}`, name: namer("field"), avgBytes: 12, maxBytes: 60, description: namer("text") });
+  });
+  for (const r of m.relationships || []) {
+    if (r.name) r.name = namer("text");
+    if (r.junctionName) r.junctionName = namer("collection");
+  }
+  for (const q of m.accessPatterns || []) {
+    q.name = namer("text");
+    if (q.description) q.description = namer("text");
+  }
+  for (const ix of m.indexes || []) ix.name = namer("index");
+  for (const d of m.decisions || []) {
+    d.title = namer("text");
+    d.text = namer("text");
+  }
+  return m;
+}
+
+function run(command, args, options = {}) {
+  return cp.spawnSync(command, args, Object.assign({ encoding: "utf8", maxBuffer: 1 << 28 }, options));
+}
+
+let failures = 0;
+function fail(what, message) {
+  failures++;
+  console.log(`FAIL ${what}: ${message}`);
+}
+
+const examples = fs.readdirSync(examplesDir).filter((f) => f.endsWith(".docshape")).sort()
+  .map((f) => ({ file: path.join(examplesDir, f), model: JSON.parse(fs.readFileSync(path.join(examplesDir, f), "utf8")) }));
+
+// The hostile model of variant `v` and its plain twin, both accepted by the
+// reader (a hostile name it refuses is drawn again).
+function variant(v) {
+  const example = examples[v % examples.length];
+  const dir = path.join(workDir, `v${v}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  let plainCount = 0;
+  const plain = mutate(example.model, () => `n ${++plainCount}`);
+  fs.writeFileSync(path.join(dir, "plain.docshape"), JSON.stringify(plain, null, 2));
+  const refusals = [];
+  for (let attempt = 0; attempt < 20; ++attempt) {
+    const names = [];
+    const hostile = mutate(example.model, (kind) => {
+      const name = hostileName(kind);
+      names.push(name);
+      return name;
+    });
+    const file = path.join(dir, "hostile.docshape");
+    fs.writeFileSync(file, JSON.stringify(hostile, null, 2));
+    const analyzed = run(cli, ["analyze", file]);
+    if (analyzed.status === 0) {
+      const plainNames = Array.from({ length: names.length }, (_, i) => `n ${i + 1}`);
+      return { v, dir, example, hostile, plain, names, hostileOf: new Map(plainNames.map((p, i) => [p, names[i]])) };
+    }
+    refusals.push(analyzed.stderr.trim());
+  }
+  fail(`variant ${v}`, `the reader refused 20 hostile models of ${example.file}:\n${refusals.join("\n")}`);
+  return null;
+}
+
+// Everything but the text of strings, templates and comments, in order of
+// kind: a name that reached a code position adds or changes a token here.
+function codeTokens(source) {
+  const tokens = [];
+  for (const t of acorn.tokenizer(source, { ecmaVersion: "latest", sourceType: "script", allowHashBang: true })) {
+    const label = t.type.label;
+    if (label === "string" || label === "template" || label === "num") tokens.push(label);
+    else if (label === "regexp") tokens.push(`regexp:${t.value.pattern}/${t.value.flags}`);
+    else tokens.push(t.value === undefined ? label : `${label}:${t.value}`);
+  }
+  return tokens.sort();
+}
+
+function sameTokens(what, hostileFile, plainFile) {
+  const hostile = fs.readFileSync(hostileFile, "utf8");
+  const checked = run(process.execPath, ["--check", hostileFile]);
+  if (checked.status !== 0) return fail(what, `node --check: ${checked.stderr}`);
+  try {
+    acorn.parse(hostile, { ecmaVersion: "latest", sourceType: "script" });
+  } catch (e) {
+    return fail(what, `acorn: ${e.message}`);
+  }
+  const a = codeTokens(hostile);
+  const b = codeTokens(fs.readFileSync(plainFile, "utf8"));
+  const extra = a.filter((t) => !b.includes(t));
+  const missing = b.filter((t) => !a.includes(t));
+  if (a.length !== b.length || extra.length || missing.length || a.some((t, i) => t !== b[i])) {
+    fail(what, `code tokens differ from the plain twin's (${a.length} against ${b.length}); ` +
+      `only in the hostile script: ${JSON.stringify(extra.slice(0, 10))}, only in the twin's: ${JSON.stringify(missing.slice(0, 10))}`);
+  }
+}
+
+function scripts() {
+  const manifest = [];
+  const pairs = [];
+  for (let v = 0; v < count; ++v) {
+    const x = variant(v);
+    if (!x) continue;
+    for (const side of ["hostile", "plain"]) {
+      const model = path.join(x.dir, `${side}.docshape`);
+      const exported = run(cli, ["export", model, "--out", path.join(x.dir, `${side}-export`)]);
+      if (exported.status !== 0) fail(`variant ${v} ${side} export`, exported.stderr);
+      const migrated = run(cli, ["migrate", x.example.file, model, "--out", path.join(x.dir, `${side}-migrate`)]);
+      if (migrated.status !== 0) fail(`variant ${v} ${side} migrate`, migrated.stderr);
+      manifest.push({ script: path.join(x.dir, `${side}-export/mongosh/create.js`), oldModel: x.example.file, kind: "create" });
+      manifest.push({ script: path.join(x.dir, `${side}-migrate/migrate.js`), oldModel: x.example.file, kind: "migrate" });
+    }
+    for (const [what, file] of [["create.js", "export/mongosh/create.js"], ["migrate.js", "migrate/migrate.js"]])
+      sameTokens(`variant ${v} ${what}`, path.join(x.dir, `hostile-${file}`), path.join(x.dir, `plain-${file}`));
+    pairs.push(x);
+  }
+  const manifestFile = path.join(workDir, "scripts.json");
+  const resultsFile = path.join(workDir, "results.jsonl");
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  const mongosh = path.join(process.env.NODE_PATH, ".bin", "mongosh");
+  const ran = run(mongosh, ["--nodb", "--quiet", path.join(__dirname, "run-scripts.js")], {
+    env: Object.assign({}, process.env, { SCRIPTS_MANIFEST: manifestFile, SCRIPTS_RESULTS: resultsFile }),
+  });
+  if (ran.status !== 0) return fail("mongosh", ran.stdout + ran.stderr);
+  const results = new Map(fs.readFileSync(resultsFile, "utf8").trim().split("\n").map((l) => JSON.parse(l))
+    .map((r) => [r.script, r]));
+  for (const x of pairs) {
+    const created = {};
+    for (const side of ["hostile", "plain"]) {
+      for (const file of [`${side}-export/mongosh/create.js`, `${side}-migrate/migrate.js`]) {
+        const r = results.get(path.join(x.dir, file));
+        if (!r) { fail(`variant ${x.v} ${file}`, "did not run"); continue; }
+        if (!r.ok) fail(`variant ${x.v} ${file}`, r.error);
+        if (r.pwned) fail(`variant ${x.v} ${file}`, `called pwned() ${r.pwned} times: a name broke out`);
+      }
+      const r = results.get(path.join(x.dir, `${side}-export/mongosh/create.js`));
+      created[side] = r ? r.calls.filter((c) => c.name === "createCollection").map((c) => c.args[0]).sort() : [];
+    }
+    // The literals carry the names exactly: the hostile script creates the
+    // twin's collections, each under its hostile name.
+    const expected = created.plain.map((p) => x.hostileOf.get(p) ?? p).sort();
+    if (JSON.stringify(created.hostile) !== JSON.stringify(expected))
+      fail(`variant ${x.v} create.js`, `created ${JSON.stringify(created.hostile)}, expected ${JSON.stringify(expected)}`);
+  }
+  console.log(`${pairs.length} hostile models of ${examples.length} examples: ${manifest.length} scripts checked`);
+}
+
+// What a text becomes in markup after parsing: the writer turns characters
+// XML cannot carry into spaces, and parsers read CR and CR LF as LF.
+function asParsed(text) {
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/g, " ").replace(/\r\n?/g, "\n");
+}
+
+const FORBIDDEN = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "link", "form",
+  "input", "button", "textarea", "foreignobject", "animate", "set", "use", "image", "audio", "video", "source"]);
+const LINKS = new Set(["href", "src", "xlink:href", "action", "formaction", "data", "poster", "srcset"]);
+
+// Every element and attribute of a parse5 tree.
+function checkTree(what, node, found) {
+  if (node.tagName) {
+    if (FORBIDDEN.has(node.tagName.toLowerCase())) fail(what, `a <${node.tagName}> element`);
+    for (const a of node.attrs || []) {
+      const name = (a.prefix ? `${a.prefix}:` : "") + a.name.toLowerCase();
+      if (name.startsWith("on")) fail(what, `an event attribute ${name}="${a.value}" on <${node.tagName}>`);
+      if (LINKS.has(name) && !a.value.startsWith("#")) fail(what, `a link ${name}="${a.value}" on <${node.tagName}>`);
+      if (name === "data-pwned") fail(what, "data-pwned: the page ran a name's script");
+      if (name === "http-equiv") found.csp = found.csp || (a.value === "Content-Security-Policy");
+      if (name === "http-equiv" && a.value.toLowerCase() === "refresh") fail(what, "a refresh");
+    }
+    if (node.tagName === "title" && !found.title) found.title = (node.childNodes || []).map((c) => c.value || "").join("");
+  }
+  for (const child of node.childNodes || []) checkTree(what, child, found);
+  if (node.content) checkTree(what, node.content, found);
+}
+
+function checkHtml(what, html, title) {
+  const found = {};
+  checkTree(what, parse5.parse(html), found);
+  if (!found.csp) fail(what, "no Content-Security-Policy meta");
+  if (found.title !== asParsed(title)) fail(what, `title ${JSON.stringify(found.title)}, expected ${JSON.stringify(asParsed(title))}`);
+}
+
+function xpath(file, expression) {
+  const r = run("xmllint", ["--xpath", expression, file]);
+  return r.stdout.trim();
+}
+
+function checkSvg(what, file, name) {
+  const wellFormed = run("xmllint", ["--noout", file]);
+  if (wellFormed.status !== 0) return fail(what, `not well-formed XML: ${wellFormed.stderr}`);
+  const bad = xpath(file, "count(//*[local-name()='script' or local-name()='foreignObject' or local-name()='iframe'])" +
+    " + count(//@*[starts-with(translate(local-name(),'ON','on'),'on')])" +
+    " + count(//@*[local-name()='href' and not(starts-with(.,'#'))])");
+  if (bad !== "0") fail(what, `${bad} script elements, event attributes or outside links`);
+  const title = xpath(file, "string(/*[local-name()='svg']/*[local-name()='title'])");
+  // xmllint prints the string with its own trailing line break trimmed above.
+  if (title !== asParsed(name).trim() && title !== asParsed(name)) fail(what, `title ${JSON.stringify(title)}, expected ${JSON.stringify(asParsed(name))}`);
+}
+
+function chromium() {
+  for (const name of ["chromium", "chromium-browser"]) if (run("sh", ["-c", `command -v ${name}`]).status === 0) return name;
+  return "";
+}
+
+// The DOM after the page ran, as headless chromium dumps it: the root keeps
+// exactly the attributes it was written with, and nothing says data-pwned.
+function checkInBrowser(what, browser, file, rootAttributes) {
+  const profile = fs.mkdtempSync(path.join(workDir, "chromium-"));
+  const r = run("timeout", ["120", browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`,
+    "--dump-dom", `file://${file}`]);
+  if (r.status !== 0 || !r.stdout.includes("<")) return fail(what, `chromium: ${r.status} ${r.stderr.slice(-2000)}`);
+  const doc = parse5.parse(r.stdout);
+  // A script that ran set data-pwned on an element (checkTree fails on it).
+  checkTree(what, doc, {});
+  const root = doc.childNodes.find((n) => n.tagName === "html");
+  const attributes = root ? root.attrs.map((a) => `${a.name}=${a.value}`).sort().join(" ") : "";
+  if (rootAttributes !== null && attributes !== rootAttributes) fail(what, `the root's attributes became ${attributes}`);
+}
+
+function markup() {
+  const browser = chromium();
+  if (!browser) fail("chromium", "not installed (Debian package chromium, in packaging/debian-packages.txt)");
+  const cases = [];
+  // The report of issue 45: a model named to set data-pwned when opened.
+  const regression = path.join(workDir, "regression");
+  fs.mkdirSync(regression, { recursive: true });
+  const evil = structuredClone(examples.find((e) => e.file.endsWith("order-aggregate.docshape")) || examples[0]);
+  evil.model.name = `Evil <script>${PWN}</script>`;
+  fs.writeFileSync(path.join(regression, "hostile.docshape"), JSON.stringify(evil.model, null, 2));
+  cases.push({ v: "issue 45", dir: regression, name: evil.model.name, browser: true });
+  for (let v = 0; v < count; ++v) {
+    const x = variant(v);
+    if (x) cases.push({ v, dir: x.dir, name: x.hostile.name, browser: v < 2 });
+  }
+  for (const c of cases) {
+    const model = path.join(c.dir, "hostile.docshape");
+    const html = path.join(c.dir, "report.html");
+    const svg = path.join(c.dir, "diagram.svg");
+    const report = run(cli, ["report", model, "--out", html, "--date", "2025-01-31"]);
+    if (report.status !== 0) { fail(`${c.v} report`, report.stderr); continue; }
+    const diagram = run(cli, ["diagram", model, "--out", svg]);
+    if (diagram.status !== 0) { fail(`${c.v} diagram`, diagram.stderr); continue; }
+    checkHtml(`${c.v} report.html`, fs.readFileSync(html, "utf8"), `Design review: ${c.name}`);
+    checkSvg(`${c.v} diagram.svg`, svg, c.name);
+    if (c.browser && browser) {
+      checkInBrowser(`${c.v} report.html in chromium`, browser, html, "lang=en");
+      checkInBrowser(`${c.v} diagram.svg in chromium`, browser, svg, null);
+    }
+  }
+  console.log(`${cases.length} hostile models: report.html and diagram.svg checked`);
+}
+
+fs.mkdirSync(workDir, { recursive: true });
+if (mode === "scripts") scripts();
+else markup();
+if (failures > 0) {
+  console.log(`${failures} failures`);
+  process.exit(1);
+}
+console.log("0 failures");
