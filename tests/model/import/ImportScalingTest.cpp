@@ -1,0 +1,142 @@
+#include "import/Importer.h"
+
+#include <bson/bson.h>
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// Work proportional to the input: each test imports an input of size n and
+// 2n built in memory and asserts the time at most ~2.5 times as long (the
+// fastest of three runs each, for a noisy shared machine). Quadratic code
+// takes 4 times as long, cubic 8.
+
+using namespace docshape;
+using import::Importer;
+using import::InputFormat;
+
+namespace {
+
+constexpr double kMaxRatio = 2.5;
+
+std::span<const std::uint8_t> bytesOf(const std::string &s) {
+    return {reinterpret_cast<const std::uint8_t *>(s.data()), s.size()};
+}
+
+std::string bytesOf(const bson_t *doc) { return {reinterpret_cast<const char *>(bson_get_data(doc)), doc->len}; }
+
+template <typename Run> double fastestOfThree(Run run) {
+    double best = 1e9;
+    for (int i = 0; i < 3; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        run();
+        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    return best;
+}
+
+// The n-th key made only of punctuation that entityNameFor drops, so every
+// key gives the entity name "Entity" (bijective numbering: no key repeats).
+std::string punctuationKey(std::size_t n) {
+    constexpr std::string_view kMarks = "!#%&*+,/:;<=>?@^|~'`()";
+    std::string key;
+    for (std::size_t k = n + 1; k; k = (k - 1) / kMarks.size())
+        key += kMarks[(k - 1) % kMarks.size()];
+    return key;
+}
+
+// `documents` documents of n punctuation keys, each a subdocument: n
+// embedded entities, all named from the same base.
+std::string collidingNames(std::size_t n, int documents) {
+    std::string out;
+    for (int d = 0; d < documents; ++d) {
+        bson_t doc = BSON_INITIALIZER;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::string key = punctuationKey(i);
+            bson_t sub;
+            bson_append_document_begin(&doc, key.data(), int(key.size()), &sub);
+            BSON_APPEND_INT32(&sub, "a", d);
+            bson_append_document_end(&doc, &sub);
+        }
+        out += bytesOf(&doc);
+        bson_destroy(&doc);
+    }
+    return out;
+}
+
+bson_oid_t oidOf(int collection, int document) {
+    bson_oid_t oid{};
+    oid.bytes[0] = std::uint8_t(collection);
+    oid.bytes[10] = std::uint8_t(document >> 8);
+    oid.bytes[11] = std::uint8_t(document);
+    return oid;
+}
+
+// Three collections; in each, n ObjectId fields that hold the _id values of
+// the next collection: 3n reference candidates.
+std::vector<std::string> referencingCollections(std::size_t n, int documents) {
+    std::vector<std::string> out(3);
+    for (int c = 0; c < 3; ++c) {
+        for (int d = 0; d < documents; ++d) {
+            bson_t doc = BSON_INITIALIZER;
+            const bson_oid_t id = oidOf(c, d), target = oidOf((c + 1) % 3, d);
+            BSON_APPEND_OID(&doc, "_id", &id);
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::string key = "ref" + std::to_string(i) + "Id";
+                bson_append_oid(&doc, key.data(), int(key.size()), &target);
+            }
+            out[std::size_t(c)] += bytesOf(&doc);
+            bson_destroy(&doc);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("scaling: entity names that all collide are made unique in time proportional to their number",
+          "[import][scaling]") {
+    constexpr std::size_t n = 1000;
+    constexpr int documents = 8;
+    const std::string small = collidingNames(n, documents), large = collidingNames(2 * n, documents);
+    auto run = [](const std::string &bytes, std::size_t keys) {
+        Importer importer;
+        importer.addBytes("c", InputFormat::Bson, bytesOf(bytes));
+        auto r = importer.run();
+        REQUIRE(r.ok());
+        REQUIRE(r->project.entities.size() == keys + 1);
+        CHECK(r->project.entities[1].name == "Entity");
+        CHECK(r->project.entities.back().name == "Entity" + std::to_string(keys));
+    };
+    const double t1 = fastestOfThree([&] { run(small, n); });
+    const double t2 = fastestOfThree([&] { run(large, 2 * n); });
+    INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
+    CHECK(t2 / t1 <= kMaxRatio);
+}
+
+TEST_CASE("scaling: reference candidates are marked on their fields in time proportional to their number",
+          "[import][scaling]") {
+    constexpr std::size_t n = 1500;
+    constexpr int documents = 4;
+    const std::vector<std::string> small = referencingCollections(n, documents),
+                                   large = referencingCollections(2 * n, documents);
+    auto run = [](const std::vector<std::string> &collections, std::size_t fields) {
+        Importer importer;
+        for (std::size_t c = 0; c < collections.size(); ++c)
+            importer.addBytes(std::string(1, char('a' + c)), InputFormat::Bson, bytesOf(collections[c]));
+        auto r = importer.run();
+        REQUIRE(r.ok());
+        REQUIRE(r->summary.references.size() == 3 * fields);
+        const auto &last = r->project.entities.back().fields.back();
+        CHECK(last.details->description.find("Reference candidate: 4 of 4 sampled values are _id values of a.") !=
+              std::string::npos);
+    };
+    const double t1 = fastestOfThree([&] { run(small, n); });
+    const double t2 = fastestOfThree([&] { run(large, 2 * n); });
+    INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
+    CHECK(t2 / t1 <= kMaxRatio);
+}
