@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <ctime>
 #include <functional>
-#include <map>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
 
 namespace docshape::import {
 
@@ -233,10 +235,24 @@ std::string entityNameFor(std::string_view key, bool plural) {
     return out.empty() ? std::string("Entity") : out;
 }
 
+ModelBuilder::ModelBuilder(Project &project, ImportSummary &summary) : m_project(project), m_summary(summary) {
+    for (const auto &e : m_project.entities)
+        m_entityNames.insert(e.name);
+    for (std::size_t i = 0; i < m_summary.collections.size(); ++i)
+        m_summaryOf.emplace(m_summary.collections[i].name, i);
+}
+
+// The base if free, else base2, base3, ...: the smallest suffix not taken.
+// Names are only ever added, so every suffix below the one remembered for
+// the base is still taken and the search resumes there.
 std::string ModelBuilder::uniqueEntityName(std::string base) {
-    std::string name = base;
-    for (int k = 2; m_project.findEntityByName(name); ++k)
-        name = base + std::to_string(k);
+    if (m_entityNames.insert(base).second)
+        return base;
+    int &k = m_nextSuffix.try_emplace(base, 2).first->second;
+    std::string name = base + std::to_string(k);
+    while (!m_entityNames.insert(name).second)
+        name = base + std::to_string(++k);
+    ++k;
     return name;
 }
 
@@ -516,14 +532,14 @@ void ModelBuilder::addVariants(Entity &entity, const ReadCollection &collection,
     const PathNode &field = *root.children[best->fieldIndex];
     entity.discriminator = field.key;
     // The variant fields leave the entity's own.
+    std::unordered_set<std::string_view> dependentKeys;
+    for (std::size_t r = 0; r < root.children.size(); ++r)
+        if (bestDependent[r])
+            dependentKeys.insert(root.children[r]->key);
     std::vector<Field> own;
-    for (auto &f : entity.fields) {
-        bool dependent = false;
-        for (std::size_t r = 0; r < root.children.size(); ++r)
-            dependent = dependent || (bestDependent[r] && root.children[r]->key == f.name);
-        if (!dependent)
+    for (auto &f : entity.fields)
+        if (!dependentKeys.contains(f.name))
             own.push_back(std::move(f));
-    }
     entity.fields = std::move(own);
     std::vector<std::size_t> values(best->documents.size());
     for (std::size_t v = 0; v < values.size(); ++v)
@@ -630,47 +646,73 @@ void ModelBuilder::add(const ReadCollection &rc) {
             m_project.indexes.push_back(std::move(spec));
         }
     }
-    for (auto &c : m_summary.collections)
-        if (c.name == s.name()) {
-            c.paths = s.paths();
-            c.discriminator = entity.discriminator;
-            c.indexes = meta ? meta->indexes.size() : 0;
-        }
+    if (auto it = m_summaryOf.find(s.name()); it != m_summaryOf.end()) {
+        CollectionSummary &c = m_summary.collections[it->second];
+        c.paths = s.paths();
+        c.discriminator = entity.discriminator;
+        c.indexes = meta ? meta->indexes.size() : 0;
+    }
 }
 
 void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections) {
     // Reference candidates: a field of ids whose sampled values are _ids of
     // another collection (bottom-k sketches with one hash, compared below
     // the smaller of the two largest kept hashes: exact there).
-    std::map<std::string, const HashSketch *> idsOf;
+    struct Target {
+        std::string name;
+        const HashSketch *sketch;
+    };
+    std::vector<Target> targets; // by name: the first of equal candidates wins
     for (const ReadCollection *rc : collections)
         for (const auto &c : rc->statistics.root().children)
             if (c->key == "_id" && c->ids)
-                idsOf[rc->statistics.name()] = c->ids.get();
+                targets.push_back({rc->statistics.name(), c->ids.get()});
+    std::stable_sort(targets.begin(), targets.end(), [](const Target &a, const Target &b) { return a.name < b.name; });
+    targets.erase(std::unique(targets.begin(), targets.end(), [](const Target &a, const Target &b) { return a.name == b.name; }),
+                  targets.end());
+    // Which targets hold a hash: a field's sample is looked up once, not
+    // once per target, so the work is the sample's size, not that times the
+    // number of collections.
+    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> targetsOf;
+    for (std::uint32_t t = 0; t < targets.size(); ++t)
+        for (std::uint64_t h : targets[t].sketch->hashes())
+            targetsOf[h].push_back(t);
+    std::vector<std::uint64_t> found(targets.size(), 0);
+    std::vector<std::uint32_t> touched;
+    std::vector<std::uint64_t> sample;
     std::function<void(const ReadCollection &, const PathNode &, const std::string &)> visit =
         [&](const ReadCollection &rc, const PathNode &node, const std::string &path) {
             auto check = [&](const PathNode &values, const std::string &at) {
                 if (!values.ids || (values.depth == 1 && values.key == "_id") || at.empty())
                     return;
+                sample.assign(values.ids->hashes().begin(), values.ids->hashes().end()); // ascending
+                touched.clear();
+                for (std::uint64_t h : sample) {
+                    auto it = targetsOf.find(h);
+                    if (it == targetsOf.end())
+                        continue;
+                    for (std::uint32_t t : it->second)
+                        if (found[t]++ == 0)
+                            touched.push_back(t);
+                }
+                // A target none of the sample is in cannot reach the share.
+                std::sort(touched.begin(), touched.end());
                 const ReferenceCandidate *chosen = nullptr;
                 ReferenceCandidate best;
-                for (const auto &[target, sketch] : idsOf) {
-                    if (target == rc.statistics.name() && values.depth == 1 && values.key == "_id")
+                for (std::uint32_t t : touched) {
+                    const std::uint64_t hits = std::exchange(found[t], 0);
+                    const HashSketch &sketch = *targets[t].sketch;
+                    // Only the sampled values below the target's largest kept hash can be looked up.
+                    const std::uint64_t compared =
+                        sketch.full() ? std::uint64_t(std::upper_bound(sample.begin(), sample.end(), sketch.largest()) -
+                                                      sample.begin())
+                                      : sample.size();
+                    if (double(hits) < kReferenceShare * double(compared))
                         continue;
-                    const std::uint64_t limit = sketch->full() ? sketch->largest() : UINT64_MAX;
-                    std::uint64_t compared = 0, found = 0;
-                    for (std::uint64_t h : values.ids->hashes()) {
-                        if (h > limit)
-                            break;
-                        ++compared;
-                        found += sketch->hashes().count(h);
-                    }
-                    if (compared == 0 || double(found) < kReferenceShare * double(compared))
+                    if (compared < std::min<std::uint64_t>(8, sample.size()))
                         continue;
-                    if (compared < std::min<std::uint64_t>(8, values.ids->hashes().size()))
-                        continue;
-                    if (!chosen || found > best.found) {
-                        best = {rc.statistics.name(), at, target, compared, found};
+                    if (!chosen || hits > best.found) {
+                        best = {rc.statistics.name(), at, targets[t].name, compared, hits};
                         chosen = &best;
                     }
                 }
@@ -689,27 +731,34 @@ void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections
         };
     for (const ReadCollection *rc : collections)
         visit(*rc, rc->statistics.root(), "");
-    // Say it on the fields too.
+
+    // Say it on the fields too: the fields at each path, the note of each
+    // field, then one walk over the model.
+    if (m_summary.references.empty())
+        return;
+    std::unordered_map<std::string, std::vector<const std::string *>> fieldsAt;
+    for (const auto &[id, where] : m_fieldPaths)
+        fieldsAt[where].push_back(&id);
+    std::unordered_map<std::string, std::string> notes; // field id -> what to add to its description
     for (const auto &r : m_summary.references) {
-        for (const auto &[id, where] : m_fieldPaths) {
-            if (where != r.collection + "\n" + r.path)
-                continue;
-            const std::string &fieldId = id; // clang 14 cannot capture a structured binding
-            for (auto &entity : m_project.entities) {
-                std::function<void(std::vector<Field> &)> mark = [&](std::vector<Field> &fields) {
-                    for (auto &f : fields) {
-                        if (f.id == fieldId)
-                            f.details.edit().description += " Reference candidate: " + groupedNumber(r.found) + " of " +
-                                                      groupedNumber(r.compared) + " sampled values are _id values of " +
-                                                      r.target + ".";
-                        mark(f.fields);
-                    }
-                };
-                mark(entity.fields);
-                for (auto &v : entity.variants)
-                    mark(v.fields);
-            }
+        auto it = fieldsAt.find(r.collection + "\n" + r.path);
+        if (it == fieldsAt.end())
+            continue;
+        for (const std::string *id : it->second)
+            notes[*id] += " Reference candidate: " + groupedNumber(r.found) + " of " + groupedNumber(r.compared) +
+                          " sampled values are _id values of " + r.target + ".";
+    }
+    std::function<void(std::vector<Field> &)> mark = [&](std::vector<Field> &fields) {
+        for (auto &f : fields) {
+            if (auto it = notes.find(f.id); it != notes.end())
+                f.details.edit().description += it->second;
+            mark(f.fields);
         }
+    };
+    for (auto &entity : m_project.entities) {
+        mark(entity.fields);
+        for (auto &v : entity.variants)
+            mark(v.fields);
     }
 }
 

@@ -7,6 +7,8 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace docshape::import {
@@ -29,7 +31,7 @@ public:
     static constexpr std::uint64_t kEnumMinimumValues = 20; // fewer values: no enum is proposed
     static constexpr double kReferenceShare = 0.9;          // sampled values found in the target's _ids
 
-    ModelBuilder(Project &project, ImportSummary &summary) : m_project(project), m_summary(summary) {}
+    ModelBuilder(Project &project, ImportSummary &summary);
     void add(const ReadCollection &collection);
     // After every collection: reference candidates, across collections.
     void finish(const std::vector<const ReadCollection *> &collections);
@@ -49,6 +51,11 @@ private:
     ImportSummary &m_summary;
     std::string m_collection; // the one being added
     std::vector<std::pair<std::string, std::string>> m_fieldPaths; // field id -> collection.path, for references
+    // Every entity name given, and per base name the next numeric suffix to
+    // try: a name costs O(1) amortised however many share a base.
+    std::unordered_set<std::string> m_entityNames;
+    std::unordered_map<std::string, int> m_nextSuffix;
+    std::unordered_map<std::string, std::size_t> m_summaryOf; // collection name -> its summary
     int m_nextEntity = 1, m_nextField = 1, m_nextRelationship = 1, m_nextIndex = 1;
 };
 

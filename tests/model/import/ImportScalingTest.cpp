@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -96,6 +97,44 @@ std::vector<std::string> referencingCollections(std::size_t n, int documents) {
     return out;
 }
 
+// `documents` documents, half with kind "a" and n keys, half with kind "b"
+// alone: a discriminator whose variant "a" holds all n keys.
+std::string polymorphic(std::size_t n, int documents) {
+    std::string out;
+    for (int d = 0; d < documents; ++d) {
+        bson_t doc = BSON_INITIALIZER;
+        BSON_APPEND_UTF8(&doc, "kind", d % 2 ? "b" : "a");
+        if (d % 2 == 0)
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::string key = "k" + std::to_string(i);
+                bson_append_int32(&doc, key.data(), int(key.size()), d);
+            }
+        out += bytesOf(&doc);
+        bson_destroy(&doc);
+    }
+    return out;
+}
+
+// n collections of `documents` documents; each one's refId holds the _id
+// values of the one before: n reference candidates, each to be looked up
+// among n collections' _ids.
+std::vector<std::string> chainedCollections(std::size_t n, int documents) {
+    std::vector<std::string> out(n);
+    for (std::size_t c = 0; c < n; ++c)
+        for (int d = 0; d < documents; ++d) {
+            bson_t doc = BSON_INITIALIZER;
+            bson_oid_t id = oidOf(0, d), target = oidOf(0, d);
+            std::memcpy(id.bytes + 1, &c, 4);
+            const std::size_t before = (c + n - 1) % n;
+            std::memcpy(target.bytes + 1, &before, 4);
+            BSON_APPEND_OID(&doc, "_id", &id);
+            BSON_APPEND_OID(&doc, "refId", &target);
+            out[c] += bytesOf(&doc);
+            bson_destroy(&doc);
+        }
+    return out;
+}
+
 } // namespace
 
 TEST_CASE("scaling: entity names that all collide are made unique in time proportional to their number",
@@ -137,6 +176,50 @@ TEST_CASE("scaling: reference candidates are marked on their fields in time prop
     };
     const double t1 = fastestOfThree([&] { run(small, n); });
     const double t2 = fastestOfThree([&] { run(large, 2 * n); });
+    INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
+    CHECK(t2 / t1 <= kMaxRatio);
+}
+
+TEST_CASE("scaling: the variant fields of a discriminator leave the entity in time proportional to their number",
+          "[import][scaling]") {
+    constexpr std::size_t n = 4000;
+    constexpr int documents = 40;
+    const std::string small = polymorphic(n, documents), large = polymorphic(2 * n, documents);
+    auto run = [](const std::string &bytes, std::size_t keys) {
+        Importer importer;
+        importer.addBytes("c", InputFormat::Bson, bytesOf(bytes));
+        auto r = importer.run();
+        REQUIRE(r.ok());
+        const Entity &e = r->project.entities.at(0);
+        REQUIRE(e.discriminator == "kind");
+        CHECK(e.fields.size() == 1);
+        REQUIRE(e.variants.size() == 2);
+        CHECK(e.variants[0].fields.size() == keys);
+    };
+    const double t1 = fastestOfThree([&] { run(small, n); });
+    const double t2 = fastestOfThree([&] { run(large, 2 * n); });
+    INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
+    CHECK(t2 / t1 <= kMaxRatio);
+}
+
+TEST_CASE("scaling: a field of ids is compared with every collection's _ids in time proportional to the collections",
+          "[import][scaling]") {
+    constexpr std::size_t n = 150;
+    constexpr int documents = 1024;
+    const std::vector<std::string> small = chainedCollections(n, documents), large = chainedCollections(2 * n, documents);
+    auto run = [](const std::vector<std::string> &collections) {
+        Importer importer;
+        for (std::size_t c = 0; c < collections.size(); ++c)
+            importer.addBytes("c" + std::to_string(c), InputFormat::Bson, bytesOf(collections[c]));
+        auto r = importer.run();
+        REQUIRE(r.ok());
+        REQUIRE(r->summary.references.size() == collections.size());
+        CHECK(r->summary.references[1].collection == "c1");
+        CHECK(r->summary.references[1].target == "c0");
+        CHECK(r->summary.references[1].found == 1024);
+    };
+    const double t1 = fastestOfThree([&] { run(small); });
+    const double t2 = fastestOfThree([&] { run(large); });
     INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
     CHECK(t2 / t1 <= kMaxRatio);
 }
