@@ -25,6 +25,10 @@ constexpr std::uint32_t kMaxBsonDocument = 16 * 1024 * 1024 + 16 * 1024;
 constexpr std::size_t kMaxMetadataBytes = 16 * 1024 * 1024;
 constexpr std::uint64_t kProgressEvery = 1024;
 constexpr std::size_t kInvalidReported = 20; // invalid documents named one by one; the rest are counted
+// Indexes left out when the whole model is checked: each costs a check of
+// the model, and CollectionMetadata has checked each index already, so a
+// model that needs more has something else wrong with it.
+constexpr std::size_t kMaxIndexesDroppedLate = 4;
 
 bool endsWith(const std::string &s, std::string_view suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -417,9 +421,29 @@ Result<ImportResult> Importer::run(const ProgressFunction &progress) {
     p.description = "Inferred by docshape-cli infer from " + std::to_string(result.summary.documents) +
                     " documents; every entity and field says what it rests on. Reference candidates are in the "
                     "import summary, for the designer to confirm.";
+    // Metadata values are checked as they are read (CollectionMetadata) and
+    // the data's own inferences hold by construction; should the model still
+    // break a rule, the user is told which input it comes from. An index
+    // comes from a metadata file and is left out with a warning; nothing
+    // else can be left out without changing what the data says.
+    for (std::size_t dropped = 0;; ++dropped) {
+        const Status s = validateProject(p);
+        if (s)
+            break;
+        const Error &e = s.error();
+        if (dropped < kMaxIndexesDroppedLate && builder.dropIndex(e))
+            continue;
+        const std::string collection = builder.collectionOf(e.where);
+        std::string where = collection.empty() ? "the inferred model" : "collection " + collection;
+        if (auto it = state.byName.find(collection); it != state.byName.end()) {
+            std::string files;
+            for (const auto &f : result.summary.collections[it->second].files)
+                files += (files.empty() ? "" : ", ") + f;
+            where += " (" + files + ")";
+        }
+        return Error{where, "the model inferred from it breaks a rule of the model at " + e.toString()};
+    }
     result.summary.seconds = state.seconds();
-    if (Status s = validateProject(p); !s)
-        return Error{"the inferred model", "is not valid, which is a DocShape bug: " + s.error().toString()};
     return result;
 }
 

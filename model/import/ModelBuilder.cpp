@@ -1,9 +1,11 @@
 #include "import/ModelBuilder.h"
+#include "io/ProjectFile.h"
 #include "util/Saturate.h"
 
 #include <bson/bson.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -151,9 +153,19 @@ std::optional<double> schemaNumber(const bson_t *schema, const char *key) {
     return std::nullopt;
 }
 
+// A bound as the warnings quote it: NaN and the infinities by name.
+std::string boundText(double x) {
+    if (std::isnan(x))
+        return "NaN";
+    if (std::isinf(x))
+        return x > 0 ? "Infinity" : "-Infinity";
+    return number(x);
+}
+
 // What a validator states of a field, carried into it: enum, minimum,
 // maximum, pattern, lengths, maxItems (a bound the validator enforces).
-std::string applySchema(const bson_t *schema, Field &f) {
+// What it states that the model cannot hold is left out and said in `odd`.
+std::string applySchema(const bson_t *schema, Field &f, std::vector<std::string> &odd) {
     if (!schema)
         return {};
     std::string said;
@@ -177,10 +189,28 @@ std::string applySchema(const bson_t *schema, Field &f) {
             said += " enum";
         }
     }
-    if (auto x = schemaNumber(schema, "minimum"))
-        f.details.edit().minimum = *x, said += " minimum";
-    if (auto x = schemaNumber(schema, "maximum"))
-        f.details.edit().maximum = *x, said += " maximum";
+    // NaN orders with no number and an infinite bound bounds nothing: the
+    // model holds finite bounds only.
+    auto bound = [&](const char *key) -> std::optional<double> {
+        auto x = schemaNumber(schema, key);
+        if (x && !std::isfinite(*x)) {
+            odd.push_back(std::string(key) + " " + boundText(*x) + " is not a finite bound; left out");
+            return std::nullopt;
+        }
+        return x;
+    };
+    const auto minimum = bound("minimum"), maximum = bound("maximum");
+    if (minimum && maximum && *minimum > *maximum) {
+        odd.push_back("minimum " + number(*minimum) + " exceeds maximum " + number(*maximum) +
+                      ": no number satisfies both (the server rejects every number there); both left out");
+    } else {
+        if (minimum)
+            f.details.edit().minimum = *minimum, said += " minimum";
+        if (maximum)
+            f.details.edit().maximum = *maximum, said += " maximum";
+    }
+    // A bound the data seen lies outside of (a validator at moderate or
+    // warn): the range is the validator's.
     if (f.details.edit().minimum && f.details.edit().maximum && *f.details.edit().minimum > *f.details.edit().maximum)
         f.details.edit().maximum = f.details.edit().minimum;
     if (bson_iter_init_find(&it, schema, "pattern") && BSON_ITER_HOLDS_UTF8(&it)) {
@@ -197,8 +227,12 @@ std::string applySchema(const bson_t *schema, Field &f) {
         f.details.edit().minLength = *n, said += " minLength";
     if (auto n = length("maxLength"))
         f.details.edit().maxLength = *n, said += " maxLength";
-    if (f.details.edit().minLength && f.details.edit().maxLength && *f.details.edit().minLength > *f.details.edit().maxLength)
+    if (f.details.edit().minLength && f.details.edit().maxLength && *f.details.edit().minLength > *f.details.edit().maxLength) {
+        odd.push_back("minLength " + std::to_string(*f.details.edit().minLength) + " exceeds maxLength " +
+                      std::to_string(*f.details.edit().maxLength) + " (the server rejects every string there); "
+                      "minLength left out");
         f.details.edit().minLength.reset();
+    }
     if (auto n = length("maxItems"); n && f.isArray()) {
         if (!f.maxCount || *f.maxCount <= *n) {
             f.maxCount = *n;
@@ -258,6 +292,70 @@ std::string ModelBuilder::uniqueEntityName(std::string base) {
 
 void ModelBuilder::finding(std::string id, std::string severity, std::string where, std::string message) {
     m_summary.findings.push_back({std::move(id), std::move(severity), std::move(where), std::move(message)});
+}
+
+std::string ModelBuilder::collectionOf(std::string_view jsonPath) const {
+    auto at = [&](std::string_view list, const std::vector<std::string> &origins) -> std::optional<std::string> {
+        const std::string prefix = "$." + std::string(list) + "[";
+        if (jsonPath.substr(0, prefix.size()) != prefix)
+            return std::nullopt;
+        std::size_t i = 0;
+        const char *first = jsonPath.data() + prefix.size(), *last = jsonPath.data() + jsonPath.size();
+        if (std::from_chars(first, last, i).ec != std::errc() || i >= origins.size())
+            return std::string();
+        return origins[i];
+    };
+    if (auto c = at("entities", m_entityOrigin))
+        return *c;
+    if (auto c = at("relationships", m_relationshipOrigin))
+        return *c;
+    if (auto c = at("indexes", m_indexOrigin))
+        return *c;
+    return {};
+}
+
+bool ModelBuilder::dropIndex(const Error &error) {
+    constexpr std::string_view prefix = "$.indexes[";
+    std::size_t i = 0;
+    if (error.where.compare(0, prefix.size(), prefix) != 0 ||
+        std::from_chars(error.where.data() + prefix.size(), error.where.data() + error.where.size(), i).ec != std::errc() ||
+        i >= m_project.indexes.size() || i >= m_indexOrigin.size())
+        return false;
+    const std::string collection = m_indexOrigin[i];
+    std::string file; // the metadata file, read after the data
+    if (auto it = m_summaryOf.find(collection); it != m_summaryOf.end() && m_summary.collections[it->second].files.size() > 1)
+        file = m_summary.collections[it->second].files.back();
+    finding("import.metadata-value", "warning",
+            (file.empty() ? std::string() : file + ": ") + "collection " + collection + ", index '" +
+                indexName(m_project.indexes[i]) + "'",
+            error.message + "; left out");
+    m_project.indexes.erase(m_project.indexes.begin() + std::ptrdiff_t(i));
+    m_indexOrigin.erase(m_indexOrigin.begin() + std::ptrdiff_t(i));
+    return true;
+}
+
+std::string ModelBuilder::metadataWhere(const std::string &what) const {
+    return m_metadataFile + ": collection " + m_collection + ", " + what;
+}
+
+void ModelBuilder::schemaWarning(const std::string &path, const std::string &message) {
+    finding("import.metadata-value", "warning", metadataWhere("$jsonSchema for " + path), message);
+}
+
+// The model's rules for one field, as validateProject words them: the
+// field, without its subfields, alone in a stub entity.
+std::optional<std::string> ModelBuilder::fieldRefusal(const Field &field) {
+    Project p;
+    p.name = "schema";
+    Entity e;
+    e.id = "e1";
+    e.name = "Entity";
+    e.fields.push_back(field);
+    e.fields.back().fields.clear();
+    p.entities.push_back(std::move(e));
+    if (Status s = validateProject(p); !s)
+        return s.error().message;
+    return std::nullopt;
 }
 
 std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t parentObjects, const std::string &entityId,
@@ -373,7 +471,22 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
     } else {
         lengths(n, f.type);
     }
-    d += applySchema(schema, f);
+    if (schema) {
+        // What the validator states, unless it makes a field the model
+        // refuses where the field without it is accepted.
+        Field constrained = f;
+        std::vector<std::string> odd;
+        const std::string said = applySchema(schema, constrained, odd);
+        for (const auto &message : odd)
+            schemaWarning(path, message);
+        std::optional<std::string> refusal;
+        if (!said.empty() && !fieldRefusal(f) && (refusal = fieldRefusal(constrained)))
+            schemaWarning(path, "what it states makes a field the model cannot hold (" + *refusal + "); left out");
+        else {
+            f = std::move(constrained);
+            d += said;
+        }
+    }
     f.details.edit().description = d;
     m_fieldPaths.emplace_back(f.id, m_collection + "\n" + path);
     return f;
@@ -422,6 +535,7 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
                         "a subdocument that is sometimes another type (" + typeCounts(c) +
                             "); the model holds the subdocuments only");
             m_project.relationships.push_back(std::move(r));
+            m_relationshipOrigin.push_back(m_collection);
             continue;
         }
         if (!nest && code == 0x04 && c.element && dominantType(*c.element) == 0x03 && !hasId(*c.element)) {
@@ -454,6 +568,7 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
                 finding("import.mixed-types", "warning", m_collection + "." + childPath + ".[]",
                         "array elements of several types (" + typeCounts(e) + "); the model holds the subdocuments");
             m_project.relationships.push_back(std::move(r));
+            m_relationshipOrigin.push_back(m_collection);
             continue;
         }
         const bool copies = code == 0x03 ? hasId(c) : code == 0x04 && c.element && hasId(*c.element);
@@ -476,6 +591,7 @@ std::string ModelBuilder::embed(const PathNode &object, std::uint64_t count, con
     const std::string id = e.id;
     const std::size_t at = m_project.entities.size();
     m_project.entities.push_back(std::move(e));
+    m_entityOrigin.push_back(m_collection);
     std::vector<Field> fields = fieldsOf(object, id, path, properties, false, nullptr);
     Entity &placed = m_project.entities[at];
     placed.fields = std::move(fields);
@@ -582,6 +698,7 @@ void ModelBuilder::add(const ReadCollection &rc) {
     const CollectionStatistics &s = rc.statistics;
     m_collection = s.name();
     const CollectionMetadata *meta = rc.metadata ? &*rc.metadata : nullptr;
+    m_metadataFile = meta ? meta->file : std::string();
     const bson_t *properties = nullptr;
     bson_t props;
     if (meta && !bson_empty(meta->jsonSchema.get()) && schemaMember(meta->jsonSchema.get(), "properties", props))
@@ -606,6 +723,7 @@ void ModelBuilder::add(const ReadCollection &rc) {
             }
         }
     m_project.entities.push_back(std::move(e));
+    m_entityOrigin.push_back(m_collection);
     std::vector<Field> fields = fieldsOf(s.root(), id, "", properties, false, nullptr);
     Entity &entity = m_project.entities[at];
     entity.fields = std::move(fields);
@@ -639,11 +757,14 @@ void ModelBuilder::add(const ReadCollection &rc) {
                     "validator query operators are not modelled: " + meta->otherValidator);
         for (const auto &note : meta->notes)
             finding("import.metadata", "info", m_collection, note);
+        for (const auto &w : meta->warnings)
+            finding("import.metadata-value", "warning", metadataWhere(w.where), w.message);
         for (const auto &index : meta->indexes) {
             IndexSpec spec = index;
             spec.id = "i" + std::to_string(m_nextIndex++);
             spec.entityId = id;
             m_project.indexes.push_back(std::move(spec));
+            m_indexOrigin.push_back(m_collection);
         }
     }
     if (auto it = m_summaryOf.find(s.name()); it != m_summaryOf.end()) {

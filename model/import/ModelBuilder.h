@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -35,6 +36,13 @@ public:
     void add(const ReadCollection &collection);
     // After every collection: reference candidates, across collections.
     void finish(const std::vector<const ReadCollection *> &collections);
+    // The collection an object of the model was inferred from, by the JSON
+    // path of a validateProject error ("$.entities[3].fields[0].name");
+    // empty when the path names no entity, relationship or index.
+    std::string collectionOf(std::string_view jsonPath) const;
+    // When `error` (of validateProject) is at an index, which comes from a
+    // metadata file: leaves the index out, with a warning. False otherwise.
+    bool dropIndex(const Error &error);
 
 private:
     std::vector<Field> fieldsOf(const PathNode &object, const std::string &entityId, const std::string &path,
@@ -46,10 +54,17 @@ private:
     std::string uniqueEntityName(std::string base);
     void finding(std::string id, std::string severity, std::string where, std::string message);
     void addVariants(Entity &entity, const ReadCollection &collection, const bson_t *properties);
+    std::string metadataWhere(const std::string &what) const;
+    void schemaWarning(const std::string &path, const std::string &message);
+    static std::optional<std::string> fieldRefusal(const Field &field);
 
     Project &m_project;
     ImportSummary &m_summary;
-    std::string m_collection; // the one being added
+    std::string m_collection;   // the one being added
+    std::string m_metadataFile; // its metadata file, if any
+    // The collection each entity, relationship and index comes from, in
+    // the project's order, to name it when the model is not valid.
+    std::vector<std::string> m_entityOrigin, m_relationshipOrigin, m_indexOrigin;
     std::vector<std::pair<std::string, std::string>> m_fieldPaths; // field id -> collection.path, for references
     // Every entity name given, and per base name the next numeric suffix to
     // try: a name costs O(1) amortised however many share a base.
