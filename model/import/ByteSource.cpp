@@ -1,7 +1,9 @@
 #include "import/ByteSource.h"
+#include "import/ImportSummary.h"
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -18,6 +20,17 @@ struct ByteSource::Gzip {
 namespace {
 
 constexpr std::size_t kRawChunk = std::size_t(1) << 20;
+
+// A decompression bomb: a small .gz that inflates without end. Deflate
+// cannot exceed 1,032:1 (a 258-byte match coded in 2 bits, zlib's technical
+// details), and only one byte or one short pattern repeated comes near it:
+// gzip makes 1,030:1 of zeros, of blank lines and of "{}" lines alike, and
+// nothing above 1,032:1 is a deflate stream at all. Real exports measured
+// 19:1 (distinct documents) to 687:1 (the same 8-byte document repeated),
+// so a stream past 1,000:1 is refused, once past a floor that lets any
+// single document, even 16 MiB of zeros, through.
+constexpr std::uint64_t kMaxGzipRatio = 1000;
+constexpr std::uint64_t kGzipRatioFloor = std::uint64_t(64) << 20;
 
 class FileSource final : public ByteSource {
 public:
@@ -167,6 +180,16 @@ std::size_t ByteSource::readGzip(char *buffer, std::size_t n) {
         } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
             m_error = std::string("the gzip data is corrupt: ") + (z.msg ? z.msg : "inflate failed") +
                       " (at compressed byte " + std::to_string(m_consumed - (m_rawSize - m_rawPos)) + ")";
+            break;
+        }
+        const std::uint64_t compressed = m_consumed - (m_rawSize - m_rawPos); // taken by inflate so far
+        const std::uint64_t inflated = m_produced + (n - z.avail_out);
+        if (inflated > kGzipRatioFloor && inflated / kMaxGzipRatio >= std::max<std::uint64_t>(compressed, 1)) {
+            m_error = "the gzip data inflates more than " + groupedNumber(kMaxGzipRatio) + " times (" + groupedNumber(inflated) +
+                      " bytes from the first " + groupedNumber(compressed) + " compressed bytes, at compressed byte " +
+                      groupedNumber(compressed) + "): deflate cannot pass 1,032:1 and only one byte or pattern repeated "
+                      "comes near it, so this is a decompression bomb, not an export; if the data is real, "
+                      "decompress it first and import that";
             break;
         }
     }

@@ -222,8 +222,18 @@ namespace {
 
 Status readJson(ByteSource &source, ReadCollection &rc, CollectionSummary &cs, const ImportOptions &options,
                 Importer::ProgressFunction const *, auto &state, auto &findings) {
-    validate::DocumentStream stream([&source](char *buffer, std::size_t n) { return source.read(buffer, n); },
-                                    validate::DocumentStream::Framing::LinesFirst);
+    // Whether every byte so far is whitespace: only then can the stream end
+    // without a document and without an error.
+    bool onlyWhitespace = true;
+    validate::DocumentStream stream(
+        [&source, &onlyWhitespace](char *buffer, std::size_t n) {
+            const std::size_t got = source.read(buffer, n);
+            if (onlyWhitespace)
+                onlyWhitespace = std::all_of(buffer, buffer + got,
+                                             [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; });
+            return got;
+        },
+        validate::DocumentStream::Framing::LinesFirst);
     validate::ExtendedJsonParser parser;
     CollectionStatistics &stats = rc.statistics;
     while (true) {
@@ -263,6 +273,13 @@ Status readJson(ByteSource &source, ReadCollection &rc, CollectionSummary &cs, c
     }
     if (!source.error().empty())
         return Error{source.name(), source.error()};
+    // An empty file is an empty collection; bytes that hold no document are
+    // not an export (a gzip of blank lines is how a bomb looks).
+    if (onlyWhitespace && source.produced() > 0)
+        return Error{source.name(), groupedNumber(source.produced()) + " bytes" +
+                                        (source.compressed() ? " once decompressed" : "") +
+                                        ", all whitespace, and not one document: mongoexport writes a document a "
+                                        "line, or a JSON array"};
     return {};
 }
 
