@@ -8,13 +8,15 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
 // Work proportional to the input: each test imports an input of size n and
-// 2n built in memory and asserts the time at most ~2.5 times as long (the
-// fastest of three runs each, for a noisy shared machine). Quadratic code
-// takes 4 times as long, cubic 8.
+// 2n built in memory and asserts the time at most 3 times as long (the
+// fastest of three runs each). Linear code measures 2.0 to 2.7 here on a
+// loaded shared 2-core machine; the quadratic and cubic code this guards
+// against measured 3.5 to 10.5 on these inputs.
 
 using namespace docshape;
 using import::Importer;
@@ -22,7 +24,7 @@ using import::InputFormat;
 
 namespace {
 
-constexpr double kMaxRatio = 2.5;
+constexpr double kMaxRatio = 3.0;
 
 std::span<const std::uint8_t> bytesOf(const std::string &s) {
     return {reinterpret_cast<const std::uint8_t *>(s.data()), s.size()};
@@ -30,14 +32,20 @@ std::span<const std::uint8_t> bytesOf(const std::string &s) {
 
 std::string bytesOf(const bson_t *doc) { return {reinterpret_cast<const char *>(bson_get_data(doc)), doc->len}; }
 
-template <typename Run> double fastestOfThree(Run run) {
-    double best = 1e9;
-    for (int i = 0; i < 3; ++i) {
+// The fastest of three runs of each size, the two sizes taken in turn so
+// that both meet the same load of a shared machine.
+template <typename Small, typename Large> std::pair<double, double> fastestOfThree(Small small, Large large) {
+    auto seconds = [](auto run) {
         const auto start = std::chrono::steady_clock::now();
         run();
-        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    double t1 = 1e9, t2 = 1e9;
+    for (int i = 0; i < 3; ++i) {
+        t1 = std::min(t1, seconds(small));
+        t2 = std::min(t2, seconds(large));
     }
-    return best;
+    return {t1, t2};
 }
 
 // The n-th key made only of punctuation that entityNameFor drops, so every
@@ -139,8 +147,8 @@ std::vector<std::string> chainedCollections(std::size_t n, int documents) {
 
 TEST_CASE("scaling: entity names that all collide are made unique in time proportional to their number",
           "[import][scaling]") {
-    constexpr std::size_t n = 1000;
-    constexpr int documents = 8;
+    constexpr std::size_t n = 2000; // 2n keys and their subdocuments: 8,000 paths, within kMaxPaths
+    constexpr int documents = 128;
     const std::string small = collidingNames(n, documents), large = collidingNames(2 * n, documents);
     auto run = [](const std::string &bytes, std::size_t keys) {
         Importer importer;
@@ -151,8 +159,7 @@ TEST_CASE("scaling: entity names that all collide are made unique in time propor
         CHECK(r->project.entities[1].name == "Entity");
         CHECK(r->project.entities.back().name == "Entity" + std::to_string(keys));
     };
-    const double t1 = fastestOfThree([&] { run(small, n); });
-    const double t2 = fastestOfThree([&] { run(large, 2 * n); });
+    const auto [t1, t2] = fastestOfThree([&] { run(small, n); }, [&] { run(large, 2 * n); });
     INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
     CHECK(t2 / t1 <= kMaxRatio);
 }
@@ -160,7 +167,7 @@ TEST_CASE("scaling: entity names that all collide are made unique in time propor
 TEST_CASE("scaling: reference candidates are marked on their fields in time proportional to their number",
           "[import][scaling]") {
     constexpr std::size_t n = 1500;
-    constexpr int documents = 4;
+    constexpr int documents = 24;
     const std::vector<std::string> small = referencingCollections(n, documents),
                                    large = referencingCollections(2 * n, documents);
     auto run = [](const std::vector<std::string> &collections, std::size_t fields) {
@@ -171,19 +178,18 @@ TEST_CASE("scaling: reference candidates are marked on their fields in time prop
         REQUIRE(r.ok());
         REQUIRE(r->summary.references.size() == 3 * fields);
         const auto &last = r->project.entities.back().fields.back();
-        CHECK(last.details->description.find("Reference candidate: 4 of 4 sampled values are _id values of a.") !=
+        CHECK(last.details->description.find("Reference candidate: 24 of 24 sampled values are _id values of a.") !=
               std::string::npos);
     };
-    const double t1 = fastestOfThree([&] { run(small, n); });
-    const double t2 = fastestOfThree([&] { run(large, 2 * n); });
+    const auto [t1, t2] = fastestOfThree([&] { run(small, n); }, [&] { run(large, 2 * n); });
     INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
     CHECK(t2 / t1 <= kMaxRatio);
 }
 
 TEST_CASE("scaling: the variant fields of a discriminator leave the entity in time proportional to their number",
           "[import][scaling]") {
-    constexpr std::size_t n = 4000;
-    constexpr int documents = 40;
+    constexpr std::size_t n = 4500;
+    constexpr int documents = 160;
     const std::string small = polymorphic(n, documents), large = polymorphic(2 * n, documents);
     auto run = [](const std::string &bytes, std::size_t keys) {
         Importer importer;
@@ -196,8 +202,7 @@ TEST_CASE("scaling: the variant fields of a discriminator leave the entity in ti
         REQUIRE(e.variants.size() == 2);
         CHECK(e.variants[0].fields.size() == keys);
     };
-    const double t1 = fastestOfThree([&] { run(small, n); });
-    const double t2 = fastestOfThree([&] { run(large, 2 * n); });
+    const auto [t1, t2] = fastestOfThree([&] { run(small, n); }, [&] { run(large, 2 * n); });
     INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
     CHECK(t2 / t1 <= kMaxRatio);
 }
@@ -218,8 +223,7 @@ TEST_CASE("scaling: a field of ids is compared with every collection's _ids in t
         CHECK(r->summary.references[1].target == "c0");
         CHECK(r->summary.references[1].found == 1024);
     };
-    const double t1 = fastestOfThree([&] { run(small); });
-    const double t2 = fastestOfThree([&] { run(large); });
+    const auto [t1, t2] = fastestOfThree([&] { run(small); }, [&] { run(large); });
     INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
     CHECK(t2 / t1 <= kMaxRatio);
 }
