@@ -14,7 +14,7 @@
 
 // Work proportional to the input: each test imports an input of size n and
 // 2n built in memory and asserts the time at most 3 times as long (the
-// fastest of three runs each). Linear code measures 2.0 to 2.7 here on a
+// fastest of three runs each, measured up to three times). Linear code measures 2.0 to 2.7 here on a
 // loaded shared 2-core machine; the quadratic and cubic code this guards
 // against measured 3.5 to 10.5 on these inputs.
 
@@ -46,6 +46,23 @@ template <typename Small, typename Large> std::pair<double, double> fastestOfThr
         t2 = std::min(t2, seconds(large));
     }
     return {t1, t2};
+}
+
+struct Scaling {
+    double small = 1, large = 1e9; // seconds
+    double ratio() const { return large / small; }
+};
+
+// Measured up to three times: a burst of load on the shared machine passes
+// on another measurement, while quadratic code fails every one.
+template <typename Small, typename Large> Scaling measure(Small small, Large large) {
+    Scaling best;
+    for (int attempt = 0; attempt < 3 && best.ratio() > kMaxRatio; ++attempt) {
+        const auto [t1, t2] = fastestOfThree(small, large);
+        if (t2 / t1 < best.ratio())
+            best = {t1, t2};
+    }
+    return best;
 }
 
 // The n-th key made only of punctuation that entityNameFor drops, so every
@@ -159,9 +176,9 @@ TEST_CASE("scaling: entity names that all collide are made unique in time propor
         CHECK(r->project.entities[1].name == "Entity");
         CHECK(r->project.entities.back().name == "Entity" + std::to_string(keys));
     };
-    const auto [t1, t2] = fastestOfThree([&] { run(small, n); }, [&] { run(large, 2 * n); });
-    INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
-    CHECK(t2 / t1 <= kMaxRatio);
+    const Scaling s = measure([&] { run(small, n); }, [&] { run(large, 2 * n); });
+    INFO("n = " << n << ": " << s.small << " s; 2n: " << s.large << " s; ratio " << s.ratio());
+    CHECK(s.ratio() <= kMaxRatio);
 }
 
 TEST_CASE("scaling: reference candidates are marked on their fields in time proportional to their number",
@@ -181,9 +198,9 @@ TEST_CASE("scaling: reference candidates are marked on their fields in time prop
         CHECK(last.details->description.find("Reference candidate: 24 of 24 sampled values are _id values of a.") !=
               std::string::npos);
     };
-    const auto [t1, t2] = fastestOfThree([&] { run(small, n); }, [&] { run(large, 2 * n); });
-    INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
-    CHECK(t2 / t1 <= kMaxRatio);
+    const Scaling s = measure([&] { run(small, n); }, [&] { run(large, 2 * n); });
+    INFO("n = " << n << ": " << s.small << " s; 2n: " << s.large << " s; ratio " << s.ratio());
+    CHECK(s.ratio() <= kMaxRatio);
 }
 
 TEST_CASE("scaling: the variant fields of a discriminator leave the entity in time proportional to their number",
@@ -202,9 +219,9 @@ TEST_CASE("scaling: the variant fields of a discriminator leave the entity in ti
         REQUIRE(e.variants.size() == 2);
         CHECK(e.variants[0].fields.size() == keys);
     };
-    const auto [t1, t2] = fastestOfThree([&] { run(small, n); }, [&] { run(large, 2 * n); });
-    INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
-    CHECK(t2 / t1 <= kMaxRatio);
+    const Scaling s = measure([&] { run(small, n); }, [&] { run(large, 2 * n); });
+    INFO("n = " << n << ": " << s.small << " s; 2n: " << s.large << " s; ratio " << s.ratio());
+    CHECK(s.ratio() <= kMaxRatio);
 }
 
 TEST_CASE("scaling: a field of ids is compared with every collection's _ids in time proportional to the collections",
@@ -223,7 +240,7 @@ TEST_CASE("scaling: a field of ids is compared with every collection's _ids in t
         CHECK(r->summary.references[1].target == "c0");
         CHECK(r->summary.references[1].found == 1024);
     };
-    const auto [t1, t2] = fastestOfThree([&] { run(small); }, [&] { run(large); });
-    INFO("n = " << n << ": " << t1 << " s; 2n: " << t2 << " s; ratio " << t2 / t1);
-    CHECK(t2 / t1 <= kMaxRatio);
+    const Scaling s = measure([&] { run(small); }, [&] { run(large); });
+    INFO("n = " << n << ": " << s.small << " s; 2n: " << s.large << " s; ratio " << s.ratio());
+    CHECK(s.ratio() <= kMaxRatio);
 }
