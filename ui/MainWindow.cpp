@@ -2,6 +2,7 @@
 #include "settings/ProjectSettingsDialog.h"
 
 #include "Format.h"
+#include "PlainText.h"
 #include "canvas/CanvasView.h"
 #include "canvas/FindBar.h"
 #include "canvas/DocumentScene.h"
@@ -68,7 +69,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     // measuring every earlier one again.
     m_history->setUniformItemSizes(true);
 
-    m_statusLabel = new QLabel(this);
+    m_statusLabel = plainLabel(this);
     m_statusLabel->setObjectName(QStringLiteral("collectionStatus"));
     statusBar()->addPermanentWidget(m_statusLabel);
     m_zoomLabel = new QLabel(this);
@@ -246,9 +247,9 @@ void MainWindow::createActions() {
     toolRedo->setObjectName(QStringLiteral("toolbarRedo"));
     const auto update = [this, stack, toolUndo, toolRedo] {
         toolUndo->setEnabled(stack->canUndo());
-        toolUndo->setToolTip(stack->canUndo() ? tr("Undo %1").arg(stack->undoText()) : tr("Undo"));
+        toolUndo->setToolTip(plainToolTip(stack->canUndo() ? tr("Undo %1").arg(stack->undoText()) : tr("Undo")));
         toolRedo->setEnabled(stack->canRedo());
-        toolRedo->setToolTip(stack->canRedo() ? tr("Redo %1").arg(stack->redoText()) : tr("Redo"));
+        toolRedo->setToolTip(plainToolTip(stack->canRedo() ? tr("Redo %1").arg(stack->redoText()) : tr("Redo")));
     };
     update();
     connect(stack, &QUndoStack::indexChanged, this, update);
@@ -303,8 +304,8 @@ void MainWindow::updateStatus() {
                                .arg(qs(stat->name), formatBytes(stat->avgDocumentBytes),
                                     formatMaxBytes(stat->maxDocumentBytes), formatCount(entries)));
     m_statusLabel->setToolTip(
-        tr("average document %1, maximum %2")
-            .arg(formatExactBytes(stat->avgDocumentBytes), formatExactMaxBytes(stat->maxDocumentBytes)));
+        plainToolTip(tr("average document %1, maximum %2")
+            .arg(formatExactBytes(stat->avgDocumentBytes), formatExactMaxBytes(stat->maxDocumentBytes))));
 }
 
 void MainWindow::selectObject(const ObjectRef &object) { m_scene->selectObject(object); }
@@ -352,7 +353,7 @@ void MainWindow::rebuildExamplesMenu() {
                 return;
             Status status = loadExample(path);
             if (!status)
-                QMessageBox::warning(this, tr("Open Example"), qs(status.error().toString()));
+                warnPlain(this, tr("Open Example"), qs(status.error().toString()));
         });
     m_examplesMenu->setEnabled(!examples.isEmpty());
 }
@@ -420,7 +421,7 @@ void MainWindow::open() {
 void MainWindow::openInteractive(const QString &path) {
     Status status = loadFile(path);
     if (!status) {
-        QMessageBox::warning(this, tr("Open"),
+        warnPlain(this, tr("Open"),
                              tr("%1 could not be opened:\n\n%2").arg(QDir::toNativeSeparators(path),
                                                                     qs(status.error().toString())));
         return;
@@ -433,7 +434,7 @@ bool MainWindow::save() {
         return saveAs();
     Status status = m_document->save(m_document->filePath());
     if (!status) {
-        QMessageBox::warning(this, tr("Save"), qs(status.error().toString()));
+        warnPlain(this, tr("Save"), qs(status.error().toString()));
         return false;
     }
     removeRecovery();
@@ -450,7 +451,7 @@ bool MainWindow::saveAs() {
     const QString oldRecovery = recoveryPath();
     Status status = m_document->save(path);
     if (!status) {
-        QMessageBox::warning(this, tr("Save"), qs(status.error().toString()));
+        warnPlain(this, tr("Save"), qs(status.error().toString()));
         return false;
     }
     QFile::remove(oldRecovery);
@@ -464,12 +465,15 @@ void MainWindow::revert() {
     const QString path = m_document->filePath();
     if (path.isEmpty() || !m_document->isModified())
         return;
-    if (QMessageBox::question(this, tr("Revert"), tr("Discard your changes and reload %1?").arg(m_document->displayName())) !=
-        QMessageBox::Yes)
+    QMessageBox ask(QMessageBox::Question, tr("Revert"),
+                    tr("Discard your changes and reload %1?").arg(m_document->displayName()),
+                    QMessageBox::Yes | QMessageBox::No, this);
+    ask.setTextFormat(Qt::PlainText);
+    if (ask.exec() != QMessageBox::Yes)
         return;
     Status status = m_document->load(path);
     if (!status)
-        QMessageBox::warning(this, tr("Revert"), qs(status.error().toString()));
+        warnPlain(this, tr("Revert"), qs(status.error().toString()));
     else
         removeRecovery();
 }
@@ -637,7 +641,7 @@ void MainWindow::openAtStartup(const QString &file, const QString &example) {
                                                                       .toStdString()})
                             : loadExample(found);
         if (!status) {
-            QMessageBox::warning(this, tr("Open Example"),
+            warnPlain(this, tr("Open Example"),
                                  tr("The example %1 could not be opened:\n\n%2").arg(example, qs(status.error().toString())));
             return;
         }
@@ -661,6 +665,7 @@ void MainWindow::offerRecovery() {
                         .arg(shownName()),
                     QMessageBox::NoButton, this);
     box.setObjectName(QStringLiteral("recoveryDialog"));
+    box.setTextFormat(Qt::PlainText);
     box.setInformativeText(tr("Recover opens the autosaved changes, as one step you can undo. Discard Autosave "
                               "deletes them. Decide Later keeps them and asks again next time."));
     QPushButton *recover = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
@@ -675,7 +680,7 @@ void MainWindow::offerRecovery() {
     if (box.clickedButton() == recover) {
         Status status = recoverFrom(path);
         if (!status)
-            QMessageBox::warning(this, tr("Recover"), qs(status.error().toString()));
+            warnPlain(this, tr("Recover"), qs(status.error().toString()));
     } else if (box.clickedButton() == discard) {
         QFile::remove(path);
     }
@@ -684,9 +689,11 @@ void MainWindow::offerRecovery() {
 bool MainWindow::maybeSave() {
     if (!m_document->isModified())
         return true;
-    const auto answer = QMessageBox::warning(
-        this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(shownName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    QMessageBox ask(QMessageBox::Warning, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(shownName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    ask.setDefaultButton(QMessageBox::Save);
+    ask.setTextFormat(Qt::PlainText);
+    const auto answer = ask.exec();
     if (answer == QMessageBox::Save)
         return save();
     if (answer == QMessageBox::Discard) {

@@ -5,6 +5,7 @@
 #include "canvas/DocumentScene.h"
 #include "canvas/RelationshipItem.h"
 #include "compare/CompareMarks.h"
+#include "PlainText.h"
 
 #include <QCoreApplication>
 #include <QPaintEngine>
@@ -199,7 +200,7 @@ void EntityItem::updateToolTip() {
     for (const QString &part : {m_description, m_sizeTip})
         if (!part.isEmpty())
             parts << part;
-    setToolTip(parts.join(QStringLiteral("\n")));
+    setToolTip(plainToolTip(parts.join(QStringLiteral("\n"))));
 }
 
 void EntityItem::setEmbedding(const Relationship *embedding) {

@@ -4,6 +4,7 @@
 #include "canvas/DocumentScene.h"
 #include "canvas/EntityItem.h"
 #include "document/Document.h"
+#include "PlainText.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>
@@ -45,7 +46,7 @@ FindBar::FindBar(DocumentScene *scene, CanvasView *view, QWidget *parent)
     m_edit->setMinimumWidth(240);
     m_edit->setToolTip(tr("Enter: next match · Shift+Enter: previous · Escape: close"));
     label->setBuddy(m_edit);
-    m_status = new QLabel(this);
+    m_status = plainLabel(this);
     m_status->setObjectName(QStringLiteral("findStatus"));
     m_status->setMinimumWidth(90);
     auto *close = new QToolButton(this);

@@ -1,6 +1,7 @@
 #include "compare/ComparePanel.h"
 
 #include "diff/DiffReport.h"
+#include "PlainText.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -56,7 +57,7 @@ QString sign(ChangeKind k) {
 } // namespace
 
 ComparePanel::ComparePanel(QWidget *parent)
-    : QWidget(parent), m_summary(new QLabel(this)), m_tree(new QTreeWidget(this)) {
+    : QWidget(parent), m_summary(plainLabel(this)), m_tree(new QTreeWidget(this)) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_summary->setWordWrap(true);
@@ -119,7 +120,7 @@ void ComparePanel::showDiff(const ModelDiff &diff, const Project &current, const
             const ObjectRef ref = refOf(*c, current);
             item->setData(0, kRefKind, static_cast<int>(ref.kind));
             item->setData(0, kRefId, qs(ref.id));
-            item->setToolTip(0, qs(std::string(toString(c->object)) + " " + c->id + " " + std::string(toString(c->change))));
+            item->setToolTip(0, plainToolTip(qs(std::string(toString(c->object)) + " " + c->id + " " + std::string(toString(c->change)))));
             for (const auto &p : c->properties) {
                 const QString line = qs(p.property + ": " + displayValue(p.before) + " → " + displayValue(p.after));
                 new QTreeWidgetItem(item, {line});
@@ -140,7 +141,7 @@ void ComparePanel::showDiff(const ModelDiff &diff, const Project &current, const
             const std::string line = text.substr(start + 1, end == std::string::npos ? std::string::npos : end - start - 1);
             if (!line.empty()) {
                 auto *item = new QTreeWidgetItem(group, {qs(line.substr(std::min<std::size_t>(2, line.size())))});
-                item->setToolTip(0, item->text(0).trimmed());
+                item->setToolTip(0, plainToolTip(item->text(0).trimmed()));
             }
             start = end;
         }

@@ -4,6 +4,7 @@
 #include "compare/ComparePanel.h"
 #include "compare/CompareSession.h"
 #include "document/Document.h"
+#include "PlainText.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -28,7 +29,7 @@ void CompareSetup::install(MainWindow *window, QMenu *fileMenu) {
 
     auto report = [window](const Status &status) {
         if (!status)
-            QMessageBox::warning(window, MainWindow::tr("Compare"),
+            warnPlain(window, MainWindow::tr("Compare"),
                                  QString::fromStdString(status.error().toString()));
     };
     fileMenu->addSeparator();

@@ -6,6 +6,7 @@
 #include "export/ExportChoices.h"
 
 #include "io/AtomicFile.h"
+#include "PlainText.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -67,7 +68,7 @@ ExportDiagramDialog::ExportDiagramDialog(canvas::DocumentScene *scene, QWidget *
     auto *pathLabel = new QLabel(tr("&File (.svg or .png):"), this);
     pathLabel->setBuddy(m_path);
     form->addRow(pathLabel, pathRow);
-    m_status = new QLabel(this);
+    m_status = plainLabel(this);
     m_status->setWordWrap(true);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Close, this);
     m_buttons->button(QDialogButtonBox::Save)->setText(tr("&Export"));
@@ -84,7 +85,7 @@ ExportDiagramDialog::ExportDiagramDialog(canvas::DocumentScene *scene, QWidget *
         if (error.isEmpty())
             accept();
         else
-            QMessageBox::warning(this, tr("Export Diagram"), error);
+            warnPlain(this, tr("Export Diagram"), error);
     });
     connect(m_path, &QLineEdit::textChanged, this, &ExportDiagramDialog::updateButtons);
     connect(m_collections, &QListWidget::itemChanged, this, &ExportDiagramDialog::updateButtons);

@@ -7,6 +7,7 @@
 #include "export/ReportExport.h"
 
 #include "io/AtomicFile.h"
+#include "PlainText.h"
 
 #include <QCheckBox>
 #include <QDateEdit>
@@ -73,7 +74,7 @@ ExportReportDialog::ExportReportDialog(canvas::DocumentScene *scene, QWidget *pa
     pathLabel->setBuddy(m_path);
     form->addRow(pathLabel, pathRow);
 
-    m_status = new QLabel(this);
+    m_status = plainLabel(this);
     m_status->setObjectName(QStringLiteral("reportStatus"));
     m_status->setWordWrap(true);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Close, this);
@@ -91,7 +92,7 @@ ExportReportDialog::ExportReportDialog(canvas::DocumentScene *scene, QWidget *pa
         if (error.isEmpty())
             accept();
         else if (error != tr("Cancelled."))
-            QMessageBox::warning(this, tr("Export Report"), error);
+            warnPlain(this, tr("Export Report"), error);
     });
     connect(m_path, &QLineEdit::textChanged, this, &ExportReportDialog::updateButtons);
     connect(m_collections, &QListWidget::itemChanged, this, &ExportReportDialog::updateButtons);

@@ -3,6 +3,7 @@
 #include "help/LinkedLibraries.h"
 
 #include "BuildInfo.h"
+#include "PlainText.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -66,7 +67,7 @@ AboutDialog::AboutDialog(QWidget *parent) : QDialog(parent) {
         auto *item = new QTreeWidgetItem(
             m_libraries, {qs(library.name), qs(library.version), qs(library.licence), qs(library.purpose)});
         if (library.builtWith != library.version)
-            item->setToolTip(1, tr("built with %1").arg(qs(library.builtWith)));
+            item->setToolTip(1, plainToolTip(tr("built with %1").arg(qs(library.builtWith))));
     }
     for (int column = 0; column < m_libraries->columnCount(); ++column)
         m_libraries->resizeColumnToContents(column);

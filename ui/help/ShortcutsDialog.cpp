@@ -1,4 +1,5 @@
 #include "help/ShortcutsDialog.h"
+#include "PlainText.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -34,7 +35,7 @@ QString keysOf(const QAction *action) {
 
 void addRow(QTreeWidget *list, const QAction *action, const QString &where) {
     auto *item = new QTreeWidgetItem(list, {plainText(action), keysOf(action), where});
-    item->setToolTip(0, action->statusTip().isEmpty() ? action->toolTip() : action->statusTip());
+    item->setToolTip(0, plainToolTip(action->statusTip().isEmpty() ? action->toolTip() : action->statusTip()));
 }
 
 void addMenu(QTreeWidget *list, const QMenu *menu, const QString &path, QSet<const QAction *> &seen) {

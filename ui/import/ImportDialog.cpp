@@ -3,6 +3,7 @@
 #include "Format.h"
 #include "import/ImportWorker.h"
 #include "import/ReferenceConfirmation.h"
+#include "PlainText.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -62,7 +63,7 @@ ImportDialog::ImportDialog(QWidget *parent) : QDialog(parent) {
     m_progress->setTextVisible(true);
     m_progress->setFormat(QString());
     layout->addWidget(m_progress);
-    m_status = new QLabel(this);
+    m_status = plainLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
     m_summary = new QPlainTextEdit(this);
@@ -196,8 +197,8 @@ void ImportDialog::finish() {
                 item->setCheckState(Qt::Unchecked);
             } else {
                 item->setFlags(Qt::NoItemFlags);
-                item->setToolTip(tr("A nested path: a relationship names a top-level field, so this stays a proposal "
-                                    "in the field's description."));
+                item->setToolTip(plainToolTip(tr("A nested path: a relationship names a top-level field, so this stays a proposal "
+                                    "in the field's description.")));
             }
         }
         m_status->setText(tr("Done: %1 documents in %2 s. Open Model opens it as a new model.")

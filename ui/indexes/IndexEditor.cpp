@@ -8,6 +8,7 @@
 #include "derive/IndexRules.h"
 #include "edit/IndexKeysText.h"
 #include "export/ExtendedJson.h"
+#include "PlainText.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -49,9 +50,9 @@ IndexEditor::IndexEditor(Document *document, QWidget *parent) : QWidget(parent),
     m_keys = new QLineEdit(this);
     m_keys->setObjectName(QStringLiteral("indexKeys"));
     m_keys->setPlaceholderText(tr("email: 1, createdAt: -1"));
-    m_keys->setToolTip(tr("The key pattern in order, as mongosh writes it without braces: path: kind, where kind "
+    m_keys->setToolTip(plainToolTip(tr("The key pattern in order, as mongosh writes it without braces: path: kind, where kind "
                           "is 1 (ascending), -1 (descending), text, 2dsphere, 2d or hashed. A bare path is "
-                          "ascending, -path descending. Paths complete from the collection's documents."));
+                          "ascending, -path descending. Paths complete from the collection's documents.")));
     m_name = new QLineEdit(this);
     m_name->setObjectName(QStringLiteral("indexName"));
     m_name->setToolTip(tr("Empty: the server's default name, the keys joined as path_kind"));
@@ -64,8 +65,8 @@ IndexEditor::IndexEditor(Document *document, QWidget *parent) : QWidget(parent),
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("indexPartialFilter"));
     m_filter->setPlaceholderText(tr("{\"status\": \"active\"}"));
-    m_filter->setToolTip(tr("partialFilterExpression in Extended JSON: only matching documents get entries. "
-                            "Equality, $exists: true, $gt, $gte, $lt, $lte, $type, $in, and $and / $or at the top."));
+    m_filter->setToolTip(plainToolTip(tr("partialFilterExpression in Extended JSON: only matching documents get entries. "
+                            "Equality, $exists: true, $gt, $gte, $lt, $lte, $type, $in, and $and / $or at the top.")));
     m_selectivity = new QDoubleSpinBox(this);
     m_selectivity->setObjectName(QStringLiteral("indexSelectivity"));
     m_selectivity->setRange(0.0001, 1);

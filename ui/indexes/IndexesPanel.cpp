@@ -9,6 +9,7 @@
 #include "advisor/RuleCatalog.h"
 #include "edit/IndexKeysText.h"
 #include "util/Units.h"
+#include "PlainText.h"
 
 #include <QFont>
 #include <QHBoxLayout>
@@ -148,16 +149,16 @@ void IndexesPanel::rebuild() {
             item->setTextAlignment(Entries, Qt::AlignRight | Qt::AlignVCenter);
             item->setText(Size, tr("~%1 (estimate)").arg(formatBytes(stat.estimatedBytes)));
             item->setToolTip(Size,
-                             tr("%1, estimated: %2").arg(formatExactBytes(stat.estimatedBytes), qs(stat.assumptions)));
-            item->setToolTip(Entries, stat.multikey ? tr("Multikey: one entry per array element")
-                                                    : tr("One entry per document"));
+                             plainToolTip(tr("%1, estimated: %2").arg(formatExactBytes(stat.estimatedBytes), qs(stat.assumptions))));
+            item->setToolTip(Entries, plainToolTip(stat.multikey ? tr("Multikey: one entry per array element")
+                                                    : tr("One entry per document")));
             QStringList serves;
             for (const AccessCost &cost : advice.accessPatterns)
                 if (!cost.collections.empty() && cost.collections.front() == c.name &&
                     (stat.id.empty() ? cost.indexId.empty() && cost.index == stat.name : cost.indexId == stat.id))
                     serves << qs(cost.name);
             item->setText(Serves, serves.isEmpty() ? QStringLiteral("—") : serves.join(QStringLiteral(", ")));
-            item->setToolTip(Serves, serves.join(QLatin1Char('\n')));
+            item->setToolTip(Serves, plainToolTip(serves.join(QLatin1Char('\n'))));
             QStringList notes;
             if (stat.id.empty())
                 notes << tr("implicit, cannot be changed");

@@ -4,6 +4,7 @@
 #include "document/Document.h"
 #include "inspector/EnumChoices.h"
 #include "inspector/ShownName.h"
+#include "PlainText.h"
 
 #include <QHBoxLayout>
 #include <QListWidget>
@@ -224,14 +225,14 @@ void EntityForm::refresh() {
     if (!e)
         return;
     m_title->setText(tr("<h3>Entity %1</h3>").arg(shownName(e->name, m_title, 200, 1.2)));
-    m_title->setToolTip(qs(e->name));
+    m_title->setToolTip(plainToolTip(qs(e->name)));
     if (const CollectionStat *stat = m_document->collectionStatOf(m_entityId)) {
         m_estimate->setText(tr("Stored in <b>%1</b>: average document %2, maximum %3, %4 documents now.")
                                 .arg(shownName(stat->name, m_estimate, 200, 1.1), formatBytes(stat->avgDocumentBytes),
                                      formatMaxBytes(stat->maxDocumentBytes), formatCount(stat->documents)));
         m_estimate->setToolTip(
-            tr("average document %1, maximum %2")
-                .arg(formatExactBytes(stat->avgDocumentBytes), formatExactMaxBytes(stat->maxDocumentBytes)));
+            plainToolTip(tr("average document %1, maximum %2")
+                .arg(formatExactBytes(stat->avgDocumentBytes), formatExactMaxBytes(stat->maxDocumentBytes))));
     } else {
         m_estimate->clear();
         m_estimate->setToolTip(QString());

@@ -5,6 +5,7 @@
 #include "inspector/ShownName.h"
 
 #include "derive/ValueLengths.h"
+#include "PlainText.h"
 
 #include <QHBoxLayout>
 #include <QPushButton>
@@ -249,11 +250,11 @@ void FieldForm::refresh() {
         return;
     m_title->setText(tr("<h3>Field %1</h3><span style='color:gray'>of %2</span>")
                          .arg(shownName(f->name, m_title, 200, 1.2), shownName(e->name, m_title, 200)));
-    m_title->setToolTip(QString::fromStdString(e->name + "." + f->name));
+    m_title->setToolTip(plainToolTip(QString::fromStdString(e->name + "." + f->name)));
     // Elided to what a narrow dock holds; the tooltip has it whole.
     const QString owner = tr("← %1").arg(QString::fromStdString(e->name));
     m_owner->setText(m_owner->fontMetrics().elidedText(owner, Qt::ElideMiddle, 220));
-    m_owner->setToolTip(owner);
+    m_owner->setToolTip(plainToolTip(owner));
     m_addSubfield->setVisible(f->isObject() || f->elementIsObject());
     m_form->refresh();
 }

@@ -6,6 +6,7 @@
 #include "edit/RelationshipDefaults.h"
 #include "inspector/EnumChoices.h"
 #include "inspector/ShownName.h"
+#include "PlainText.h"
 
 #include <QHBoxLayout>
 
@@ -198,8 +199,8 @@ void RelationshipForm::refresh() {
                          .arg(parent ? shownName(parent->name, m_title, 110, 1.2) : QString(),
                               child ? shownName(child->name, m_title, 110, 1.2) : QString(),
                               cardinalityLabel(r->cardinality), representationLabel(r->representation)));
-    m_title->setToolTip(QStringLiteral("%1 → %2").arg(parent ? qs(parent->name) : QString(),
-                                                      child ? qs(child->name) : QString()));
+    m_title->setToolTip(plainToolTip(QStringLiteral("%1 → %2").arg(parent ? qs(parent->name) : QString(),
+                                                      child ? qs(child->name) : QString())));
     m_form->refresh();
 }
 

@@ -6,6 +6,7 @@
 #include "panels/FieldPaths.h"
 
 #include "advisor/Advice.h"
+#include "PlainText.h"
 
 #include <QBrush>
 #include <QColor>
@@ -243,7 +244,7 @@ QVariant AccessPatternModel::data(const QModelIndex &index, int role) const {
             return listText(q->fieldsReturned);
         return display(*q, cost, column);
     case Qt::ToolTipRole:
-        return tooltip(*q, cost, column);
+        return plainToolTip(tooltip(*q, cost, column).toString());
     case SortRole:
         switch (column) {
         case Frequency: return q->frequencyPerSecond;

@@ -6,6 +6,7 @@
 #include "panels/CodeHighlighter.h"
 
 #include "sample/SampleGenerator.h"
+#include "PlainText.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -53,9 +54,9 @@ ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent
         outputsLayout->addWidget(m_outputs[i]);
         connect(m_outputs[i], &QCheckBox::toggled, this, &ExportDialog::refresh);
     }
-    m_outputs[Samples]->setToolTip(tr("%1 typical documents per collection, seed %2, as docshape-cli sample prints them")
+    m_outputs[Samples]->setToolTip(plainToolTip(tr("%1 typical documents per collection, seed %2, as docshape-cli sample prints them")
                                        .arg(kSampleCount)
-                                       .arg(kSampleSeed));
+                                       .arg(kSampleSeed)));
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("exportFiles"));
     auto *left = new QWidget(this);
@@ -78,7 +79,7 @@ ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({240, 660});
 
-    m_status = new QLabel(this);
+    m_status = plainLabel(this);
     m_status->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton *copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);

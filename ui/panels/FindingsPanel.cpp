@@ -6,6 +6,7 @@
 
 #include "advisor/Advice.h"
 #include "advisor/RuleCatalog.h"
+#include "PlainText.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -56,7 +57,7 @@ FindingsPanel::FindingsPanel(AdviceSource *source, QWidget *parent) : QWidget(pa
     m_filter->addItem(tr("All severities"), -1);
     m_filter->addItem(severityIcon(Severity::Warning), tr("Warnings and errors"), int(Severity::Warning));
     m_filter->addItem(severityIcon(Severity::Error), tr("Errors only"), int(Severity::Error));
-    m_summary = new QLabel(this);
+    m_summary = plainLabel(this);
 
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("findingList"));
@@ -168,12 +169,12 @@ void FindingsPanel::rebuild() {
         item->setIcon(0, icons[int(f.severity)]);
         item->setText(0, qs(f.id));
         item->setText(1, qs(objectColumnText(f)));
-        item->setToolTip(1, qs(targetText(f.target)));
+        item->setToolTip(1, plainToolTip(qs(targetText(f.target))));
         const QString message = qs(f.message());
         item->setText(2, message);
-        item->setToolTip(2, message);
-        item->setToolTip(0, f.source().empty() ? qs(toString(f.severity))
-                                               : tr("%1, from %2").arg(qs(toString(f.severity)), qs(f.source())));
+        item->setToolTip(2, plainToolTip(message));
+        item->setToolTip(0, plainToolTip(f.source().empty() ? qs(toString(f.severity))
+                                               : tr("%1, from %2").arg(qs(toString(f.severity)), qs(f.source()))));
         item->setData(0, SeverityRole, int(f.severity));
     };
     m_listed = true;

@@ -10,6 +10,7 @@
 #include "sample/SampleGenerator.h"
 #include "validate/DocumentStream.h"
 #include "validate/JsonSchema.h"
+#include "PlainText.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -405,7 +406,7 @@ void ValidationPreview::showOutcomes(const QString &collection) {
         item->setText(1, !o.readable ? tr("not read") : o.valid ? tr("pass") : tr("fail"));
         if (o.bytes > 0) {
             item->setText(2, formatBytes(double(o.bytes)));
-            item->setToolTip(2, formatExactBytes(double(o.bytes)));
+            item->setToolTip(2, plainToolTip(formatExactBytes(double(o.bytes))));
         }
         QString why = o.reasons;
         if (o.idAdded) {
@@ -415,7 +416,7 @@ void ValidationPreview::showOutcomes(const QString &collection) {
         if (!o.expected.isEmpty())
             why = tr("[%1] ").arg(o.expected) + why;
         item->setText(3, why);
-        item->setToolTip(3, why);
+        item->setToolTip(3, plainToolTip(why));
         if (!o.valid)
             item->setForeground(1, QColor(0xb0, 0x20, 0x20));
         items << item;

@@ -5,6 +5,7 @@
 
 #include "advisor/Advice.h"
 #include "util/Units.h"
+#include "PlainText.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -35,7 +36,7 @@ WorksheetView::WorksheetView(AdviceSource *source, QWidget *parent) : QWidget(pa
     m_collection = new QComboBox(this);
     m_collection->setObjectName(QStringLiteral("worksheetCollection"));
     m_collection->setMinimumContentsLength(18);
-    m_summary = new QLabel(this);
+    m_summary = plainLabel(this);
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("worksheetTable"));
     m_table->setHorizontalHeaderLabels({tr("Worksheet row"), tr("Derived from the model"), tr("Stated by the designer")});
@@ -172,14 +173,14 @@ void WorksheetView::fill() {
         if (d.stated.isEmpty())
             stated->setForeground(Qt::gray);
         for (auto *item : {derived, stated})
-            item->setToolTip(d.tip);
+            item->setToolTip(plainToolTip(d.tip));
         if (mismatch) {
             ++marked;
             label->setIcon(warn);
             for (auto *item : {label, derived, stated}) {
                 item->setBackground(QColor(0xff, 0xe8, 0xd0));
-                item->setToolTip(tr("Mismatch: %1").arg(d.mismatch) +
-                                 (d.tip.isEmpty() ? QString() : QStringLiteral("\n") + d.tip));
+                item->setToolTip(plainToolTip(tr("Mismatch: %1").arg(d.mismatch) +
+                                 (d.tip.isEmpty() ? QString() : QStringLiteral("\n") + d.tip)));
             }
         }
         m_table->setItem(int(r), Row, label);

@@ -3,6 +3,7 @@
 #include "document/Document.h"
 
 #include "core/Thresholds.h"
+#include "PlainText.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -37,8 +38,8 @@ ProjectSettingsDialog::ProjectSettingsDialog(Document *document, QWidget *parent
     m_name->setPlaceholderText(tr("required: exports and reports are titled by it"));
     m_database = new QLineEdit(qs(s.database), this);
     m_database->setObjectName(QStringLiteral("settingsDatabase"));
-    m_database->setToolTip(tr("The database the scripts create the collections in; namespaces are checked "
-                              "against MongoDB's length limit with it"));
+    m_database->setToolTip(plainToolTip(tr("The database the scripts create the collections in; namespaces are checked "
+                              "against MongoDB's length limit with it")));
     m_version = new QComboBox(this);
     m_version->setObjectName(QStringLiteral("settingsVersion"));
     m_version->setEditable(true);
@@ -108,7 +109,7 @@ ProjectSettingsDialog::ProjectSettingsDialog(Document *document, QWidget *parent
             auto *item = new QTableWidgetItem(text);
             if (!editable)
                 item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-            item->setToolTip(qs(t.description));
+            item->setToolTip(plainToolTip(qs(t.description)));
             m_thresholds->setItem(i, column, item);
         };
         cell(Setting, qs(t.name), false);

@@ -5,6 +5,7 @@
 #include "document/Document.h"
 
 #include "advisor/Finding.h"
+#include "PlainText.h"
 
 #include <QColor>
 #include <QHeaderView>
@@ -50,7 +51,7 @@ ChecksPanel::ChecksPanel(WorkshopSession *session, QWidget *parent) : QWidget(pa
     m_title->setObjectName(QStringLiteral("checksTitle"));
     m_title->setWordWrap(true);
     m_title->setTextFormat(Qt::RichText);
-    m_summary = new QLabel(this);
+    m_summary = plainLabel(this);
     m_summary->setObjectName(QStringLiteral("checksSummary"));
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("checksTree"));
@@ -103,7 +104,7 @@ void ChecksPanel::refresh() {
         item->setText(0, (c.passed ? tr("PASS  ") : tr("FAIL  ")) + qs(c.says));
         item->setForeground(0, c.passed ? QColor(0x1b, 0x7a, 0x32) : QColor(0xb3, 0x26, 0x1e));
         item->setData(0, Qt::UserRole + 2, qs(c.id));
-        item->setToolTip(0, qs(c.id));
+        item->setToolTip(0, plainToolTip(qs(c.id)));
         if (c.passed)
             continue;
         auto *reason = new QTreeWidgetItem(item);

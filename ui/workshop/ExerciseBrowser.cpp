@@ -5,6 +5,7 @@
 #include "workshop/WorkshopSession.h"
 
 #include "exercise/Mastery.h"
+#include "PlainText.h"
 
 #include <QDialogButtonBox>
 #include <QColor>
@@ -43,7 +44,7 @@ ExerciseBrowser::ExerciseBrowser(WorkshopSession *session, QWidget *parent) : QD
         const auto progress = WorkshopSession::progress(qs(ex.id));
         item->setText(2, progress ? tr("%1 / %2 checks").arg(progress->passed).arg(progress->total) : tr("not started"));
         if (progress) {
-            item->setToolTip(2, tr("Saved in %1").arg(progress->file));
+            item->setToolTip(2, plainToolTip(tr("Saved in %1").arg(progress->file)));
             if (progress->passed == progress->total)
                 item->setForeground(2, QColor(0x1b, 0x7a, 0x32));
         }

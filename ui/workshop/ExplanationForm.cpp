@@ -3,6 +3,7 @@
 #include "document/Document.h"
 
 #include "exercise/Explanation.h"
+#include "PlainText.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -95,7 +96,7 @@ void ExplanationForm::commit(FieldId field) {
     auto result = m_document->setDecision(std::move(decision), tr("Explain: %1").arg(label.toLower()),
                                           QStringLiteral("explanation.%1").arg(int(field)));
     if (!result)
-        m_edits[std::size_t(field)]->setToolTip(QString::fromStdString(result.error().toString()));
+        m_edits[std::size_t(field)]->setToolTip(plainToolTip(QString::fromStdString(result.error().toString())));
 }
 
 } // namespace docshape::ui::workshop

@@ -6,6 +6,7 @@
 #include "document/Document.h"
 
 #include "diff/ModelDiff.h"
+#include "PlainText.h"
 
 #include <QLabel>
 #include <QSplitter>
@@ -29,8 +30,8 @@ SolutionView::SolutionView(const exercise::Exercise &exercise, Document *student
     m_view = new canvas::CanvasView(m_scene, this);
     m_view->setObjectName(QStringLiteral("solutionCanvas"));
     m_view->setInteractive(false); // read-only: the cards take no clicks or drags
-    m_view->setToolTip(tr("The worked solution, read-only. Marked cards and rows are added or changed "
-                          "compared with your model."));
+    m_view->setToolTip(plainToolTip(tr("The worked solution, read-only. Marked cards and rows are added or changed "
+                          "compared with your model.")));
 
     m_explanation = new QTextBrowser(this);
     m_explanation->setObjectName(QStringLiteral("solutionExplanation"));

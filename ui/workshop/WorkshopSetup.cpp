@@ -10,6 +10,7 @@
 #include "workshop/PresenterMode.h"
 #include "workshop/SolutionView.h"
 #include "workshop/WorkshopSession.h"
+#include "PlainText.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -91,7 +92,7 @@ void WorkshopSetup::install(MainWindow *window) {
         if (!window->maybeSave())
             return;
         if (Status s = session->start(browser.chosen()); !s) {
-            QMessageBox::warning(window, MainWindow::tr("Workshop"), QString::fromStdString(s.error().toString()));
+            warnPlain(window, MainWindow::tr("Workshop"), QString::fromStdString(s.error().toString()));
             return;
         }
         window->canvas()->fitToView();
