@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 #include "settings/ProjectSettingsDialog.h"
 
+#include "ApplicationShortcuts.h"
 #include "Format.h"
 #include "PlainText.h"
 #include "canvas/CanvasView.h"
@@ -56,6 +57,7 @@ QString qs(const std::string &s) { return QString::fromStdString(s); }
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
+    new ApplicationShortcuts(this);
     m_document = new Document(this);
     m_scene = new canvas::DocumentScene(m_document, this);
     m_view = new canvas::CanvasView(m_scene, this);

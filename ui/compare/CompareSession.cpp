@@ -33,6 +33,9 @@ CompareSession::CompareSession(Document *document, canvas::DocumentScene *scene,
         if (active() && !layoutOnly)
             m_pending.start();
     });
+    // A comparison is of this model with another version of it: another
+    // model in the window ends it.
+    connect(m_document, &Document::replaced, this, &CompareSession::end);
 }
 
 CompareSession::~CompareSession() {

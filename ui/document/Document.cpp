@@ -59,6 +59,7 @@ void Document::reset(Project project, const QString &filePath) {
     }
     m_undoStack.setClean();
     emit modifiedChanged(false);
+    emit replaced();
 }
 
 Status Document::load(const QString &path) {

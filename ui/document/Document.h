@@ -171,6 +171,9 @@ signals:
     void changed(const docshape::ui::ChangeEvent &event);
     void filePathChanged(const QString &path);
     void modifiedChanged(bool modified);
+    // After reset(): another model was opened, created or imported (or the
+    // file reloaded), not an edit of this one.
+    void replaced();
 
 private:
     friend class DocumentCommand;
