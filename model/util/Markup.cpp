@@ -16,7 +16,6 @@ void append(std::string &out, std::string_view text, bool attribute) {
         case '<': out += "&lt;"; break;
         case '>': out += "&gt;"; break;
         case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
         case '\t': out += attribute ? "&#9;" : "\t"; break;
         case '\n': out += attribute ? "&#10;" : "\n"; break;
         case '\r': out += attribute ? "&#13;" : "\r"; break;

@@ -9,8 +9,9 @@
 // ever written inside <style> or <script>.
 namespace docshape::markup {
 
-// `text` as the content of an element: '&', '<' and '>' escaped (and the
-// quotes too, so the same text may also stand in an attribute). Characters
+// `text` as the content of an element: '&', '<' and '>' escaped (and '"',
+// so that the same text may also stand in an attribute; DocShape writes
+// every attribute between double quotes). Characters
 // XML 1.0 does not allow (control characters but tab, line feed and
 // carriage return; U+FFFE, U+FFFF) show as a space, bytes that are not
 // UTF-8 as U+FFFD, so the output is well-formed XML and HTML alike.

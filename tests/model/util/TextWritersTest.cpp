@@ -110,12 +110,11 @@ TEST_CASE("markup text and attributes carry no tag, no bare ampersand and nothin
             CHECK_FALSE(contains(out, "<"));
             CHECK_FALSE(contains(out, ">"));
             CHECK_FALSE(contains(out, "\""));
-            CHECK_FALSE(contains(out, "'"));
             CHECK_FALSE(contains(out, "\xEF\xBF\xBE"));
             for (std::size_t at = out.find('&'); at != std::string::npos; at = out.find('&', at + 1)) {
                 const std::string_view rest = std::string_view(out).substr(at);
                 CHECK((rest.starts_with("&amp;") || rest.starts_with("&lt;") || rest.starts_with("&gt;") ||
-                       rest.starts_with("&quot;") || rest.starts_with("&#39;") || rest.starts_with("&#9;") ||
+                       rest.starts_with("&quot;") || rest.starts_with("&#9;") ||
                        rest.starts_with("&#10;") || rest.starts_with("&#13;")));
             }
             CHECK(noControls(out, "\t\n\r"));
