@@ -25,8 +25,13 @@ std::string grouped(const std::string &s, bool negative) {
     return out;
 }
 
+// Room for any finite double in fixed notation: DBL_MAX has 309 digits,
+// and a sign, a decimal and a unit go with them. A smaller buffer cut the
+// figure, and the unit after it, mid-number.
+constexpr std::size_t kFixedChars = 330;
+
 std::string thousands(double whole) {
-    char digits[48];
+    char digits[kFixedChars];
     std::snprintf(digits, sizeof digits, "%.0f", std::fabs(whole));
     return grouped(digits, whole < 0);
 }
@@ -86,7 +91,7 @@ std::string bytesText(double bytes) {
         scaled /= 1024;
         ++unit;
     }
-    char buf[64];
+    char buf[kFixedChars];
     std::snprintf(buf, sizeof buf, "%s%.1f %s", bytes < 0 ? "-" : "", scaled, kBinaryUnits[unit]);
     return buf;
 }
@@ -120,12 +125,15 @@ std::vector<double> logAxisTicks(double lo, double hi) {
     if (!(hi >= lo) || !(hi > 0))
         return ticks;
     lo = std::max(lo, 1.0);
+    // Fixed tables, so that the number of steps never depends on `hi`: an
+    // axis to 1e309 (infinity) once multiplied a unit by 1024 for ever.
     // 1,000,000 bytes would sit a hair below 1 MiB: the decades stop at
     // 100,000, and each binary unit has 1, 10 and 100 of it.
-    for (double t = 1; t <= kMiB / 10; t *= 10)
+    for (double t : {1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0})
         if (t >= lo && t <= hi)
             ticks.push_back(t);
-    for (double unit = kMiB; unit <= hi; unit *= 1024)
+    double unit = kMiB;
+    for (int u = 0; u < kUnitCount; ++u, unit *= 1024)
         for (double multiple : {1.0, 10.0, 100.0})
             if (unit * multiple >= lo && unit * multiple <= hi)
                 ticks.push_back(unit * multiple);

@@ -51,7 +51,9 @@ std::string quantityText(double value, std::string_view unit);
 // Where a logarithmic size axis between `lo` and `hi` bytes draws its
 // labelled lines, each a size bytesText prints as a round figure: powers
 // of ten below 1 MiB ("1,000 bytes", "100,000 bytes"), then 1, 10 and 100
-// of each binary unit ("1.0 MiB", "10.0 MiB", "1.0 GiB").
+// of each binary unit ("1.0 MiB", "10.0 MiB", "1.0 GiB"), up to 100 EiB,
+// the largest unit bytesText names. At most 21 lines for any `lo` and `hi`,
+// infinite or NaN included (NaN: none).
 std::vector<double> logAxisTicks(double lo, double hi);
 
 } // namespace docshape::units

@@ -2,6 +2,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+#include <string>
+#include <vector>
+
 using namespace docshape::units;
 
 // Below 1 MiB a size is exact (whole bytes, thousands separated); from
@@ -84,4 +88,34 @@ TEST_CASE("a whole size past 2^53 prints to the byte", "[util]") {
     CHECK(wholeBytesWithExact(18446744073709551615ull) == "16.0 EiB (18,446,744,073,709,551,615 bytes)");
     CHECK(wholeBytesWithExact(1) == "1 byte");
     CHECK(wholeBytesWithExact(16777216) == "16.0 MiB (16,777,216 bytes)");
+}
+
+TEST_CASE("a log size axis to infinity ends at 100 EiB, the largest unit's lines", "[util][hostile]") {
+    // Issue 43: an axis to pow(10, 309) = inf multiplied the unit by 1024
+    // until it was infinite and then for ever (4.2 GB of lines in 20 s).
+    const double inf = std::numeric_limits<double>::infinity();
+    const std::vector<double> all = logAxisTicks(1, inf);
+    REQUIRE(all.size() == 6 + 5 * 3); // the decades below 1 MiB; 1, 10, 100 of MiB to EiB
+    CHECK(all.back() == 100 * 1152921504606846976.0);
+    CHECK(logAxisTicks(1, std::numeric_limits<double>::max()) == all);
+    CHECK(logAxisTicks(1e30, inf).empty());
+    CHECK(logAxisTicks(1, std::numeric_limits<double>::quiet_NaN()).empty());
+    CHECK(logAxisTicks(std::numeric_limits<double>::quiet_NaN(), 1e6).empty());
+}
+
+TEST_CASE("a size or count past a fixed-width buffer prints whole, with its unit", "[util][hostile]") {
+    // Issue 43: "analyze" printed a 63-digit figure and cut off its unit (a
+    // 64-character buffer); a count stopped after 47 digits. Every finite
+    // double prints in full.
+    const double huge = 6e307;
+    const std::string size = bytesText(huge);
+    CHECK(size.size() > 290);
+    CHECK(size.ends_with(".0 EiB"));
+    CHECK(bytesText(std::numeric_limits<double>::max()).ends_with(".0 EiB"));
+    CHECK(bytesText(-std::numeric_limits<double>::max()).starts_with("-"));
+    const std::string count = countText(1e308);
+    CHECK(count.size() == 309 + 102); // 309 digits and a comma between each three
+    CHECK(count.starts_with("100,000,000,000,000,00")); // 1e308 is 100000000000000001097... as a double
+    CHECK(exactBytesText(huge).ends_with(" bytes"));
+    CHECK(bytesText(std::numeric_limits<double>::infinity()) == "unbounded");
 }
