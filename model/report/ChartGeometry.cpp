@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <string_view>
 
 namespace docshape::report {
 
 namespace {
 
 constexpr double kTitleSize = 11;
+constexpr double kTopValue = 1e300; // the highest size axis ends at 10^301
 constexpr double kLabelSize = 8.5;
 constexpr std::uint32_t kAxis = 0x555555;
 constexpr std::uint32_t kGrid = 0xdddddd;
@@ -20,11 +23,36 @@ constexpr std::uint32_t kBarColors[] = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 
 
 // Text widths are not measured (SVG cannot): a generous average advance
 // of the sans-serif face keeps labels clear of what follows them.
-double textWidth(const std::string &text, double size) {
+double textWidth(std::string_view text, double size) {
     std::size_t chars = 0;
     for (unsigned char c : text)
         chars += (c & 0xC0) != 0x80;
     return double(chars) * size * 0.6;
+}
+
+// `label` if it fits in `room`, or its longest prefix that fits with an
+// ellipsis after it (at least one character), which says it was cut.
+// Widths add up character by character, so one pass finds the cut: measuring
+// the whole label again after each character dropped took 20 s for a
+// 95,000-character name.
+std::string fitted(const std::string &label, double size, double room) {
+    if (textWidth(label, size) <= room)
+        return label;
+    const std::string ellipsis = "…";
+    const double budget = room - textWidth(ellipsis, size);
+    std::size_t cut = 0;   // the prefix kept, in bytes: a whole number of characters
+    double width = 0;
+    for (std::size_t i = 0; i < label.size();) {
+        std::size_t next = i + 1;
+        while (next < label.size() && (static_cast<unsigned char>(label[next]) & 0xC0) == 0x80)
+            ++next;
+        width += textWidth(std::string_view(label).substr(i, next - i), size);
+        if (width > budget && cut > 0)
+            break;
+        cut = next;
+        i = next;
+    }
+    return label.substr(0, cut) + ellipsis;
 }
 
 ChartShape text(double x, double y, std::string s, double size, ChartShape::Anchor anchor = ChartShape::Anchor::Start,
@@ -99,12 +127,17 @@ ChartDrawing drawChart(const LineChart &chart, double width) {
         lo = std::min(lo, t.value);
         hi = std::max(hi, t.value);
     }
-    if (lo > hi)
-        lo = 1;
+    // The axis spans whole decades, at most to 10^301 (kTopValue): a size
+    // can be anything a double holds (growth over years), and the 10^309
+    // above 6e307 is infinite, which neither the ticks nor int() can take.
+    // A point beyond the top is drawn at the top.
+    hi = std::min(hi, kTopValue);
+    lo = std::min(lo, hi);
     const int from = int(std::floor(std::log10(std::max(1.0, lo / 2))));
-    const int to = std::max(from + 1, int(std::ceil(std::log10(hi * 2))));
+    const int to = std::max(from + 1, int(std::ceil(std::log10(std::max(1.0, hi) * 2))));
     if (!(xMax > 0))
         xMax = 1;
+    xMax = std::min(xMax, std::numeric_limits<double>::max());
     // Grid lines where the size reads as a round figure in the units every
     // other view prints ("100,000 bytes", "1.0 MiB"); the margin fits them.
     const std::vector<double> ticks = units::logAxisTicks(std::pow(10.0, from), std::pow(10.0, to));
@@ -113,9 +146,9 @@ ChartDrawing drawChart(const LineChart &chart, double width) {
         left = std::max(left, textWidth(units::bytesText(t), kLabelSize) + 8);
     const double plotWidth = width - left - right;
     d.shapes.push_back(text(left, 14, chart.title, kTitleSize, ChartShape::Anchor::Start, 0x222222, true));
-    auto px = [&](double x) { return left + plotWidth * x / xMax; };
+    auto px = [&](double x) { return left + plotWidth * (std::min(x, xMax) / xMax); };
     auto py = [&](double y) {
-        const double l = std::log10(std::max(1.0, y));
+        const double l = std::min(double(to), std::log10(std::max(1.0, y)));
         return bottom - plotHeight * (l - from) / (to - from);
     };
 
@@ -124,8 +157,12 @@ ChartDrawing drawChart(const LineChart &chart, double width) {
         d.shapes.push_back(line(left, y, left + plotWidth, y, kGrid));
         d.shapes.push_back(text(left - 4, y + 3, units::bytesText(t), kLabelSize, ChartShape::Anchor::End, kAxis));
     }
+    // Counted, not stepped to xMax: x += step stops moving once x dwarfs
+    // the step. niceStep(xMax / 6) >= xMax / 6 makes seven marks at most.
     const double step = niceStep(xMax / 6);
-    for (double x = 0; x <= xMax * (1 + 1e-9); x += step) {
+    const double xEnd = std::min(xMax * (1 + 1e-9), std::numeric_limits<double>::max());
+    for (int k = 0; k <= 6 && double(k) * step <= xEnd; ++k) {
+        const double x = double(k) * step;
         d.shapes.push_back(line(px(x), bottom, px(x), bottom + 4, kAxis));
         d.shapes.push_back(text(px(x), bottom + 14, count(x), kLabelSize, ChartShape::Anchor::Middle, kAxis));
     }
@@ -184,17 +221,7 @@ ChartDrawing drawChart(const BarChart &chart, double width) {
     for (std::size_t i = 0; i < chart.bars.size(); ++i) {
         const Bar &b = chart.bars[i];
         const double y = top + pitch * double(i);
-        std::string label = b.label;
-        // Labels longer than their column are cut, and say so.
-        while (label.size() > 4 && textWidth(label, kLabelSize) > labelWidth) {
-            label.pop_back();
-            while (!label.empty() && (static_cast<unsigned char>(label.back()) & 0xC0) == 0x80)
-                label.pop_back();
-            if (textWidth(label + "…", kLabelSize) <= labelWidth) {
-                label += "…";
-                break;
-            }
-        }
+        const std::string label = fitted(b.label, kLabelSize, labelWidth);
         d.shapes.push_back(text(labelWidth, y + barHeight - 3, label, kLabelSize, ChartShape::Anchor::End));
         const double w = std::max(0.5, plotWidth * b.value / most);
         d.shapes.push_back(rect(left, y, w, barHeight,

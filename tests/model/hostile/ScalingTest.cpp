@@ -1,0 +1,129 @@
+// Issue 43: work proportional to the input. Each case builds its input at
+// size n and 2n in memory and times the operation; linear work takes about
+// twice as long on the larger input, quadratic work four times. The ratio of
+// the shortest of five runs each, in CPU time, must stay under 2.5, which a
+// shared, noisy machine still meets for linear work.
+#include "support/ModelBuilders.h"
+
+#include "advisor/Advisor.h"
+#include "estimate/Analysis.h"
+#include "report/ChartGeometry.h"
+#include "report/HtmlRenderer.h"
+#include "report/ReportBuilder.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <ctime>
+#include <malloc.h>
+#include <functional>
+#include <utility>
+#include <string>
+
+using namespace docshape;
+
+namespace {
+
+constexpr double kMaxRatio = 2.5;
+constexpr int kRuns = 5;
+
+// The CPU time of this thread, in seconds: unlike the wall clock it does
+// not count the time the other processes of a shared machine hold the CPU.
+double threadSeconds() {
+    timespec t{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+// Times `reps` runs of `work` on inputs of size n and 2n in turns, after a
+// first run of each that is not counted (it meets the memory the next ones
+// reuse). The shortest of the timings of each counts: a stall lengthens a
+// run, never shortens one, and taking turns spreads a stall's neighbours
+// over both. The sizes are small enough for the caches to hold either input
+// (past them, a larger input pays more per item for its memory, which is
+// not the algorithm's doing), and `reps` makes each timing 50 ms or more.
+template <typename Input>
+std::pair<double, double> shortestRuns(const std::function<Input(std::size_t)> &make,
+                                       const std::function<void(const Input &)> &work, std::size_t n, int reps) {
+    const Input small = make(n);
+    const Input large = make(2 * n);
+    work(small);
+    work(large);
+    const auto timed = [&](const Input &input) {
+        const double start = threadSeconds();
+        for (int i = 0; i < reps; ++i)
+            work(input);
+        return threadSeconds() - start;
+    };
+    double bestSmall = 1e9, bestLarge = 1e9;
+    for (int run = 0; run < kRuns; ++run) {
+        bestSmall = std::min(bestSmall, timed(small));
+        bestLarge = std::min(bestLarge, timed(large));
+    }
+    return {bestSmall, bestLarge};
+}
+
+// Keeps freed memory in the process while it lives: otherwise each run of
+// the larger input gets fresh pages from the kernel (a large block is
+// unmapped when freed), and clearing them is counted against the algorithm.
+class KeepFreedMemory {
+public:
+    KeepFreedMemory() {
+        ::mallopt(M_MMAP_MAX, 0);
+        ::mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    }
+    ~KeepFreedMemory() {
+        ::mallopt(M_MMAP_MAX, 65536); // glibc's defaults
+        ::mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+    }
+    KeepFreedMemory(const KeepFreedMemory &) = delete;
+    KeepFreedMemory &operator=(const KeepFreedMemory &) = delete;
+};
+
+template <typename Input>
+void requireLinear(std::size_t n, int reps, const std::function<Input(std::size_t)> &make,
+                   const std::function<void(const Input &)> &work) {
+    const KeepFreedMemory keep;
+    const auto [small, large] = shortestRuns(make, work, n, reps);
+    INFO("n = " << n << ", " << reps << " runs: " << small * 1000 << " ms; 2n: " << large * 1000 << " ms; ratio "
+                << large / small);
+    CHECK(large / small <= kMaxRatio);
+}
+
+} // namespace
+
+TEST_CASE("a bar label is cut to its column in time linear in its length", "[hostile][scaling][report]") {
+    // A 95,000-character field name took over 20 s: the label was shortened
+    // one character at a time, measuring the whole label at each step.
+    const std::function<report::BarChart(std::size_t)> make = [](std::size_t length) {
+        report::BarChart chart{"Where the bytes go", "bytes", {}};
+        for (int i = 0; i < 4; ++i)
+            chart.bars.push_back({std::string(length, char('a' + i)), 100.0 * (i + 1), "100 bytes"});
+        return chart;
+    };
+    requireLinear<report::BarChart>(20'000, 400, make, [](const report::BarChart &chart) {
+        const report::ChartDrawing d = report::drawChart(chart, 640);
+        REQUIRE(!d.shapes.empty());
+    });
+}
+
+TEST_CASE("the report of a model with a 95000-character field name is built in time linear in it",
+          "[hostile][scaling][report]") {
+    // The whole path of the report, for the one long name: analysis,
+    // advice, the report's sections, and the HTML with its charts.
+    const std::function<Project(std::size_t)> make = [](std::size_t length) {
+        Project p;
+        Entity e = test::entity("e1", "Long", 1000);
+        e.fields.push_back(test::stringField("f1", std::string(length, 'n'), 40, 100));
+        e.fields.push_back(test::stringField("f2", "short", 20, 100));
+        p.entities.push_back(std::move(e));
+        return p;
+    };
+    requireLinear<Project>(95'000, 20, make, [](const Project &p) {
+        const Analysis analysis = analyze(p);
+        const Advice advice = advise(p, analysis);
+        const auto built = report::buildReport(p, analysis, advice, {});
+        REQUIRE(built.ok());
+        REQUIRE(!report::renderHtml(*built).empty()); // the charts are drawn here
+    });
+}
