@@ -25,6 +25,31 @@ namespace {
 constexpr std::size_t kMaxIndexKeys = 32; // the server's limit for a compound index
 constexpr double kShareTolerance = 0.001;
 
+// The ceilings of the format's numbers (FORMAT.md, "Limits"). A number past
+// one is a typo or a hostile file, not a design, and the estimates ran it
+// to infinity: an average of 6e307 bytes made a report that never finished
+// (issue 43). A count of documents stays below 2^63 (countValue).
+constexpr double kBsonDocumentBytes = 16777216; // the manual, "MongoDB Limits and Thresholds"
+// A value is inside a document, so no size or length can pass the
+// document's limit; a character and an array element take a byte at least.
+constexpr NumberCeiling kSize{kBsonDocumentBytes, "16 MiB (16,777,216 bytes), the BSON document size limit"};
+constexpr NumberCeiling kLength{kBsonDocumentBytes,
+                                "16,777,216 characters: a document holds 16 MiB, and a character takes a byte"};
+constexpr NumberCeiling kElements{kBsonDocumentBytes,
+                                  "16,777,216 elements: a document holds 16 MiB, and an element takes a byte"};
+// One operation a nanosecond: beyond any deployment by orders of magnitude.
+constexpr NumberCeiling kRate{1e9, "1,000,000,000 a second (one a nanosecond)"};
+// The server refuses a maxTimeMS or an expireAfterSeconds past a 32-bit int.
+constexpr NumberCeiling kLatency{2147483647, "2,147,483,647 ms, the longest maxTimeMS the server accepts"};
+constexpr NumberCeiling kTtl{2147483647, "2,147,483,647 seconds, the longest expireAfterSeconds the server accepts"};
+// The studio's project settings offer the same ranges.
+constexpr NumberCeiling kRam{1048576, "1,048,576 GiB (1 PiB), more than any server has"};
+constexpr NumberCeiling kDays{36500, "36,500 days (100 years)"};
+// The canvas: a grid of the 100,000 entities a file may hold, a few hundred
+// units apart, spans well under a million units, and the diagram's export
+// sizes its image in integers from these coordinates.
+constexpr double kCanvasExtent = 1e6;
+
 bool isIndexKind(std::string_view kind) {
     return kind == "1" || kind == "-1" || kind == "hashed" || kind == "text" ||
            kind == "2dsphere" || kind == "2d";
@@ -368,6 +393,16 @@ bool ProjectValidator::fraction(double value, std::string_view member, const Own
                               " is outside " + (zeroAllowed ? "[0, 1]" : "(0, 1]"));
 }
 
+bool ProjectValidator::atMost(double value, std::string_view member, std::string_view what,
+                               const NumberCeiling &ceiling, const Owner &owner) {
+    if (!nonNegative(value, member, owner))
+        return false;
+    if (value <= ceiling.limit)
+        return true;
+    return failAt(member, owner() + ": " + std::string(what) + " (" + std::string(member) + ") " +
+                              formatNumber(value) + " is more than " + std::string(ceiling.words));
+}
+
 bool ProjectValidator::claimId(std::string_view id, std::string_view kind, const Owner &owner) {
     JsonPathScope scope(m_path, "id");
     if (id.empty())
@@ -461,11 +496,13 @@ std::string ProjectValidator::fieldLabel(const FieldContext &context) const {
 bool ProjectValidator::checkProject() {
     const Project &p = m_project;
     const Owner owner = [] { return std::string("project"); };
-    if (!nonNegative(p.ramGiB, "ramGiB", owner) || !countValue(p.tenantCount, "tenantCount", owner))
+    if (!atMost(p.ramGiB, "ramGiB", "RAM in GiB", kRam, owner) || !countValue(p.tenantCount, "tenantCount", owner))
         return false;
     if (p.growthDays < 0)
         return failAt("growthDays", "project: growthDays " + std::to_string(p.growthDays) +
                                         " is negative");
+    if (!atMost(p.growthDays, "growthDays", "growth horizon in days", kDays, owner))
+        return false;
     if (p.tenancy == Tenancy::SharedCollection && p.tenantField.empty())
         return failAt("tenantField",
                       "project: a shared-collection tenancy needs a tenantField name");
@@ -505,7 +542,7 @@ bool ProjectValidator::checkEntity(std::size_t index) {
     if (!countValue(e.count, "count", owner) ||
         !countValue(e.growthPerDay, "growthPerDay", owner))
         return false;
-    if (e.retentionDays && !nonNegative(*e.retentionDays, "retentionDays", owner))
+    if (e.retentionDays && !atMost(*e.retentionDays, "retentionDays", "retention in days", kDays, owner))
         return false;
     if (e.schemaVersion && *e.schemaVersion < 0)
         return failAt("schemaVersion", owner() + ": schemaVersion " +
@@ -531,16 +568,28 @@ bool ProjectValidator::checkEntity(std::size_t index) {
             return failAt("timeField", owner() + ": a time-series collection needs a timeField");
         if (e.timeSeries->expireAfterSeconds && *e.timeSeries->expireAfterSeconds < 0)
             return failAt("expireAfterSeconds", owner() + ": expireAfterSeconds is negative");
+        if (e.timeSeries->expireAfterSeconds &&
+            !atMost(double(*e.timeSeries->expireAfterSeconds), "expireAfterSeconds", "expiry in seconds", kTtl, owner))
+            return false;
     }
     {
         JsonPathScope stated(m_path, "stated");
-        if (e.stated.documentBytes && !nonNegative(*e.stated.documentBytes, "documentBytes", owner))
+        if (e.stated.documentBytes &&
+            !atMost(*e.stated.documentBytes, "documentBytes", "stated document size in bytes", kSize, owner))
             return false;
-        if (e.stated.maxArrayCount && !countValue(*e.stated.maxArrayCount, "maxArrayCount", owner))
+        if (e.stated.maxArrayCount &&
+            !atMost(*e.stated.maxArrayCount, "maxArrayCount", "stated largest array", kElements, owner))
             return false;
     }
     JsonPathScope position(m_path, "position");
-    return finite(e.position.x, "x", owner) && finite(e.position.y, "y", owner);
+    for (const auto &[value, member] : {std::pair(e.position.x, "x"), std::pair(e.position.y, "y")}) {
+        if (!finite(value, member, owner))
+            return false;
+        if (std::fabs(value) > kCanvasExtent)
+            return failAt(member, owner() + ": position on the diagram " + member + " = " + formatNumber(value) +
+                                      " is beyond ±1,000,000, the canvas's extent");
+    }
+    return true;
 }
 
 bool ProjectValidator::checkVariants(const Entity &e) {
@@ -636,12 +685,15 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
     if (f.required && f.presence != 1)
         return failAt("presence", owner() + ": presence " + formatNumber(f.presence) +
                                       " but the field is required; set required to false");
-    if (!nonNegative(f.avgBytes, "avgBytes", owner))
+    if (!atMost(f.avgBytes, "avgBytes", "average bytes", kSize, owner) ||
+        !atMost(double(f.maxBytes), "maxBytes", "maximum bytes", kSize, owner))
         return false;
     if (f.maxBytes > 0 && f.avgBytes > static_cast<double>(f.maxBytes))
         return failAt("avgBytes", owner() + ": average size " + formatNumber(f.avgBytes) +
                                       " bytes exceeds the maximum " + std::to_string(f.maxBytes));
-    if (!countValue(f.avgCount, "avgCount", owner))
+    if (!atMost(f.avgCount, "avgCount", "average count", kElements, owner) ||
+        (f.maxCount && !atMost(double(*f.maxCount), "maxCount", "maximum count", kElements, owner)) ||
+        (f.details->minItems && !atMost(double(*f.details->minItems), "minItems", "minimum items", kElements, owner)))
         return false;
     if (f.maxCount && f.avgCount > static_cast<double>(*f.maxCount))
         return failAt("avgCount", owner() + ": average count " + formatNumber(f.avgCount) +
@@ -650,7 +702,7 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
         return failAt("minItems", owner() + ": minItems " + std::to_string(*f.details->minItems) +
                                       " exceeds the maximum count " + std::to_string(*f.maxCount));
     if (!fraction(f.distinctFraction, "distinctFraction", owner, true) ||
-        !countValue(f.countGrowthPerDay, "countGrowthPerDay", owner) ||
+        !atMost(f.countGrowthPerDay, "countGrowthPerDay", "elements added per day", kElements, owner) ||
         !fraction(f.nullFraction, "nullFraction", owner, true))
         return false;
     if ((f.details->minimum && !finite(*f.details->minimum, "minimum", owner)) ||
@@ -659,6 +711,9 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
     if (f.details->minimum && f.details->maximum && *f.details->minimum > *f.details->maximum)
         return failAt("minimum", owner() + ": minimum " + formatNumber(*f.details->minimum) +
                                      " exceeds the maximum " + formatNumber(*f.details->maximum));
+    if ((f.details->minLength && !atMost(double(*f.details->minLength), "minLength", "minimum length", kLength, owner)) ||
+        (f.details->maxLength && !atMost(double(*f.details->maxLength), "maxLength", "maximum length", kLength, owner)))
+        return false;
     if (f.details->minLength && f.details->maxLength && *f.details->minLength > *f.details->maxLength)
         return failAt("minLength", owner() + ": minLength " + std::to_string(*f.details->minLength) +
                                        " exceeds maxLength " + std::to_string(*f.details->maxLength));
@@ -722,7 +777,9 @@ bool ProjectValidator::checkRelationship(std::size_t index) {
         return failAt("childId", owner() + ": child " + inQuotes(r.childId) +
                                      " is not the id of an entity");
     if (!countValue(r.avgChildren, "avgChildren", owner) ||
-        !countValue(r.growthPerParentPerDay, "growthPerParentPerDay", owner))
+        !countValue(r.growthPerParentPerDay, "growthPerParentPerDay", owner) ||
+        !atMost(double(r.subsetCount), "subsetCount", "subset size", kElements, owner) ||
+        !atMost(double(r.bucketSize), "bucketSize", "bucket size", kElements, owner))
         return false;
     if (r.maxChildren && r.avgChildren > static_cast<double>(*r.maxChildren))
         return failAt("avgChildren", owner() + ": average children " + formatNumber(r.avgChildren) +
@@ -871,8 +928,8 @@ bool ProjectValidator::checkAccessPattern(std::size_t index) {
                                            std::to_string(q.sort[i].direction) + " on " +
                                            inQuotes(q.sort[i].path) + " must be 1 or -1");
     }
-    return nonNegative(q.frequencyPerSecond, "frequencyPerSecond", owner) &&
-           nonNegative(q.latencyBudgetMs, "latencyBudgetMs", owner);
+    return atMost(q.frequencyPerSecond, "frequencyPerSecond", "operations per second", kRate, owner) &&
+           atMost(q.latencyBudgetMs, "latencyBudgetMs", "latency budget", kLatency, owner);
 }
 
 bool ProjectValidator::checkIndex(std::size_t index) {
@@ -921,6 +978,9 @@ bool ProjectValidator::checkIndex(std::size_t index) {
         return false;
     if (ix.expireAfterSeconds && *ix.expireAfterSeconds < 0)
         return failAt("expireAfterSeconds", owner() + ": expireAfterSeconds is negative");
+    if (ix.expireAfterSeconds &&
+        !atMost(double(*ix.expireAfterSeconds), "expireAfterSeconds", "expiry in seconds", kTtl, owner))
+        return false;
     if (ix.collation && (ix.collation->strength < 1 || ix.collation->strength > 5)) {
         JsonPathScope collation(m_path, "collation");
         return failAt("strength", owner() + ": collation strength " +

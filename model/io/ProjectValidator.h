@@ -56,6 +56,13 @@ private:
 
 namespace docshape::io {
 
+// The most a number of the format can be, and why, as a message says it:
+// "16 MiB (16,777,216 bytes), the BSON document size limit".
+struct NumberCeiling {
+    double limit;
+    std::string_view words;
+};
+
 // The checks behind validateProject: everything a well-formed JSON file can
 // still get wrong. It stops at the first problem and reports it with the JSON
 // path of the offending value (the project's vectors map 1:1 to the file's
@@ -114,12 +121,16 @@ private:
     bool checkFieldName(std::string_view name, const Owner &owner);
     bool finite(double value, std::string_view member, const Owner &owner);
     bool nonNegative(double value, std::string_view member, const Owner &owner);
-    // A number of documents, elements or children (now or per day): not
+    // A number of documents, tenants or children (now or per day): not
     // negative and below 2^63, the server's 64-bit counts, so that a count
     // written as 1e308 is refused rather than estimated as unbounded.
     bool countValue(double value, std::string_view member, const Owner &owner);
     bool fraction(double value, std::string_view member, const Owner &owner,
                   bool zeroAllowed);
+    // Not negative, finite, and at most the ceiling; `what` names the
+    // property as the studio labels it ("average bytes").
+    bool atMost(double value, std::string_view member, std::string_view what, const NumberCeiling &ceiling,
+                const Owner &owner);
     std::string firstPathOf(std::string_view id) const;
     bool fail(std::string message);
     bool failWithPath(std::string path, std::string message);

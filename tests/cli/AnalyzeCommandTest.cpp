@@ -94,9 +94,10 @@ TEST_CASE("analyze prints null for the maximum of a collection with an unbounded
 }
 
 TEST_CASE("analyze prints a saturated maximum the same in text and JSON", "[cli][analyze]") {
-    // 773243966034194279 ids of 24-byte strings: the keys alone take
-    // 15353768209572774470 bytes and the values 773243966034194279 x 30,
-    // past 2^64 - 1; the maximum saturates there instead of wrapping.
+    // 16,777,216 objects each holding 16,777,216 strings of 16 MiB, every
+    // count and size at its ceiling (FORMAT.md, "Limits"): 2^72 bytes of
+    // values alone, past 2^64 - 1; the maximum saturates there instead of
+    // wrapping.
     const std::string dir = test::makeTempDir("analyze-huge");
     const std::string path = dir + "/huge.docshape";
     std::ofstream(path) << R"({
@@ -109,13 +110,23 @@ TEST_CASE("analyze prints a saturated maximum the same in text and JSON", "[cli]
       "fields": [
         {
           "id": "f1",
-          "name": "tags",
+          "name": "pages",
           "type": "array",
-          "elementType": "string",
-          "avgBytes": 24,
-          "maxBytes": 24,
+          "elementType": "object",
           "avgCount": 3,
-          "maxCount": 773243966034194279
+          "maxCount": 16777216,
+          "fields": [
+            {
+              "id": "f2",
+              "name": "tags",
+              "type": "array",
+              "elementType": "string",
+              "avgBytes": 24,
+              "maxBytes": 16777216,
+              "avgCount": 3,
+              "maxCount": 16777216
+            }
+          ]
         }
       ],
       "count": 10

@@ -58,7 +58,10 @@ TEST_CASE("lint: exit codes follow --fail-on", "[advisor][cli]") {
     CHECK_THAT(r.out, Catch::Contains("fix: "));
 
     Project bad = cleanShop();
-    bad.entities[2].fields.push_back(field("f99", "scan", BsonType::BinData, 100, 20000000)); // DS112 error
+    // DS112 error: two values of 10 MB, a document past 16 MiB (one value
+    // past it is not a model: the file format refuses it).
+    bad.entities[2].fields.push_back(field("f98", "front", BsonType::BinData, 100, 10000000));
+    bad.entities[2].fields.push_back(field("f99", "back", BsonType::BinData, 100, 10000000));
     CHECK(lintCli({saved(bad, "bad.docshape")}).code == 1);
 }
 

@@ -12,6 +12,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <string>
 
 using namespace docshape;
@@ -91,10 +92,11 @@ TEST_CASE("model validator: counts written as 1e308 are refused, not estimated a
          "entity 'Orders': count 1e+308 is beyond the largest count, 2^63 - 1"},
         {entity(R"("count": 9223372036854775808)"), "$.entities[0].count", "is beyond the largest count"},
         {entity(R"("growthPerDay": 1e300)"), "$.entities[0].growthPerDay", "growthPerDay 1e+300 is beyond"},
+        // An array's elements have the tighter ceiling of issue 43 (below).
         {entity(arrayField + R"("avgCount": 1e308}])"), "$.entities[0].fields[0].avgCount",
-         "entity 'Orders' field 'items': avgCount 1e+308 is beyond the largest count"},
+         "entity 'Orders' field 'items': average count (avgCount) 1e+308 is more than 16,777,216 elements"},
         {entity(arrayField + R"("countGrowthPerDay": 1e308}])"), "$.entities[0].fields[0].countGrowthPerDay",
-         "countGrowthPerDay 1e+308 is beyond the largest count"},
+         "elements added per day (countGrowthPerDay) 1e+308 is more than 16,777,216 elements"},
         {R"({"formatVersion": 1, "tenantCount": 1e308})", "$.tenantCount", "tenantCount 1e+308 is beyond"},
     };
     for (const Case &c : cases) {
@@ -105,6 +107,125 @@ TEST_CASE("model validator: counts written as 1e308 are refused, not estimated a
     }
     // The largest double below 2^63 is a count.
     CHECK(parseProject(entity(R"("count": 9223372036854774784)")).ok());
+}
+
+TEST_CASE("model validator: an average size of 6e307 bytes is refused, naming the field and the property",
+          "[hostile][limits][io]") {
+    // Issue 43: this 221-byte model drove the report's size axis to
+    // pow(10, 309) = inf and its tick loop ran until memory ran out. No value
+    // can be larger than the document that holds it: BSON's document limit
+    // is 16 MiB (the manual, "MongoDB Limits and Thresholds").
+    const std::string model = R"({
+  "formatVersion": 1,
+  "name": "Shop",
+  "entities": [
+    {
+      "id": "e1",
+      "name": "Orders",
+      "fields": [
+        { "id": "f1", "name": "payload", "type": "string", "avgBytes": 6e307 }
+      ],
+      "count": 1000
+    }
+  ]
+})";
+    const auto result = parseProject(model);
+    REQUIRE_FALSE(result.ok());
+    CHECK(result.error().where == "$.entities[0].fields[0].avgBytes");
+    CHECK(result.error().message == "entity 'Orders' field 'payload': average bytes (avgBytes) 6e+307 is more than "
+                                    "16 MiB (16,777,216 bytes), the BSON document size limit");
+}
+
+TEST_CASE("model validator: each number's ceiling is allowed and the next value past it refused",
+          "[hostile][limits][io]") {
+    // Issue 43's ceilings (FORMAT.md, "Limits"), each with its source:
+    // sizes, lengths and array elements by BSON's 16 MiB document limit (a
+    // byte per character or element at least); maxTimeMS and
+    // expireAfterSeconds by the server's 32-bit integers; rates at one
+    // operation a nanosecond; days, RAM by the studio's project settings;
+    // the canvas at a million units each way.
+    const std::string shell = R"({"formatVersion": 1, %PROJECT% "entities": [
+        {"id": "e1", "name": "Orders", %ENTITY% "fields": [
+          {"id": "f1", "name": "items", "type": "array", "elementType": "string" %FIELD%},
+          {"id": "f2", "name": "at", "type": "date"}]},
+        {"id": "e2", "name": "Lines"}],
+      "relationships": [{"id": "r1", "parentId": "e1", "childId": "e2", "representation": "subset" %REL%}],
+      "accessPatterns": [{"id": "q1", "name": "recent", "entityId": "e1" %PATTERN%}],
+      "indexes": [{"id": "i1", "entityId": "e1", "keys": [{"path": "at"}] %INDEX%}]})";
+    const auto model = [&](const std::string &slot, const std::string &members) {
+        std::string text = shell;
+        for (const std::string name : {"PROJECT", "ENTITY", "FIELD", "REL", "PATTERN", "INDEX"}) {
+            const std::string mark = "%" + name + "%";
+            const std::string fill = name != slot ? "" : (name == "PROJECT" || name == "ENTITY") ? members + ","
+                                                                                             : "," + members;
+            text.replace(text.find(mark), mark.size(), fill);
+        }
+        return text;
+    };
+    struct Case {
+        std::string slot, member, at, past, where, message;
+    };
+    const std::string field = "$.entities[0].fields[0].";
+    const Case cases[] = {
+        {"FIELD", "avgBytes", "16777216", "16777217", field + "avgBytes",
+         "entity 'Orders' field 'items': average bytes (avgBytes) 16777217 is more than 16 MiB"},
+        {"FIELD", "maxBytes", "16777216", "16777217", field + "maxBytes", "maximum bytes (maxBytes) 16777217 is more"},
+        {"FIELD", "minLength", "16777216", "16777217", field + "minLength", "16,777,216 characters"},
+        {"FIELD", "maxLength", "16777216", "16777217", field + "maxLength", "maximum length (maxLength)"},
+        {"FIELD", "avgCount", "16777216", "16777217", field + "avgCount", "is more than 16,777,216 elements"},
+        {"FIELD", "maxCount", "16777216", "16777217", field + "maxCount", "maximum count (maxCount)"},
+        {"FIELD", "minItems", "16777216", "16777217", field + "minItems", "minimum items (minItems)"},
+        {"FIELD", "countGrowthPerDay", "16777216", "16777217", field + "countGrowthPerDay", "elements added per day"},
+        {"ENTITY", "stated", R"({"documentBytes": 16777216})", R"({"documentBytes": 16777217})",
+         "$.entities[0].stated.documentBytes", "entity 'Orders': stated document size in bytes (documentBytes)"},
+        {"ENTITY", "stated", R"({"maxArrayCount": 16777216})", R"({"maxArrayCount": 16777217})",
+         "$.entities[0].stated.maxArrayCount", "16,777,216 elements"},
+        {"ENTITY", "retentionDays", "36500", "36501", "$.entities[0].retentionDays", "36,500 days (100 years)"},
+        {"ENTITY", "position", R"({"x": -1000000, "y": 1000000})", R"({"x": 1.7e308})", "$.entities[0].position.x",
+         "entity 'Orders': position on the diagram x = 1.7e+308 is beyond ±1,000,000"},
+        {"ENTITY", "position", R"({"y": -1000000})", R"({"y": -1000000.5})", "$.entities[0].position.y",
+         "position on the diagram y = -1000000.5 is beyond"},
+        {"ENTITY", "timeSeries", R"({"timeField": "at", "expireAfterSeconds": 2147483647})",
+         R"({"timeField": "at", "expireAfterSeconds": 2147483648})", "$.entities[0].timeSeries.expireAfterSeconds",
+         "the longest expireAfterSeconds the server accepts"},
+        {"REL", "subsetCount", "16777216", "16777217", "$.relationships[0].subsetCount", "subset size (subsetCount)"},
+        {"REL", "bucketSize", "16777216", "16777217", "$.relationships[0].bucketSize", "bucket size (bucketSize)"},
+        {"PATTERN", "frequencyPerSecond", "1000000000", "1000000001", "$.accessPatterns[0].frequencyPerSecond",
+         "access pattern 'recent': operations per second (frequencyPerSecond) 1000000001 is more than"},
+        {"PATTERN", "latencyBudgetMs", "2147483647", "2147483648", "$.accessPatterns[0].latencyBudgetMs",
+         "the longest maxTimeMS the server accepts"},
+        {"INDEX", "expireAfterSeconds", "2147483647", "2147483648", "$.indexes[0].expireAfterSeconds",
+         "expiry in seconds (expireAfterSeconds) 2147483648 is more than"},
+        {"PROJECT", "ramGiB", "1048576", "1048577", "$.ramGiB", "project: RAM in GiB (ramGiB) 1048577 is more"},
+        {"PROJECT", "growthDays", "36500", "36501", "$.growthDays", "growth horizon in days (growthDays)"},
+    };
+    for (const Case &c : cases) {
+        const std::string allowed = model(c.slot, "\"" + c.member + "\": " + c.at);
+        INFO(allowed);
+        const auto ok = parseProject(allowed);
+        INFO((ok.ok() ? std::string("read") : ok.error().toString()));
+        CHECK(ok.ok());
+        const std::string refused = model(c.slot, "\"" + c.member + "\": " + c.past);
+        INFO(refused);
+        const auto result = parseProject(refused);
+        REQUIRE_FALSE(result.ok());
+        requireRefusal(result.error(), c.where, c.message);
+    }
+}
+
+TEST_CASE("model validator: a position that is not a finite number is refused in a model built in code",
+          "[hostile][limits][io]") {
+    // JSON has no infinity (MalformedFilesTest); a model made in code, as an
+    // edit or an import makes one, is checked the same.
+    Project p;
+    Entity e;
+    e.id = "e1";
+    e.name = "Orders";
+    e.position.x = std::numeric_limits<double>::infinity();
+    p.entities.push_back(e);
+    const Status status = validateProject(p);
+    REQUIRE_FALSE(status.ok());
+    requireRefusal(status.error(), "$.entities[0].position.x", "entity 'Orders': x is infinity; it must be a finite number");
 }
 
 TEST_CASE("$jsonSchema compiler: each hostile keyword is refused with the server's reason", "[hostile][limits][validate]") {

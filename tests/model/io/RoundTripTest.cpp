@@ -167,11 +167,13 @@ TEST_CASE("doubles keep their exact value through the text", "[io][roundtrip]") 
                              1.7e308, 9007199254740993.0, 2.5e-7, 42,   -17.25};
     for (double v : values) {
         Project p = test::makeSmallProject();
-        p.ramGiB = std::fabs(v); // not a count: counts stay below 2^63
-        p.entities[0].position.y = v;
+        // A bound of a field's values may be any finite number; sizes,
+        // counts, RAM and positions have their ceilings (FORMAT.md, "Limits").
+        p.entities[0].fields[0].details.edit().maximum = v;
+        p.entities[0].fields[0].details.edit().minimum = -std::fabs(v);
         const Project back = roundTrip(p);
-        CHECK(back.ramGiB == std::fabs(v));
-        CHECK(back.entities[0].position.y == v);
+        CHECK(back.entities[0].fields[0].details->maximum == v);
+        CHECK(back.entities[0].fields[0].details->minimum == -std::fabs(v));
     }
 }
 

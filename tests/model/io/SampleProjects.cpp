@@ -83,7 +83,7 @@ Project makeFullProject() {
         score.nullFraction = 0.125;
         Field status = field("f3", "status", BsonType::String);
         status.details.edit().enumValues = {"active", "closed", "\u00e9"};
-        status.maxBytes = std::numeric_limits<std::uint64_t>::max();
+        status.maxBytes = 16777216; // the ceiling: BSON's 16 MiB (FORMAT.md, "Limits")
         Field blob = field("f4", "avatar", BsonType::BinData);
         blob.avgBytes = 2048;
         blob.maxBytes = 65536;
