@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace docshape::advisor {
 
@@ -54,11 +55,12 @@ void checkPatternPaths(Context &cx, const AccessPattern &q) {
     for (const auto &key : q.sort)
         paths.push_back(key.path);
     paths.insert(paths.end(), q.fieldsReturned.begin(), q.fieldsReturned.end());
-    std::vector<std::string_view> reported;
+    // Each path once: a set, as a search of those reported for each path
+    // made 100,000 equality paths take 134 s.
+    std::unordered_set<std::string_view> reported;
     for (std::string_view path : paths) {
-        if (!namesNoField(cx, c, path) || std::find(reported.begin(), reported.end(), path) != reported.end())
+        if (!namesNoField(cx, c, path) || !reported.insert(path).second)
             continue;
-        reported.push_back(path);
         cx.add(rule::kPathNamesNoField, Context::patternTarget(q), "'{0}' names {1}, which no {2} document has",
                q.name, std::string(path), cx.stat(c).name);
     }

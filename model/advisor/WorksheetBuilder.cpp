@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <string_view>
+#include <unordered_set>
+#include <utility>
 
 namespace docshape::advisor {
 
@@ -11,20 +15,19 @@ namespace {
 
 constexpr std::size_t kTopRows = 5;
 
-template <typename T> void addUnique(std::vector<T> &list, const T &value) {
-    if (std::find(list.begin(), list.end(), value) == list.end())
-        list.push_back(value);
+// Most frequent first, in model order among equals. Sorted once: an
+// insertion in order for each pattern moved the list along each time.
+void sortByFrequency(std::vector<const AccessPattern *> &list) {
+    std::stable_sort(list.begin(), list.end(), [](const AccessPattern *a, const AccessPattern *b) {
+        return a->frequencyPerSecond > b->frequencyPerSecond;
+    });
 }
 
-// Most frequent first, in model order among equals: a stable insertion
-// into the short list of a collection's patterns.
-void insertByFrequency(std::vector<const AccessPattern *> &list, const AccessPattern *q) {
-    list.insert(std::upper_bound(list.begin(), list.end(), q,
-                                 [](const AccessPattern *a, const AccessPattern *b) {
-                                     return a->frequencyPerSecond > b->frequencyPerSecond;
-                                 }),
-                q);
-}
+struct SortKeyHash {
+    std::size_t operator()(const std::pair<std::string_view, int> &k) const {
+        return std::hash<std::string_view>()(k.first) ^ std::size_t(k.second + 1);
+    }
+};
 
 double ratio(double a, double b) {
     if (a <= 0 || b <= 0)
@@ -47,16 +50,29 @@ Worksheet WorksheetBuilder::build(Context &ctx) {
     m_writes.clear();
     m_filters.clear();
     m_sorts.clear();
+    // Each path once, in the order first met: the sets find the repeats, as
+    // a search of the list for each path made 100,000 paths take minutes.
+    std::unordered_set<std::string_view> filters;
+    std::unordered_set<std::pair<std::string_view, int>, SortKeyHash> sorts;
+    const auto addFilter = [&](std::string_view path) {
+        if (filters.insert(path).second)
+            m_filters.push_back(path);
+    };
     for (const AccessPattern *q : ctx.patternsOn(c)) {
-        insertByFrequency(q->kind == AccessKind::Read ? m_reads : m_writes, q);
+        (q->kind == AccessKind::Read ? m_reads : m_writes).push_back(q);
         const PatternPlan &plan = ctx.plans[ctx.position(*q)];
         for (const auto path : plan.equality)
-            addUnique(m_filters, path);
+            addFilter(path);
         for (const auto &path : q->range)
-            addUnique(m_filters, std::string_view(path));
-        for (const auto &k : q->sort)
-            addUnique(m_sorts, std::pair<std::string_view, int>(k.path, k.direction < 0 ? -1 : 1));
+            addFilter(path);
+        for (const auto &k : q->sort) {
+            const std::pair<std::string_view, int> key(k.path, k.direction < 0 ? -1 : 1);
+            if (sorts.insert(key).second)
+                m_sorts.push_back(key);
+        }
     }
+    sortByFrequency(m_reads);
+    sortByFrequency(m_writes);
     Wording &words = m_words;
     words.clear();
     auto count = [&ws](Worksheet::Section section) -> std::uint16_t & { return ws.counts[section]; };
