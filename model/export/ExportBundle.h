@@ -32,9 +32,14 @@ std::string exportFileStem(const std::string &collectionName);
 // type, a bad partial filter, two collections that would share a file).
 Result<std::vector<ExportFile>> exportAll(const Project &project);
 
-// Writes the files under `directory` (created if missing), each atomically
-// (a temporary file renamed over the target), so an interrupted export
-// never leaves a half-written file. Stops at the first failure.
+// Writes the files under `directory` (created if missing) as one change:
+// all of them are written and flushed to disk in a hidden staging folder in
+// `directory` first, then renamed into place, so a failure at any step
+// leaves the files that were there as they were (never a new create.js
+// beside old validators), and the Error says which step failed. Files of
+// `directory` that the export does not write are left alone. A symbolic
+// link at a file's place is followed; a replaced file keeps its mode.
+// On Linux one syncfs flushes the files, elsewhere an fsync each.
 Status writeExport(const std::vector<ExportFile> &files, const std::string &directory);
 
 } // namespace docshape
