@@ -1,5 +1,7 @@
 #include "derive/DeriveCollections.h"
 
+#include "core/DocumentKeys.h"
+
 #include "derive/ValueLengths.h"
 #include "util/Grouped.h"
 #include "util/IdIndex.h"
@@ -20,17 +22,6 @@ constexpr double kByteIdLength = 24;
 
 std::string orDefault(const std::string &value, std::string fallback) {
     return value.empty() ? fallback : value;
-}
-
-// A key the derivation makes up: `base` with its first letter lowered, then
-// `suffix` ("customer" + "Id").
-std::string madeUpKey(std::string_view base, std::string_view suffix) {
-    std::string out;
-    out.reserve(base.size() + suffix.size());
-    out.append(base).append(suffix);
-    if (!out.empty())
-        out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
-    return out;
 }
 
 // The stated key, or else the made-up default.
@@ -261,10 +252,7 @@ private:
         switch (r.representation) {
         case Representation::ReferenceFromChild:
         case Representation::Subset: {
-            const std::string &named =
-                r.representation == Representation::Subset ? r.backFieldName : r.fieldName;
-            ShapeNode &n = appendId(shape.fields, keyOr(named, parent->name, "Id"),
-                                    parent->idType);
+            ShapeNode &n = appendId(shape.fields, *childSideKey(r, *parent), parent->idType);
             n.origin = NodeOrigin::Reference;
             n.required = r.parentRequired;
             n.entityId = parent->id;
@@ -273,8 +261,7 @@ private:
         }
         case Representation::TwoWay: {
             if (r.cardinality == Cardinality::ManyToMany) {
-                ShapeNode &n = appendId(shape.fields, keyOr(r.backFieldName, parent->name, "Ids"),
-                                        BsonType::Array);
+                ShapeNode &n = appendId(shape.fields, *childSideKey(r, *parent), BsonType::Array);
                 n.elementType = parent->idType;
                 sizeIdValue(n, parent->idType);
                 const Entity *child = entity(r.childId);
@@ -285,8 +272,7 @@ private:
                 n.entityId = parent->id;
                 n.relationshipId = r.id;
             } else {
-                ShapeNode &n = appendId(shape.fields, keyOr(r.backFieldName, parent->name, "Id"),
-                                        parent->idType);
+                ShapeNode &n = appendId(shape.fields, *childSideKey(r, *parent), parent->idType);
                 n.required = r.parentRequired;
                 n.origin = NodeOrigin::Reference;
                 n.entityId = parent->id;
@@ -319,7 +305,7 @@ private:
         switch (r.representation) {
         case Representation::EmbedOne: {
             ShapeNode &n = shape.fields.emplace_back();
-            n.name = keyOr(r.fieldName, child->name);
+            n.name = *parentSideKey(r, *child);
             n.type = BsonType::Object;
             n.presence = std::clamp(r.avgChildren, 0.0, 1.0);
             n.required = n.presence >= 1.0;
@@ -333,8 +319,7 @@ private:
             break;
         }
         case Representation::EmbedArray: {
-            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "s"),
-                                            BsonType::Object);
+            ShapeNode &n = appendChildArray(shape.fields, r, *parentSideKey(r, *child), BsonType::Object);
             n.origin = NodeOrigin::EmbeddedEntity;
             embedded.push_back(child->id);
             buildEntityShape(*child, n.object.edit(), embedded, problems, depth);
@@ -342,15 +327,13 @@ private:
         }
         case Representation::ReferenceArrayInParent:
         case Representation::TwoWay: {
-            ShapeNode &n = appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "Ids"),
-                                            child->idType);
+            ShapeNode &n = appendChildArray(shape.fields, r, *parentSideKey(r, *child), child->idType);
             sizeIdValue(n, child->idType);
             n.origin = NodeOrigin::Reference;
             break;
         }
         case Representation::Subset: {
-            std::string key = r.fieldName.empty() ? "recent" + child->name + "s" : r.fieldName;
-            ShapeNode &n = appendChildArray(shape.fields, r, std::move(key), BsonType::Object);
+            ShapeNode &n = appendChildArray(shape.fields, r, *parentSideKey(r, *child), BsonType::Object);
             n.avgCount = std::min(r.avgChildren, static_cast<double>(r.subsetCount));
             n.maxCount = r.subsetCount;
             n.countGrowthPerDay = 0; // the subset stays at its size
@@ -362,12 +345,11 @@ private:
             ShapeNode *n = nullptr;
             if (r.cardinality == Cardinality::OneToOne) {
                 n = &shape.fields.emplace_back();
-                n->name = keyOr(r.fieldName, child->name);
+                n->name = *parentSideKey(r, *child);
                 n->type = BsonType::Object;
                 n->required = r.parentRequired;
             } else {
-                n = &appendChildArray(shape.fields, r, keyOr(r.fieldName, child->name, "s"),
-                                      BsonType::Object);
+                n = &appendChildArray(shape.fields, r, *parentSideKey(r, *child), BsonType::Object);
             }
             n->origin = NodeOrigin::ExtendedReference;
             n->entityId = child->id;

@@ -1,5 +1,7 @@
 #include "io/ProjectValidator.h"
 
+#include "core/DocumentKeys.h"
+
 #include "io/JsonPath.h"
 #include "io/JsonText.h"
 #include "io/ProjectFile.h"
@@ -187,6 +189,8 @@ Status ProjectValidator::run() {
     for (std::size_t i = 0; ok && i < p.relationships.size(); ++i)
         ok = checkRelationship(i);
     ok = ok && checkEmbeddingCycles() && checkCollections();
+    for (std::size_t i = 0; ok && i < p.entities.size(); ++i)
+        ok = checkDocumentKeys(i);
     for (std::size_t i = 0; ok && i < p.accessPatterns.size(); ++i)
         ok = checkAccessPattern(i);
     for (std::size_t i = 0; ok && i < p.indexes.size(); ++i)
@@ -224,6 +228,21 @@ bool ProjectValidator::runScoped(const EditScope &scope, const std::vector<std::
             embeddedChildren.push_back(r.childId);
         if ((inScope || among(entities, r.parentId) || among(entities, r.childId)) && !checkRelationship(i))
             return false;
+    }
+    // The documents of the entities in scope, and of both ends of the
+    // relationships in scope, hold each key once.
+    {
+        std::vector<std::string_view> ends(entities.begin(), entities.end());
+        for (const Relationship &r : p.relationships)
+            if (among(relationships, r.id) || among(entities, r.parentId) || among(entities, r.childId)) {
+                ends.push_back(r.parentId);
+                ends.push_back(r.childId);
+            }
+        std::sort(ends.begin(), ends.end());
+        ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+        for (std::string_view id : ends)
+            if (auto it = m_entityById.find(id); it != m_entityById.end() && !checkDocumentKeys(it->second))
+                return false;
     }
     if (!sameEnds) {
         if (!(checkEmbeddingCycles() && checkCollections()))
@@ -855,6 +874,57 @@ bool ProjectValidator::checkEmbeddingCycles() {
         }
         for (std::size_t i : walk)
             state[i] = 2;
+    }
+    return true;
+}
+
+bool ProjectValidator::checkDocumentKeys(std::size_t index) {
+    const Project &p = m_project;
+    if (!m_relationshipsIndexed) {
+        for (std::size_t i = 0; i < p.relationships.size(); ++i) {
+            m_relationshipsOf[p.relationships[i].parentId].push_back(i);
+            if (p.relationships[i].childId != p.relationships[i].parentId)
+                m_relationshipsOf[p.relationships[i].childId].push_back(i);
+        }
+        m_relationshipsIndexed = true;
+    }
+    const Entity &e = p.entities[index];
+    // key -> what put it there, in the reader's words
+    std::unordered_map<std::string, std::string> keys;
+    for (const Field &f : e.fields)
+        keys.emplace(f.name, "field " + inQuotes(f.name));
+    const auto find = [&](std::string_view id) -> const Entity * {
+        auto it = m_entityById.find(id);
+        return it == m_entityById.end() ? nullptr : &p.entities[it->second];
+    };
+    const auto it = m_relationshipsOf.find(e.id);
+    if (it == m_relationshipsOf.end())
+        return true;
+    for (std::size_t i : it->second) {
+        const Relationship &r = p.relationships[i];
+        const Entity *parent = find(r.parentId);
+        const Entity *child = find(r.childId);
+        if (!parent || !child)
+            continue;
+        // A relationship of an entity with itself adds both keys to it.
+        for (const bool parentSide : {false, true}) {
+            if ((parentSide ? r.parentId : r.childId) != e.id)
+                continue;
+            const auto key = parentSide ? parentSideKey(r, *child) : childSideKey(r, *parent);
+            if (!key)
+                continue;
+            std::string source = std::string(parentSide ? "the " : "the reference of ") + relationshipLabel(r);
+            const auto [at, inserted] = keys.emplace(*key, source);
+            if (!inserted) {
+                JsonPathScope scope(m_path, "relationships", i);
+                return failAt(parentSide ? "fieldName" : (r.representation == Representation::ReferenceFromChild
+                                                               ? "fieldName"
+                                                               : "backFieldName"),
+                              entityLabel(e) + ": its documents would hold the key " + inQuotes(*key) +
+                                  " twice: " + at->second + " and " + source +
+                                  "; rename one, or let the relationship use the field");
+            }
+        }
     }
     return true;
 }

@@ -104,6 +104,9 @@ private:
     bool checkRelationship(std::size_t index);
     bool checkEmbeddingCycles();
     bool checkCollections();
+    // No document of entity `index` holds a key twice: its fields and the
+    // keys its relationships add (core/DocumentKeys), named as derived.
+    bool checkDocumentKeys(std::size_t index);
     // A scoped run's checkCollections: the collection of entity `index`, if
     // it is one, against every other.
     bool collectionNameFree(std::size_t index) const;
@@ -150,6 +153,9 @@ private:
     // field id -> index of the entity whose fields (or variants) hold it
     std::unordered_map<std::string_view, std::size_t> m_fieldEntity;
     std::vector<const Relationship *> m_embeddedBy; // per entity: its embedding relationship
+    // entity id -> the relationships that have it at an end; made on first use
+    std::unordered_map<std::string_view, std::vector<std::size_t>> m_relationshipsOf;
+    bool m_relationshipsIndexed = false;
     struct PendingReference {
         const Field *field;
         std::string path;

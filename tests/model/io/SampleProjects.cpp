@@ -198,7 +198,9 @@ Project makeFullProject() {
     tagIds.fieldName = "tagIds";
     Relationship reviews = relationship("r6", "e7", "e8", Representation::TwoWay);
     reviews.fieldName = "reviewIds";
-    reviews.backFieldName = "productId";
+    // Not "productId": the subset r8 below leaves its back key to the
+    // default, which is that, and a review holds each key once.
+    reviews.backFieldName = "reviewedProductId";
     Relationship junction = relationship("r7", "e7", "e9", Representation::Junction);
     junction.cardinality = Cardinality::ManyToMany;
     junction.junctionName = "product_tags";

@@ -7,12 +7,16 @@
 #include "canvas/CanvasView.h"
 #include "compare/CompareSession.h"
 #include "document/Document.h"
+#include "inspector/Inspector.h"
+#include "inspector/RelationshipForm.h"
 
 #include "io/ProjectFile.h"
 
 #include <QApplication>
 #include <QDockWidget>
 #include <QKeyEvent>
+#include <QLabel>
+#include <QUndoStack>
 #include <QLineEdit>
 #include <QTest>
 #include <catch2/catch.hpp>
@@ -95,6 +99,40 @@ TEST_CASE("the window's shortcuts win over a text box that claims the same keys"
     const std::size_t before = window.document()->project().entities.size();
     QTest::keyClick(edit, Qt::Key_E, Qt::ControlModifier);
     CHECK(window.document()->project().entities.size() == before + 1);
+}
+
+// Item 1: renaming a relationship's key to a field the entity already has
+// was accepted, and Review held two 'restaurantId' keys. The edit is now
+// refused where it is typed, with the reason, and the model is unchanged.
+TEST_CASE("a relationship's key cannot take the name of a field its documents already hold", "[ui][secondhour]") {
+    Project project = test::makeOrderModel();
+    Relationship r;
+    r.id = "r1";
+    r.name = "Orders of a customer";
+    r.parentId = "e3"; // Customer
+    r.childId = "e1";  // Order, which has a field orderNumber
+    r.representation = Representation::ReferenceFromChild;
+    r.avgChildren = 10;
+    r.fieldName = "customerId";
+    project.relationships.push_back(r);
+    MainWindow window;
+    window.resize(1400, 900);
+    window.document()->reset(project, QString());
+    REQUIRE(test::showActive(window));
+    window.selectObject(ObjectRef::relationship("r1"));
+    inspector::RelationshipForm *form = window.inspector()->relationshipForm();
+    auto *key = qobject_cast<QLineEdit *>(form->form()->editor(QStringLiteral("fieldName")));
+    REQUIRE(key);
+    QTest::mouseClick(key, Qt::LeftButton);
+    QTest::keyClick(key, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(key, QStringLiteral("orderNumber"));
+    QTest::keyClick(key, Qt::Key_Return);
+    CHECK(window.document()->project().relationships.front().fieldName == "customerId");
+    CHECK(window.document()->undoStack()->count() == 0);
+    QLabel *error = form->form()->messageLabel(QStringLiteral("fieldName"));
+    REQUIRE(error);
+    CHECK(error->isVisibleTo(form));
+    CHECK(error->text().contains(QStringLiteral("'orderNumber' twice")));
 }
 
 // Item 4: a comparison kept running after another model was opened, and
