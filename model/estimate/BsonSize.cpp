@@ -28,8 +28,8 @@ std::uint64_t digitSum(std::uint64_t n) {
 
 // Payload of a value that is not an object: byte-length values at `length`,
 // fixed-size values at their size, and an array element that is itself an
-// array, which the model gives no shape: an empty array, 5 bytes, as the
-// sampler writes it.
+// array, which the model gives no shape, only its bytes beyond the 5 of an
+// empty array (`length`, the field's avgBytes and maxBytes: FORMAT.md).
 double valuePayload(BsonType type, double length, std::size_t optionsLength) {
     switch (type) {
     case BsonType::String:
@@ -39,7 +39,7 @@ double valuePayload(BsonType type, double length, std::size_t optionsLength) {
     case BsonType::Regex:
         return length + 1 + static_cast<double>(optionsLength) + 1;
     case BsonType::Array:
-        return static_cast<double>(kDocumentOverhead);
+        return static_cast<double>(kDocumentOverhead) + length;
     default:
         return fixedPayloadBytes(type).value_or(0);
     }
@@ -162,7 +162,7 @@ std::uint64_t scalarPayloadBytes(BsonType type, std::uint64_t byteLength, std::s
     case BsonType::Regex:
         return saturatedAdd(byteLength, saturatedAdd(regexOptions.size(), 1 + 1));
     case BsonType::Array:
-        return kDocumentOverhead;
+        return saturatedAdd(byteLength, kDocumentOverhead);
     default:
         return static_cast<std::uint64_t>(fixedPayloadBytes(type).value_or(0));
     }
@@ -252,6 +252,9 @@ Sizes elementSizes(const ShapeNode &node) {
             maxElement = maxValuePayload(node.elementType, node.maxBytes, node.regexOptions);
         }
         avgPayload = static_cast<double>(kDocumentOverhead) + arrayKeyBytes(count) + count * avgElement;
+        // An array never seen with an element is bounded whatever its elements.
+        if (node.maxCount && *node.maxCount == 0)
+            maxElement = 0;
         bounded = node.maxCount && maxElement;
         if (bounded) {
             const std::uint64_t n = *node.maxCount;

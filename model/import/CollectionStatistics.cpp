@@ -143,6 +143,7 @@ void CollectionStatistics::beginDocument() {
     m_frames.clear();
     m_frames.push_back({&m_root, false, 0, 0, 0, kDocumentOverhead});
     m_presentTopLevel.clear();
+    m_topLevelSlots.clear();
     m_failure.clear();
 }
 
@@ -188,13 +189,22 @@ void CollectionStatistics::endDocument() {
             if (it->documents.size() <= v) {
                 it->documents.resize(v + 1, 0);
                 it->presence.resize(v + 1);
+                it->types.resize(v + 1);
             }
             ++it->documents[v];
             auto &row = it->presence[v];
             if (row.size() < m_root.children.size())
                 row.resize(m_root.children.size(), 0);
-            for (std::uint32_t k : m_presentTopLevel)
+            auto &typed = it->types[v];
+            const std::size_t typedKeys = std::min(m_root.children.size(), DiscriminatorCounts::kTypedKeys);
+            if (typed.size() < typedKeys)
+                typed.resize(typedKeys, TypeCounts{});
+            for (std::size_t j = 0; j < m_presentTopLevel.size(); ++j) {
+                const std::uint32_t k = m_presentTopLevel[j];
                 ++row[k];
+                if (k < typed.size() && j < m_topLevelSlots.size())
+                    ++typed[k][m_topLevelSlots[j]];
+            }
         }
         ++it;
     }
@@ -381,16 +391,22 @@ bool CollectionStatistics::value(std::string_view key, const bson_value_t &v) {
     Frame &frame = m_frames.back();
     PathNode *node = slotFor(frame, key);
     frame.bytes += payloadBytes(v);
-    if (node)
+    if (node) {
         record(node, v);
+        if (m_frames.size() == 1)
+            m_topLevelSlots.push_back(std::uint8_t(std::max(typeSlot(v.value_type), 0)));
+    }
     return true;
 }
 
 bool CollectionStatistics::begin(std::string_view key, bool array) {
     Frame &frame = m_frames.back();
     PathNode *node = slotFor(frame, key);
-    if (node)
+    if (node) {
         ++node->types[array ? 0x04 : 0x03];
+        if (m_frames.size() == 1)
+            m_topLevelSlots.push_back(array ? 0x04 : 0x03);
+    }
     m_frames.push_back({node, array, std::uint32_t(key.size()), 0, 0, kDocumentOverhead});
     return true;
 }
@@ -402,6 +418,8 @@ bool CollectionStatistics::end() {
     if (done.array && done.node) {
         done.node->elements += done.count;
         done.node->elementMax = std::max<std::uint64_t>(done.node->elementMax, done.count);
+        done.node->arrayBytes += done.bytes;
+        done.node->arrayBytesMax = std::max(done.node->arrayBytesMax, done.bytes);
     }
     return true;
 }

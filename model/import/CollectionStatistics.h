@@ -57,8 +57,10 @@ struct PathNode {
     // dates, in milliseconds since the epoch
     std::uint64_t dates = 0;
     std::int64_t firstDate = 0, lastDate = 0;
-    // arrays: element counts
+    // arrays: element counts, and whole values' bytes (the 5 of an empty
+    // array included), which size the inner arrays of arrays of arrays
     std::uint64_t elements = 0, elementMax = 0;
+    std::uint64_t arrayBytes = 0, arrayBytesMax = 0;
 
     // Distinct strings, while there are at most kEnumCap of them.
     std::vector<std::string> distinct;
@@ -79,12 +81,19 @@ struct PathNode {
     bool looksLikeId() const;
 };
 
+using TypeCounts = std::array<std::uint64_t, kTypeSlots>;
+
 // A top-level string field with few values, followed per value: how often
-// each top-level key is present. What finds a discriminator.
+// each top-level key is present, and with which types. What finds a
+// discriminator, and gives each variant its own type for a key that
+// variants share with different types.
 struct DiscriminatorCounts {
+    static constexpr std::size_t kTypedKeys = 256; // root children whose types are followed per value
+
     std::size_t fieldIndex = 0;                        // in the root's children
     std::vector<std::uint64_t> documents;              // per value (PathNode::distinct order)
     std::vector<std::vector<std::uint64_t>> presence;  // per value, per root child
+    std::vector<std::vector<TypeCounts>> types;        // per value, per root child below kTypedKeys
 };
 
 // Everything an import keeps of one collection, fed document by document
@@ -152,6 +161,7 @@ private:
     std::uint64_t m_unmodelled = 0;
     std::uint64_t m_documents = 0, m_documentBytes = 0, m_largest = 0;
     std::vector<std::uint32_t> m_presentTopLevel; // root children present in this document
+    std::vector<std::uint8_t> m_topLevelSlots;    // the type slot of each, in the same order
     std::vector<DiscriminatorCounts> m_discriminators;
     std::vector<bool> m_notCandidate; // per root child: dropped as a discriminator
     std::string m_failure;

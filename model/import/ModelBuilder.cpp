@@ -82,42 +82,45 @@ std::string typeName(int code) {
 
 // The most frequent type code other than null and undefined; null when
 // there is no other.
-int dominantType(const PathNode &n) {
+int dominantType(const TypeCounts &types) {
     int best = 0x0A;
     std::uint64_t most = 0;
     for (int slot = 1; slot < kTypeSlots; ++slot) {
         const int code = typeCodeOfSlot(slot);
         if (code == 0x0A || code == 0x06)
             continue;
-        if (n.types[std::size_t(slot)] > most) {
-            most = n.types[std::size_t(slot)];
+        if (types[std::size_t(slot)] > most) {
+            most = types[std::size_t(slot)];
             best = code;
         }
     }
     return best;
 }
+int dominantType(const PathNode &n) { return dominantType(n.types); }
 
-std::string typeCounts(const PathNode &n) {
+std::string typeCounts(const TypeCounts &types) {
     std::string out;
     for (int slot = 1; slot < kTypeSlots; ++slot) {
-        if (!n.types[std::size_t(slot)])
+        if (!types[std::size_t(slot)])
             continue;
         if (!out.empty())
             out += ", ";
-        out += typeName(typeCodeOfSlot(slot)) + " " + groupedNumber(n.types[std::size_t(slot)]);
+        out += typeName(typeCodeOfSlot(slot)) + " " + groupedNumber(types[std::size_t(slot)]);
     }
     return out;
 }
+std::string typeCounts(const PathNode &n) { return typeCounts(n.types); }
 
-int nonNullTypes(const PathNode &n) {
+int nonNullTypes(const TypeCounts &types) {
     int k = 0;
     for (int slot = 1; slot < kTypeSlots; ++slot) {
         const int code = typeCodeOfSlot(slot);
-        if (code != 0x0A && code != 0x06 && n.types[std::size_t(slot)])
+        if (code != 0x0A && code != 0x06 && types[std::size_t(slot)])
             ++k;
     }
     return k;
 }
+int nonNullTypes(const PathNode &n) { return nonNullTypes(n.types); }
 
 // An entity's _id is implicit (validateProject): subdocuments that carry
 // their own _id stay nested fields, as copies of other documents do.
@@ -359,34 +362,42 @@ std::optional<std::string> ModelBuilder::fieldRefusal(const Field &field) {
 }
 
 std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t parentObjects, const std::string &entityId,
-                                           const std::string &path, const bson_t *schema, bool nest) {
-    const std::uint64_t total = std::min(n.total(), parentObjects);
+                                           const std::string &path, const bson_t *schema, bool nest,
+                                           const TypeCounts *variantTypes) {
+    // In a variant, the types its documents hold at this key; elsewhere
+    // every value's. The other statistics are per type, so they stay exact
+    // for the type chosen.
+    const TypeCounts &types = variantTypes ? *variantTypes : n.types;
+    std::uint64_t seen = 0;
+    for (auto c : types)
+        seen += c;
+    const std::uint64_t total = std::min(seen, parentObjects);
     if (total == 0)
         return std::nullopt;
     Field f;
     f.id = "f" + std::to_string(m_nextField++);
     f.name = n.key;
-    const int code = dominantType(n);
+    const int code = dominantType(types);
     f.type = modelType(code);
     f.required = total == parentObjects;
     f.presence = f.required ? 1.0 : double(total) / double(parentObjects);
-    const std::uint64_t nulls = n.count(0x0A) + n.count(0x06);
+    const std::uint64_t nulls = types[std::size_t(typeSlot(0x0A))] + types[std::size_t(typeSlot(0x06))];
     if (f.type != BsonType::Null && nulls)
-        f.nullFraction = double(nulls) / double(n.total());
+        f.nullFraction = double(nulls) / double(seen);
 
-    std::string d = "Inferred from " + groupedNumber(n.total()) + " values in " + groupedNumber(parentObjects) +
+    std::string d = "Inferred from " + groupedNumber(seen) + " values in " + groupedNumber(parentObjects) +
                     (n.depth == 1 ? " documents" : " subdocuments") + " (present in " + percent(total, parentObjects) +
-                    "): " + typeCounts(n) + ".";
-    if (nonNullTypes(n) > 1) {
+                    "): " + typeCounts(types) + ".";
+    if (nonNullTypes(types) > 1) {
         d += " Mixed types: modelled as " + std::string(toString(f.type)) + ", the most frequent.";
         finding("import.mixed-types", "warning", m_collection + "." + path,
-                "values of several types (" + typeCounts(n) + "); the model holds " +
+                "values of several types (" + typeCounts(types) + "); the model holds " +
                     std::string(toString(f.type)) + ", the most frequent");
     }
-    if (code == 0x0C || code == 0x0D || code == 0x0E || code == 0x0F || n.count(0x06)) {
+    if (code == 0x0C || code == 0x0D || code == 0x0E || code == 0x0F || types[std::size_t(typeSlot(0x06))]) {
         d += " Deprecated BSON types are modelled as " + std::string(toString(f.type)) + ".";
         finding("import.deprecated-type", "info", m_collection + "." + path,
-                "deprecated BSON type (" + typeCounts(n) + ") modelled as " + std::string(toString(f.type)));
+                "deprecated BSON type (" + typeCounts(types) + ") modelled as " + std::string(toString(f.type)));
     }
 
     // The byte lengths of a value, or of an array's elements.
@@ -453,10 +464,21 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
                 f.fields = fieldsOf(e, entityId, path, haveItems && schemaMember(&items, "properties", props) ? &props : nullptr,
                                     true, nullptr);
             } else if (f.elementType == BsonType::Array) {
-                d += " Nested arrays: the model holds no sizes for the inner arrays, so the average document "
-                     "size of the analysis leaves them out.";
-                finding("import.nested-arrays", "warning", m_collection + "." + path,
-                        "arrays of arrays: the model cannot hold the inner arrays' sizes");
+                // The model holds no shape for inner arrays, only their bytes
+                // beyond the 5 of an empty one (FORMAT.md, Field), so that
+                // sizes stay exact.
+                const std::uint64_t inner = e.count(0x04);
+                if (inner && e.arrayBytes >= 5 * inner) {
+                    f.avgBytes = double(e.arrayBytes) / double(inner) - 5;
+                    f.maxBytes = e.arrayBytesMax - 5;
+                    if (f.maxBytes == 0)
+                        f.avgBytes = 0;
+                }
+                d += " Nested arrays: the inner arrays hold " + number(e.count(0x04) ? double(e.elements) / double(e.count(0x04)) : 0) +
+                     " elements and " + number(f.avgBytes + 5) + " bytes on average, " + groupedNumber(e.arrayBytesMax) +
+                     " at most; the model keeps their bytes, not their shape.";
+                finding("import.nested-arrays", "info", m_collection + "." + path,
+                        "arrays of arrays: the model keeps the inner arrays' sizes, not their element types");
             } else {
                 lengths(e, f.elementType);
             }
@@ -600,13 +622,10 @@ std::string ModelBuilder::embed(const PathNode &object, std::uint64_t count, con
     return id;
 }
 
-void ModelBuilder::addVariants(Entity &entity, const ReadCollection &collection, const bson_t *properties) {
-    const CollectionStatistics &s = collection.statistics;
+std::optional<VariantChoice> ModelBuilder::chooseVariants(const CollectionStatistics &s) {
     const PathNode &root = s.root();
     const std::uint64_t docs = s.documents();
-    const DiscriminatorCounts *best = nullptr;
-    std::vector<bool> bestDependent;
-    std::size_t bestScore = 0;
+    std::optional<VariantChoice> best;
     for (const auto &d : s.discriminators()) {
         const PathNode &field = *root.children[d.fieldIndex];
         std::uint64_t counted = 0;
@@ -629,34 +648,28 @@ void ModelBuilder::addVariants(Entity &entity, const ReadCollection &collection,
                     absentSomewhere = true;
                 else if (present > 0)
                     presentSomewhere = true;
-                else
-                    presentSomewhere = presentSomewhere || false;
             }
             if (absentSomewhere && presentSomewhere) {
                 dependent[r] = true;
                 ++score;
             }
         }
-        if (score > bestScore) {
-            bestScore = score;
-            best = &d;
-            bestDependent = dependent;
-        }
+        if (score > (best ? best->score : 0))
+            best = VariantChoice{&d, std::move(dependent), score};
     }
-    if (!best)
-        return;
+    return best;
+}
+
+void ModelBuilder::addVariants(Entity &entity, const ReadCollection &collection, const bson_t *properties,
+                               const VariantChoice &choice) {
+    const CollectionStatistics &s = collection.statistics;
+    const PathNode &root = s.root();
+    const std::uint64_t docs = s.documents();
+    const DiscriminatorCounts *best = choice.counts;
+    const std::vector<bool> &bestDependent = choice.dependent;
+    const std::size_t bestScore = choice.score;
     const PathNode &field = *root.children[best->fieldIndex];
     entity.discriminator = field.key;
-    // The variant fields leave the entity's own.
-    std::unordered_set<std::string_view> dependentKeys;
-    for (std::size_t r = 0; r < root.children.size(); ++r)
-        if (bestDependent[r])
-            dependentKeys.insert(root.children[r]->key);
-    std::vector<Field> own;
-    for (auto &f : entity.fields)
-        if (!dependentKeys.contains(f.name))
-            own.push_back(std::move(f));
-    entity.fields = std::move(own);
     std::vector<std::size_t> values(best->documents.size());
     for (std::size_t v = 0; v < values.size(); ++v)
         values[v] = v;
@@ -672,8 +685,9 @@ void ModelBuilder::addVariants(Entity &entity, const ReadCollection &collection,
                 continue;
             bson_t schema;
             const bool haveSchema = schemaMember(properties, root.children[r]->key.c_str(), schema);
+            const TypeCounts *types = r < best->types[v].size() ? &best->types[v][r] : nullptr;
             auto f = fieldOf(*root.children[r], best->documents[v], entity.id, root.children[r]->key,
-                             haveSchema ? &schema : nullptr, true);
+                             haveSchema ? &schema : nullptr, true, types);
             if (!f)
                 continue;
             f->required = present >= best->documents[v];
@@ -724,7 +738,10 @@ void ModelBuilder::add(const ReadCollection &rc) {
         }
     m_project.entities.push_back(std::move(e));
     m_entityOrigin.push_back(m_collection);
-    std::vector<Field> fields = fieldsOf(s.root(), id, "", properties, false, nullptr);
+    // Keys that come with some values of a discriminator are the variants'
+    // own: they are left out of the entity's fields and relationships.
+    const std::optional<VariantChoice> variants = chooseVariants(s);
+    std::vector<Field> fields = fieldsOf(s.root(), id, "", properties, false, variants ? &variants->dependent : nullptr);
     Entity &entity = m_project.entities[at];
     entity.fields = std::move(fields);
     const double average = s.documents() ? double(s.documentBytes()) / double(s.documents()) : 0;
@@ -738,7 +755,8 @@ void ModelBuilder::add(const ReadCollection &rc) {
                 groupedNumber(s.unmodelledValues()) + " values beyond " + std::to_string(CollectionStatistics::kMaxPaths) +
                     " distinct paths or " + std::to_string(CollectionStatistics::kMaxDepth) +
                     " levels are not modelled; their bytes count in the measured sizes");
-    addVariants(entity, rc, properties);
+    if (variants)
+        addVariants(entity, rc, properties, *variants);
     if (meta) {
         if (meta->validationLevel)
             entity.validationLevel = *meta->validationLevel;

@@ -20,6 +20,14 @@ struct ReadCollection {
     std::optional<CollectionMetadata> metadata;
 };
 
+// The discriminator a collection's documents point to, if any: the keys
+// that are present for some of its values and absent for others.
+struct VariantChoice {
+    const DiscriminatorCounts *counts = nullptr;
+    std::vector<bool> dependent; // per root child
+    std::size_t score = 0;       // how many are
+};
+
 // Turns what was read into a model: one entity per collection, an embedded
 // entity per subdocument path and per path of arrays of subdocuments, a
 // field per other path with its dominant type, presence, lengths, counts,
@@ -48,12 +56,15 @@ private:
     std::vector<Field> fieldsOf(const PathNode &object, const std::string &entityId, const std::string &path,
                                 const bson_t *properties, bool nest, const std::vector<bool> *skip);
     std::optional<Field> fieldOf(const PathNode &node, std::uint64_t parentObjects, const std::string &entityId,
-                                 const std::string &path, const bson_t *schema, bool nest);
+                                 const std::string &path, const bson_t *schema, bool nest,
+                                 const TypeCounts *variantTypes = nullptr);
     std::string embed(const PathNode &object, std::uint64_t count, const std::string &name,
                       const std::string &path, const bson_t *properties);
     std::string uniqueEntityName(std::string base);
     void finding(std::string id, std::string severity, std::string where, std::string message);
-    void addVariants(Entity &entity, const ReadCollection &collection, const bson_t *properties);
+    static std::optional<VariantChoice> chooseVariants(const CollectionStatistics &statistics);
+    void addVariants(Entity &entity, const ReadCollection &collection, const bson_t *properties,
+                     const VariantChoice &choice);
     std::string metadataWhere(const std::string &what) const;
     void schemaWarning(const std::string &path, const std::string &message);
     static std::optional<std::string> fieldRefusal(const Field &field);

@@ -1,0 +1,61 @@
+#pragma once
+
+// Data sets for the import tests that no DocShape model wrote: each is
+// generated here from a published description of a real data set, or is
+// shaped as the issue that asked for it describes. Documents are built with
+// libbson, so their lengths (bson_t::len) are the oracle the imported
+// model's numbers are checked against.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace docshape::test {
+
+// Documents as mongodump writes them (one after the other), with the exact
+// sizes libbson gave them.
+struct BsonCollection {
+    std::string name;
+    std::vector<std::uint8_t> bytes;
+    std::uint64_t documents = 0;
+    std::uint64_t totalBytes = 0;
+    std::uint64_t largest = 0;
+
+    double average() const { return documents ? double(totalBytes) / double(documents) : 0; }
+    std::span<const std::uint8_t> span() const { return bytes; }
+};
+
+// sample_analytics, as MongoDB's documentation describes it ("Sample
+// Analytics Dataset", docs/atlas/sample-data/sample-analytics): accounts
+// {account_id int, limit int, products [string]}; customers {username,
+// name, address, birthdate, email, active?, accounts [int account_id],
+// tier_and_details {<32-hex id>: {tier, id, active, benefits [string]}}};
+// transactions {account_id, transaction_count, bucket_start_date,
+// bucket_end_date, transactions [{date, amount, transaction_code, symbol,
+// price and total as decimal strings}]}. Values are made up; the shapes and
+// the reference customers.accounts[] -> accounts.account_id are the
+// documented ones.
+BsonCollection analyticsAccounts(std::uint64_t n, std::uint32_t seed = 7);
+BsonCollection analyticsCustomers(std::uint64_t n, std::uint64_t accounts, std::uint32_t seed = 11);
+BsonCollection analyticsTransactions(std::uint64_t n, std::uint64_t accounts, std::uint32_t seed = 13);
+
+// A polymorphic event collection (issue 35): a `kind` discriminator with
+// four variants of different shapes; some keys are shared by several
+// variants with different types or subkeys (`value`, `payload`, `tags`),
+// some variants nest arrays of arrays (`results`, `path`) and arrays of
+// subdocuments (`items`).
+BsonCollection polymorphicEvents(std::uint64_t n, std::uint32_t seed = 5);
+
+// Objects keyed by generated keys (issue 35): hex ids, UUIDs, ISO dates,
+// numbers, each holding values of one shape; one map nested in another.
+BsonCollection dynamicKeys(std::uint64_t n, std::uint32_t seed = 3);
+
+// Two collections whose int fields overlap by chance: `orders.quantity`
+// (1 to 9, repeated) and `products.rank` (1 to n, unique), with the real
+// reference `orders.sku` (string) -> `products.sku` (unique, not _id) and
+// `orders.productNo` (int) -> `products.productNo` (unique, not _id).
+BsonCollection shopOrders(std::uint64_t n, std::uint64_t products, std::uint32_t seed = 17);
+BsonCollection shopProducts(std::uint64_t n, std::uint32_t seed = 19);
+
+} // namespace docshape::test

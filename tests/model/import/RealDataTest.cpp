@@ -1,0 +1,147 @@
+// Import on data no DocShape model wrote (issue 35): data sets generated
+// from published descriptions (DataSets.h), checked against libbson's own
+// lengths of the documents read.
+#include "DataSets.h"
+
+#include "estimate/Analysis.h"
+#include "import/Importer.h"
+#include "io/ProjectFile.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+using namespace docshape;
+using test::BsonCollection;
+
+namespace {
+
+import::ImportResult imported(const std::vector<const BsonCollection *> &collections) {
+    import::Importer importer;
+    for (const auto *c : collections)
+        importer.addBytes(c->name, import::InputFormat::Bson, c->span());
+    auto result = importer.run();
+    INFO((result ? "" : result.error().toString()));
+    REQUIRE(result.ok());
+    return std::move(*result);
+}
+
+const CollectionStat &statOf(const Analysis &a, const std::string &name) {
+    for (const auto &c : a.collections)
+        if (c.name == name)
+            return c;
+    FAIL("no collection " << name);
+    return a.collections.front();
+}
+
+// Item 1 of issue 35: the written model's numbers are the data's.
+void checkNumbers(const Project &project, const BsonCollection &data) {
+    // Through the model file, as `docshape-cli analyze MODEL` reads it.
+    const std::string path = std::filesystem::temp_directory_path() / ("docshape-realdata-" + data.name + ".docshape");
+    REQUIRE(saveProject(project, path).ok());
+    auto loaded = loadProject(path);
+    std::filesystem::remove(path);
+    REQUIRE(loaded.ok());
+    const CollectionStat &s = statOf(analyze(*loaded), data.name);
+    INFO("collection " << data.name << ": model average " << s.avgDocumentBytes << " vs " << data.average()
+                       << " read; model maximum " << (s.maxDocumentBytes ? double(*s.maxDocumentBytes) : -1.0)
+                       << " vs largest " << data.largest);
+    CHECK(s.documents == double(data.documents));
+    CHECK(std::fabs(s.avgDocumentBytes - data.average()) <= 0.01 * data.average());
+    REQUIRE(s.maxDocumentBytes);
+    CHECK(*s.maxDocumentBytes >= data.largest);
+    CHECK(*s.maxDocumentBytes <= 2 * data.largest);
+}
+
+// Dotted paths of a derived collection's keys, variants included, each
+// with how many times it occurs: a path counted twice is a key the size
+// model sums twice.
+void countPaths(const NodeList &fields, const std::string &prefix, std::map<std::string, int> &out) {
+    for (const auto &n : fields) {
+        const std::string path = prefix.empty() ? n.name : prefix + "." + n.name;
+        ++out[path];
+        if (n.hasObject()) {
+            countPaths(n.object->fields, path, out);
+            for (const auto &v : n.object->variants)
+                countPaths(v.fields, path, out);
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("polymorphic events: the model's average is the data's and no key is counted twice",
+          "[import][realdata][variants]") {
+    const BsonCollection events = test::polymorphicEvents(20000);
+    const auto r = imported({&events});
+    const Entity &e = r.project.entities.front();
+    CHECK(e.discriminator == "kind");
+    REQUIRE(e.variants.size() == 4);
+    checkNumbers(r.project, events);
+
+    // Each key once per variant: a key the variants hold is not also the
+    // entity's own field or an embedded entity's relationship.
+    const Analysis a = analyze(r.project);
+    for (const auto &c : a.derived.collections) {
+        if (c.name != "events")
+            continue;
+        std::map<std::string, int> own;
+        countPaths(c.shape.fields, "", own);
+        for (const auto &v : c.shape.variants) {
+            std::map<std::string, int> paths = own;
+            countPaths(v.fields, "", paths);
+            for (const auto &[path, times] : paths) {
+                INFO("variant " << v.value << ", path " << path);
+                CHECK(times == 1);
+            }
+        }
+    }
+    // A key shared by variants with different types has each variant's type.
+    auto variantField = [&](const std::string &value, const std::string &name) -> const Field * {
+        for (const auto &v : e.variants)
+            if (v.value == value)
+                for (const auto &f : v.fields)
+                    if (f.name == name)
+                        return &f;
+        return nullptr;
+    };
+    REQUIRE(variantField("click", "value"));
+    REQUIRE(variantField("search", "value"));
+    CHECK(variantField("click", "value")->type == BsonType::Int);
+    CHECK(variantField("search", "value")->type == BsonType::String);
+    CHECK(variantField("session", "value") == nullptr);
+}
+
+TEST_CASE("sample_analytics as documented: averages exact, maximum within twice the largest",
+          "[import][realdata]") {
+    const BsonCollection accounts = test::analyticsAccounts(1746);
+    const BsonCollection customers = test::analyticsCustomers(500, 1746);
+    const BsonCollection transactions = test::analyticsTransactions(1746, 1746);
+    const auto r = imported({&accounts, &customers, &transactions});
+    checkNumbers(r.project, accounts);
+    checkNumbers(r.project, transactions);
+}
+
+// Writes the data sets as a mongodump directory for the CLI
+// (DOCSHAPE_DATASETS=DIR build/tests/model_tests "[.datasets]"), to measure
+// `docshape-cli infer DIR` and `analyze` by hand.
+TEST_CASE("write the import data sets to a directory", "[.datasets]") {
+    const char *dir = std::getenv("DOCSHAPE_DATASETS");
+    REQUIRE(dir);
+    const std::vector<BsonCollection> sets = {
+        test::analyticsAccounts(1746), test::analyticsCustomers(500, 1746), test::analyticsTransactions(1746, 1746),
+        test::polymorphicEvents(100000), test::dynamicKeys(2000), test::shopProducts(1000), test::shopOrders(5000, 1000)};
+    std::filesystem::create_directories(dir);
+    std::ofstream oracle(std::string(dir) + "/ORACLE.txt");
+    for (const auto &c : sets) {
+        std::ofstream(std::string(dir) + "/" + c.name + ".bson", std::ios::binary)
+            .write(reinterpret_cast<const char *>(c.bytes.data()), std::streamsize(c.bytes.size()));
+        oracle << c.name << ": " << c.documents << " documents, average " << c.average() << " bytes, largest "
+               << c.largest << " bytes (libbson)\n";
+    }
+}
