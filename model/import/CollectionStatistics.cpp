@@ -81,10 +81,29 @@ int typeCodeOfSlot(int slot) {
 }
 
 void HashSketch::add(std::uint64_t hash) {
-    if (m_hashes.size() >= kCapacity && hash >= *m_hashes.rbegin())
+    ++m_values;
+    if (m_hashes.size() >= kCapacity && hash > m_hashes.back())
         return;
-    if (m_hashes.insert(hash).second && m_hashes.size() > kCapacity)
-        m_hashes.erase(std::prev(m_hashes.end()));
+    const auto at = std::lower_bound(m_hashes.begin(), m_hashes.end(), hash);
+    const auto i = std::size_t(at - m_hashes.begin());
+    if (at != m_hashes.end() && *at == hash) {
+        ++m_counts[i];
+        m_repeats = true;
+        return;
+    }
+    if (m_hashes.size() >= kCapacity) {
+        m_hashes.pop_back();
+        m_counts.pop_back();
+    }
+    m_hashes.insert(m_hashes.begin() + std::ptrdiff_t(i), hash);
+    m_counts.insert(m_counts.begin() + std::ptrdiff_t(i), 1);
+}
+
+double HashSketch::distinct() const {
+    if (!full())
+        return double(m_hashes.size());
+    // The k-th smallest of n uniform hashes lies near k/n of the range.
+    return double(kCapacity - 1) * 0x1p64 / double(largest() ? largest() : 1);
 }
 
 std::uint64_t PathNode::total() const {
@@ -92,13 +111,6 @@ std::uint64_t PathNode::total() const {
     for (auto c : types)
         n += c;
     return n;
-}
-
-bool PathNode::looksLikeId() const {
-    auto endsWith = [&](std::string_view s) {
-        return key.size() > s.size() && std::string_view(key).substr(key.size() - s.size()) == s;
-    };
-    return key == "_id" || key == "id" || endsWith("Id") || endsWith("_id") || endsWith("Ids") || endsWith("_ids");
 }
 
 std::uint64_t payloadBytes(const bson_value_t &v) {
@@ -241,7 +253,6 @@ PathNode *CollectionStatistics::childFor(Frame &frame, std::string_view key, boo
     auto node = std::make_unique<PathNode>();
     node->key = std::string(key);
     node->depth = parent->depth + 1;
-    node->idLike = node->looksLikeId();
     children.push_back(std::move(node));
     ++m_paths;
     const auto index = std::uint32_t(children.size() - 1);
@@ -327,15 +338,14 @@ void CollectionStatistics::record(PathNode *n, const bson_value_t &v) {
                         n->valueInDocument = found;
                 }
             }
-            if (n->idLike) {
-                if (!n->ids)
-                    n->ids = std::make_unique<HashSketch>();
-                n->ids->add(hashBytes(BSON_TYPE_UTF8, s, len));
-            }
+            if (len <= kKeyStringBytes)
+                sketch(n, hashBytes(BSON_TYPE_UTF8, s, len));
         }
         break;
     }
     case BSON_TYPE_BINARY:
+        if (v.value.v_binary.subtype == BSON_SUBTYPE_UUID && v.value.v_binary.data_len == 16)
+            sketch(n, hashBytes(BSON_TYPE_BINARY, v.value.v_binary.data, 16));
         ++n->binaries;
         n->binaryBytes += v.value.v_binary.data_len;
         n->binaryMax = std::max<std::uint64_t>(n->binaryMax, v.value.v_binary.data_len);
@@ -352,9 +362,7 @@ void CollectionStatistics::record(PathNode *n, const bson_value_t &v) {
         break;
     }
     case BSON_TYPE_OID:
-        if (!n->ids)
-            n->ids = std::make_unique<HashSketch>();
-        n->ids->add(hashBytes(BSON_TYPE_OID, v.value.v_oid.bytes, 12));
+        sketch(n, hashBytes(BSON_TYPE_OID, v.value.v_oid.bytes, 12));
         break;
     case BSON_TYPE_INT32:
     case BSON_TYPE_INT64:
@@ -364,6 +372,12 @@ void CollectionStatistics::record(PathNode *n, const bson_value_t &v) {
                    : v.value_type == BSON_TYPE_INT64 ? double(v.value.v_int64)
                    : v.value_type == BSON_TYPE_DOUBLE ? v.value.v_double
                                                       : decimalAsDouble(v.value.v_decimal128);
+        if (v.value_type == BSON_TYPE_INT32 || v.value_type == BSON_TYPE_INT64) {
+            const std::int64_t k = v.value_type == BSON_TYPE_INT32 ? v.value.v_int32 : v.value.v_int64;
+            sketch(n, hashBytes(BSON_TYPE_INT64, &k, sizeof k)); // an int key meets the same long
+        } else if (v.value_type == BSON_TYPE_DECIMAL128) {
+            sketch(n, hashBytes(BSON_TYPE_DECIMAL128, &v.value.v_decimal128, sizeof v.value.v_decimal128));
+        }
         if (!std::isfinite(x)) // NaN orders with nothing; infinities are no range a validator can state
             break;
         if (n->numbers++ == 0) {
@@ -385,6 +399,16 @@ void CollectionStatistics::record(PathNode *n, const bson_value_t &v) {
     default:
         break;
     }
+}
+
+void CollectionStatistics::sketch(PathNode *n, std::uint64_t hash) {
+    if (!n->ids) {
+        if (m_sketches >= kSketchedPaths)
+            return;
+        ++m_sketches;
+        n->ids = std::make_unique<HashSketch>();
+    }
+    n->ids->add(hash);
 }
 
 bool CollectionStatistics::value(std::string_view key, const bson_value_t &v) {

@@ -19,19 +19,30 @@ inline constexpr int kTypeSlots = 0x16;
 int typeSlot(int bsonTypeCode);  // -1 for a code that names no type
 int typeCodeOfSlot(int slot);
 
-// Up to `capacity` distinct 64-bit hashes, the smallest seen: a bottom-k
-// sketch. Two sketches made with the same hash compare sets exactly below
-// the smaller of their largest kept hashes, whatever the set sizes.
+// Up to kCapacity distinct 64-bit hashes of values, the smallest seen, each
+// with how many times its value was seen: a bottom-k sketch. Two sketches
+// made with the same hash compare sets exactly below the smaller of their
+// largest kept hashes, whatever the set sizes; the kept hashes are a
+// uniform sample of the distinct values, so a value seen twice among them
+// says the values are not unique, and their number estimates how many
+// distinct values there are. A kept hash's count is exact: it was below
+// the largest kept hash whenever its value came.
 class HashSketch {
 public:
     static constexpr std::size_t kCapacity = 1024;
     void add(std::uint64_t hash);
     bool full() const { return m_hashes.size() >= kCapacity; }
-    std::uint64_t largest() const { return m_hashes.empty() ? 0 : *m_hashes.rbegin(); }
-    const std::set<std::uint64_t> &hashes() const { return m_hashes; }
+    std::uint64_t largest() const { return m_hashes.empty() ? 0 : m_hashes.back(); }
+    const std::vector<std::uint64_t> &hashes() const { return m_hashes; } // ascending
+    std::uint64_t values() const { return m_values; }                    // every value added
+    bool repeats() const { return m_repeats; } // a kept value was seen more than once
+    double distinct() const;                   // exact below kCapacity, else estimated
 
 private:
-    std::set<std::uint64_t> m_hashes;
+    std::vector<std::uint64_t> m_hashes;
+    std::vector<std::uint32_t> m_counts; // beside m_hashes
+    std::uint64_t m_values = 0;
+    bool m_repeats = false;
 };
 
 // What was seen at one path of a collection: a key of a (sub)document, or
@@ -43,7 +54,6 @@ struct PathNode {
 
     std::string key; // empty for array elements
     int depth = 0;   // the document's own keys are at depth 1
-    bool idLike = false; // looksLikeId(), asked once
     std::array<std::uint64_t, kTypeSlots> types{};
 
     // string, symbol and code lengths (UTF-8 bytes); binary data; regex patterns
@@ -68,7 +78,9 @@ struct PathNode {
     bool distinctOverflow = false;
     int valueInDocument = -1; // index in `distinct` of this document's value (top-level keys)
 
-    // Ids (ObjectId values, or strings under a key named like an id).
+    // Values that can be keys (ObjectId, UUID, short strings, integers,
+    // decimals), for reference candidates; at most kSketchedPaths paths of
+    // a collection have one.
     std::unique_ptr<HashSketch> ids;
 
     std::vector<std::unique_ptr<PathNode>> children; // keys, in the order first seen
@@ -78,7 +90,6 @@ struct PathNode {
     std::uint64_t total() const;
     std::uint64_t count(int bsonTypeCode) const { return types[std::size_t(typeSlot(bsonTypeCode))]; }
     std::uint64_t objects() const { return count(0x03); }
-    bool looksLikeId() const;
 };
 
 using TypeCounts = std::array<std::uint64_t, kTypeSlots>;
@@ -105,6 +116,11 @@ public:
     static constexpr std::size_t kMaxPaths = 10000; // distinct paths modelled per collection
     static constexpr int kMaxDepth = 90;            // deeper keys count in sizes only (the model nests 100)
     static constexpr std::size_t kMaxDiscriminators = 4;
+    // Paths whose key values are sampled: at most 4,096 x 1,024 x 12 bytes
+    // (48 MiB) of sketches per collection, a quarter of what the ids alone
+    // could take when each kept hash was a node of a std::set.
+    static constexpr std::size_t kSketchedPaths = 4096;
+    static constexpr std::size_t kKeyStringBytes = 128;  // longer strings are not keys
 
     explicit CollectionStatistics(std::string name);
 
@@ -150,6 +166,7 @@ private:
     PathNode *childFor(Frame &frame, std::string_view key, bool &created);
     PathNode *slotFor(Frame &frame, std::string_view key);
     void record(PathNode *node, const bson_value_t &value);
+    void sketch(PathNode *node, std::uint64_t hash);
     bool begin(std::string_view key, bool array);
     bool end();
     Status walkBson(const std::uint8_t *data, std::uint32_t length, std::uint32_t base, int depth);
@@ -158,6 +175,7 @@ private:
     PathNode m_root;
     std::vector<Frame> m_frames;
     std::size_t m_paths = 0;
+    std::size_t m_sketches = 0;
     std::uint64_t m_unmodelled = 0;
     std::uint64_t m_documents = 0, m_documentBytes = 0, m_largest = 0;
     std::vector<std::uint32_t> m_presentTopLevel; // root children present in this document

@@ -51,8 +51,10 @@ std::string ImportSummary::text() const {
     if (!references.empty()) {
         out += "\nReference candidates (confirm them as relationships):\n";
         for (const auto &r : references)
-            out += "  " + r.collection + "." + r.path + " -> " + r.target + "._id: " + groupedNumber(r.found) + " of " +
-                   groupedNumber(r.compared) + " sampled values found\n";
+            out += "  " + r.collection + "." + r.path + (r.array ? "[]" : "") + " -> " + r.target + "." + r.targetPath +
+                   (r.uniqueBy == "_id" ? "" : " (unique: " + r.uniqueBy + ")") + ": " + groupedNumber(r.found) +
+                   " of " + groupedNumber(r.compared) + " sampled " + r.keyType + " values found; " +
+                   r.representation() + "\n";
     }
     if (!findings.empty()) {
         out += "\nFindings:\n";
@@ -60,6 +62,10 @@ std::string ImportSummary::text() const {
             out += "  " + f.severity + " " + f.id + " " + f.where + ": " + f.message + "\n";
     }
     return out;
+}
+
+std::string ReferenceCandidate::representation() const {
+    return array ? "array of references in parent" : "reference from child";
 }
 
 std::string ImportSummary::json() const {
@@ -87,7 +93,9 @@ std::string ImportSummary::json() const {
     }
     auto &rs = j["references"] = nlohmann::ordered_json::array();
     for (const auto &r : references)
-        rs.push_back({{"collection", r.collection}, {"path", r.path}, {"target", r.target}, {"compared", r.compared},
+        rs.push_back({{"collection", r.collection}, {"path", r.path}, {"target", r.target},
+                      {"targetPath", r.targetPath}, {"uniqueBy", r.uniqueBy}, {"keyType", r.keyType},
+                      {"array", r.array}, {"representation", r.representation()}, {"compared", r.compared},
                       {"found", r.found}});
     auto &fs = j["findings"] = nlohmann::ordered_json::array();
     for (const auto &f : findings)

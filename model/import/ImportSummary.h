@@ -19,14 +19,22 @@ struct ImportFinding {
     std::string message;
 };
 
-// A field whose values are the _ids of another collection of the same
-// import, on a bounded sample: a relationship for the designer to confirm.
+// A field whose values are values of a unique field of another collection
+// (its _id, a field whose values were all distinct, or a unique index's),
+// on a bounded sample: a relationship for the designer to confirm.
 struct ReferenceCandidate {
     std::string collection; // holding the field
-    std::string path;       // dotted
-    std::string target;     // the collection whose _id values they are
+    std::string path;       // dotted; an array's path for its elements
+    std::string target;     // the collection whose values they are
+    std::string targetPath = "_id"; // its unique field, dotted
+    std::string uniqueBy = "_id";   // why that field is unique: "_id", "index" or "observed"
+    std::string keyType;    // the values compared: objectId, string, int (and long), uuid, decimal
+    bool array = false;     // the field is an array of such values
     std::uint64_t compared = 0; // sampled values that could be looked up in the target's sample
     std::uint64_t found = 0;    // of those, how many were there
+    // How the model would hold it: "reference from child" (the field holds
+    // one parent's key) or "array of references in parent".
+    std::string representation() const;
 };
 
 struct CollectionSummary {

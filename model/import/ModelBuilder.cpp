@@ -5,11 +5,14 @@
 #include <bson/bson.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <functional>
+#include <iterator>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -793,38 +796,136 @@ void ModelBuilder::add(const ReadCollection &rc) {
     }
 }
 
+namespace {
+
+// The last key of a dotted path.
+std::string_view keyOf(std::string_view path) {
+    const auto dot = path.rfind('.');
+    return dot == std::string_view::npos ? path : path.substr(dot + 1);
+}
+
+// The kind of key values a path holds, as a reference candidate names it.
+std::string keyTypeOf(const PathNode &n) {
+    const std::uint64_t ints = n.count(0x10) + n.count(0x12);
+    const std::pair<std::uint64_t, const char *> kinds[] = {
+        {n.count(0x07), "objectId"}, {n.count(0x02), "string"}, {ints, "int"},
+        {n.count(0x05), "uuid"},     {n.count(0x13), "decimal"}};
+    const auto *best = std::max_element(std::begin(kinds), std::end(kinds),
+                                        [](const auto &a, const auto &b) { return a.first < b.first; });
+    return best->second;
+}
+
+// Share of a target's keys a source reaches: of its distinct values, or for
+// numbers of its range, whichever is larger. Values that fall inside a small
+// range of another collection's unique numbers by chance (a quantity of 1 to
+// 9 and a rank of 1 to 1,000) reach little of it; a reference's values
+// spread over the keys it refers to.
+double coverage(const PathNode &source, const PathNode &target) {
+    const double distinct = target.ids->distinct() > 0 ? source.ids->distinct() / target.ids->distinct() : 0;
+    double range = 0;
+    if (source.numbers && target.numbers && target.maximum > target.minimum)
+        range = (source.maximum - source.minimum) / (target.maximum - target.minimum);
+    return std::max(distinct, range);
+}
+
+// Unique numbers that fill their range (1 to n, as counters and ranks do)
+// hold any number of that range: values falling inside it say little
+// about what they refer to.
+bool dense(const PathNode &target) {
+    return target.numbers && target.maximum >= target.minimum &&
+           target.ids->distinct() >= 0.5 * (target.maximum - target.minimum + 1);
+}
+
+std::string lowered(std::string_view s) {
+    std::string out(s);
+    for (char &c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// A key named as keys are: the target's own key, the target collection's
+// name in it, or an ending that names a key (id, no, number, code, ref).
+bool namedLikeReference(std::string_view key, std::string_view targetKey, std::string_view targetCollection) {
+    const std::string k = lowered(key);
+    if (k == lowered(targetKey))
+        return true;
+    std::string singular = lowered(entityNameFor(targetCollection, true));
+    if (singular.size() >= 3 && k.find(singular) != std::string::npos)
+        return true;
+    for (std::string_view end : {"id", "ids", "no", "number", "code", "ref", "key"})
+        if (k.size() > end.size() && k.compare(k.size() - end.size(), end.size(), end) == 0)
+            return true;
+    return false;
+}
+
+} // namespace
+
 void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections) {
-    // Reference candidates: a field of ids whose sampled values are _ids of
-    // another collection (bottom-k sketches with one hash, compared below
-    // the smaller of the two largest kept hashes: exact there).
+    // Targets: paths outside arrays whose values are unique in their
+    // collection: the _id, a unique index's single key, or values all
+    // distinct (no repeat among the sampled ones, and enough of them).
     struct Target {
-        std::string name;
-        const HashSketch *sketch;
+        std::string name, path, uniqueBy;
+        const PathNode *node;
     };
-    std::vector<Target> targets; // by name: the first of equal candidates wins
-    for (const ReadCollection *rc : collections)
-        for (const auto &c : rc->statistics.root().children)
-            if (c->key == "_id" && c->ids)
-                targets.push_back({rc->statistics.name(), c->ids.get()});
-    std::stable_sort(targets.begin(), targets.end(), [](const Target &a, const Target &b) { return a.name < b.name; });
-    targets.erase(std::unique(targets.begin(), targets.end(), [](const Target &a, const Target &b) { return a.name == b.name; }),
-                  targets.end());
+    std::vector<Target> targets;
+    for (const ReadCollection *rc : collections) {
+        std::unordered_set<std::string> indexed;
+        if (rc->metadata)
+            for (const auto &index : rc->metadata->indexes)
+                if (index.unique && index.keys.size() == 1 && index.partialFilter.empty())
+                    indexed.insert(index.keys.front().path);
+        std::function<void(const PathNode &, const std::string &)> walk = [&](const PathNode &object,
+                                                                              const std::string &prefix) {
+            for (const auto &c : object.children) {
+                const std::string path = prefix.empty() ? c->key : prefix + "." + c->key;
+                if (c->ids && c->ids->values() > 0) {
+                    std::string by;
+                    if (c->depth == 1 && c->key == "_id")
+                        by = "_id";
+                    else if (indexed.contains(path))
+                        by = "index";
+                    else if (!c->ids->repeats() && c->ids->values() >= kUniqueMinimumValues)
+                        by = "observed";
+                    if (!by.empty())
+                        targets.push_back({rc->statistics.name(), path, by, c.get()});
+                }
+                if (c->objects())
+                    walk(*c, path);
+            }
+        };
+        walk(rc->statistics.root(), "");
+    }
+    // The first of equal candidates wins: by collection, then _id, a unique
+    // index, values seen unique, then by path.
+    auto rank = [](const std::string &by) { return by == "_id" ? 0 : by == "index" ? 1 : 2; };
+    std::stable_sort(targets.begin(), targets.end(), [&](const Target &a, const Target &b) {
+        if (a.name != b.name)
+            return a.name < b.name;
+        if (rank(a.uniqueBy) != rank(b.uniqueBy))
+            return rank(a.uniqueBy) < rank(b.uniqueBy);
+        return a.path < b.path;
+    });
     // Which targets hold a hash: a field's sample is looked up once, not
     // once per target, so the work is the sample's size, not that times the
     // number of collections.
+    // A value held by more than kTargetsPerValue unique fields (ints 1 to n
+    // as the _id of many collections) is looked up in the first of them
+    // only, so that fields sharing their values cannot make the work grow
+    // as their number squared.
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> targetsOf;
     for (std::uint32_t t = 0; t < targets.size(); ++t)
-        for (std::uint64_t h : targets[t].sketch->hashes())
-            targetsOf[h].push_back(t);
+        for (std::uint64_t h : targets[t].node->ids->hashes())
+            if (auto &holders = targetsOf[h]; holders.size() < kTargetsPerValue)
+                holders.push_back(t);
     std::vector<std::uint64_t> found(targets.size(), 0);
     std::vector<std::uint32_t> touched;
-    std::vector<std::uint64_t> sample;
     std::function<void(const ReadCollection &, const PathNode &, const std::string &)> visit =
         [&](const ReadCollection &rc, const PathNode &node, const std::string &path) {
-            auto check = [&](const PathNode &values, const std::string &at) {
+            auto check = [&](const PathNode &values, const std::string &at, bool array) {
                 if (!values.ids || (values.depth == 1 && values.key == "_id") || at.empty())
                     return;
-                sample.assign(values.ids->hashes().begin(), values.ids->hashes().end()); // ascending
+                const std::vector<std::uint64_t> &sample = values.ids->hashes(); // ascending
                 touched.clear();
                 for (std::uint64_t h : sample) {
                     auto it = targetsOf.find(h);
@@ -836,11 +937,15 @@ void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections
                 }
                 // A target none of the sample is in cannot reach the share.
                 std::sort(touched.begin(), touched.end());
-                const ReferenceCandidate *chosen = nullptr;
-                ReferenceCandidate best;
+                const std::string keyType = keyTypeOf(values);
+                const bool chance = keyType == "int" || keyType == "string" || keyType == "decimal";
+                std::optional<ReferenceCandidate> best;
                 for (std::uint32_t t : touched) {
                     const std::uint64_t hits = std::exchange(found[t], 0);
-                    const HashSketch &sketch = *targets[t].sketch;
+                    const Target &target = targets[t];
+                    if (target.node == &values)
+                        continue;
+                    const HashSketch &sketch = *target.node->ids;
                     // Only the sampled values below the target's largest kept hash can be looked up.
                     const std::uint64_t compared =
                         sketch.full() ? std::uint64_t(std::upper_bound(sample.begin(), sample.end(), sketch.largest()) -
@@ -850,19 +955,29 @@ void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections
                         continue;
                     if (compared < std::min<std::uint64_t>(8, sample.size()))
                         continue;
-                    if (!chosen || hits > best.found) {
-                        best = {rc.statistics.name(), at, targets[t].name, compared, hits};
-                        chosen = &best;
+                    // Numbers and strings meet by chance; a few of them, or
+                    // a small part of the target's, say nothing.
+                    if (chance && (compared < kChanceMinimumValues || coverage(values, *target.node) < kReferenceCoverage))
+                        continue;
+                    // Inside a dense range of unique numbers only a key's name
+                    // tells a reference from a coincidence.
+                    if (keyType == "int" && dense(*target.node) &&
+                        !namedLikeReference(values.key.empty() ? keyOf(at) : std::string_view(values.key),
+                                            target.node->key, target.name))
+                        continue;
+                    if (!best || hits > best->found) {
+                        best = ReferenceCandidate{rc.statistics.name(), at, target.name, target.path, target.uniqueBy,
+                                                  keyType, array, compared, hits};
                     }
                 }
-                if (chosen)
-                    m_summary.references.push_back(best);
+                if (best)
+                    m_summary.references.push_back(std::move(*best));
             };
             for (const auto &c : node.children) {
                 const std::string childPath = path.empty() ? c->key : path + "." + c->key;
-                check(*c, childPath);
+                check(*c, childPath, false);
                 if (c->element)
-                    check(*c->element, childPath);
+                    check(*c->element, childPath, true);
                 visit(rc, *c, childPath);
                 if (c->element)
                     visit(rc, *c->element, childPath);
@@ -885,7 +1000,9 @@ void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections
             continue;
         for (const std::string *id : it->second)
             notes[*id] += " Reference candidate: " + groupedNumber(r.found) + " of " + groupedNumber(r.compared) +
-                          " sampled values are _id values of " + r.target + ".";
+                          " sampled values are " + r.targetPath + " values of " + r.target + "." +
+                          (r.uniqueBy == "_id" ? "" : " Unique there: " + r.uniqueBy + ".") + " As a relationship: " +
+                          r.representation() + ".";
     }
     std::function<void(std::vector<Field> &)> mark = [&](std::vector<Field> &fields) {
         for (auto &f : fields) {

@@ -38,7 +38,14 @@ struct VariantChoice {
 class ModelBuilder {
 public:
     static constexpr std::uint64_t kEnumMinimumValues = 20; // fewer values: no enum is proposed
-    static constexpr double kReferenceShare = 0.9;          // sampled values found in the target's _ids
+    static constexpr double kReferenceShare = 0.9;          // sampled values found in the target's keys
+    // Numbers and strings: the share of the target's keys (distinct values
+    // or range) the field's values must reach, so that values inside a small
+    // range of unique numbers by chance are no candidate.
+    static constexpr double kReferenceCoverage = 0.2;
+    static constexpr std::uint64_t kUniqueMinimumValues = 20; // fewer values: not seen as unique
+    static constexpr std::uint64_t kChanceMinimumValues = 8;  // numbers and strings: fewer compared, no candidate
+    static constexpr std::size_t kTargetsPerValue = 64;       // unique fields a sampled value is looked up in
 
     ModelBuilder(Project &project, ImportSummary &summary);
     void add(const ReadCollection &collection);

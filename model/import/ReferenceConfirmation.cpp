@@ -19,7 +19,8 @@ template <typename P> auto *rootOf(P &project, const std::string &collection) {
 } // namespace
 
 bool canConfirm(const Project &project, const ReferenceCandidate &c) {
-    if (c.path.find('.') != std::string::npos)
+    // The model's relationships refer to the parent's _id, from one field.
+    if (c.path.find('.') != std::string::npos || c.targetPath != "_id" || c.array)
         return false;
     const Entity *child = rootOf(project, c.collection);
     const Entity *parent = rootOf(project, c.target);

@@ -7,8 +7,9 @@
 namespace docshape::import {
 
 // Whether a reference candidate can become a relationship: a top-level
-// field of a collection's root entity (a relationship names its field by a
-// plain key, so a nested path stays a proposal).
+// scalar field of a collection's root entity that holds the target's _id (a
+// relationship names its field by a plain key and refers to the parent's
+// _id, so a nested path, an array or another unique key stays a proposal).
 bool canConfirm(const Project &project, const ReferenceCandidate &candidate);
 
 // Makes the candidate a relationship the designer confirmed: the target

@@ -403,6 +403,7 @@ BsonCollection shopOrders(std::uint64_t n, std::uint64_t products, std::uint32_t
         utf8(d, "sku", "P-" + std::to_string(100000 + p * 7));
         bson_append_int32(d, "productNo", -1, std::int32_t(70000 + p * 3));
         bson_append_int32(d, "quantity", -1, std::int32_t(1 + r.below(9))); // within products.rank by chance
+        bson_append_int32(d, "points", -1, std::int32_t(r.below(1000)));      // over all of products.rank by chance
         bson_t lines;
         bson_append_array_begin(d, "related", -1, &lines); // array of ints -> products.productNo
         for (std::uint64_t j = 0, k = r.below(4); j < k; ++j)

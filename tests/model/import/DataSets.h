@@ -52,7 +52,8 @@ BsonCollection polymorphicEvents(std::uint64_t n, std::uint32_t seed = 5);
 BsonCollection dynamicKeys(std::uint64_t n, std::uint32_t seed = 3);
 
 // Two collections whose int fields overlap by chance: `orders.quantity`
-// (1 to 9, repeated) and `products.rank` (1 to n, unique), with the real
+// (1 to 9, repeated) and `orders.points` (0 to 999) against `products.rank`
+// (1 to n, unique), with the real
 // reference `orders.sku` (string) -> `products.sku` (unique, not _id) and
 // `orders.productNo` (int) -> `products.productNo` (unique, not _id).
 BsonCollection shopOrders(std::uint64_t n, std::uint64_t products, std::uint32_t seed = 17);

@@ -145,3 +145,66 @@ TEST_CASE("write the import data sets to a directory", "[.datasets]") {
                << c.largest << " bytes (libbson)\n";
     }
 }
+
+namespace {
+
+const import::ReferenceCandidate *candidate(const import::ImportSummary &s, const std::string &collection,
+                                            const std::string &path) {
+    for (const auto &r : s.references)
+        if (r.collection == collection && r.path == path)
+            return &r;
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("references on any key: int, string and arrays of ints to unique fields that are not _id",
+          "[import][realdata][references]") {
+    const BsonCollection accounts = test::analyticsAccounts(1746);
+    const BsonCollection customers = test::analyticsCustomers(500, 1746);
+    const BsonCollection products = test::shopProducts(1000);
+    const BsonCollection orders = test::shopOrders(5000, 1000);
+    const auto r = imported({&accounts, &customers, &products, &orders});
+    std::string all;
+    for (const auto &c : r.summary.references)
+        all += c.collection + "." + c.path + " -> " + c.target + "." + c.targetPath + "\n";
+    INFO(all);
+
+    const auto *held = candidate(r.summary, "customers", "accounts");
+    REQUIRE(held);
+    CHECK(held->target == "accounts");
+    CHECK(held->targetPath == "account_id");
+    CHECK(held->uniqueBy == "observed");
+    CHECK(held->keyType == "int");
+    CHECK(held->array);
+    CHECK(held->representation() == "array of references in parent");
+    CHECK(held->compared >= 500);
+    CHECK(held->found == held->compared);
+
+    const auto *sku = candidate(r.summary, "orders", "sku");
+    REQUIRE(sku);
+    CHECK(sku->target == "products");
+    CHECK(sku->targetPath == "sku");
+    CHECK(sku->keyType == "string");
+    CHECK(sku->representation() == "reference from child");
+    const auto *number = candidate(r.summary, "orders", "productNo");
+    REQUIRE(number);
+    CHECK(number->targetPath == "productNo");
+    CHECK(number->keyType == "int");
+    const auto *related = candidate(r.summary, "orders", "related");
+    REQUIRE(related);
+    CHECK(related->targetPath == "productNo");
+    CHECK(related->array);
+
+    // 1 to 9 repeated falls inside products.rank (unique, 1 to 1,000) by
+    // chance: it reaches 0.8% of its range and 0.9% of its values.
+    CHECK(candidate(r.summary, "orders", "quantity") == nullptr);
+    // 0 to 999 covers products.rank, whose unique values fill their range:
+    // there only a key's name (points: none) tells a reference apart.
+    CHECK(candidate(r.summary, "orders", "points") == nullptr);
+    // products.stock (0 to 9) repeats: no field refers to it.
+    for (const auto &c : r.summary.references)
+        CHECK(c.targetPath != "stock");
+    // Accounts' own ints are not references to anything.
+    CHECK(candidate(r.summary, "accounts", "limit") == nullptr);
+}
