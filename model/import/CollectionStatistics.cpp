@@ -106,6 +106,31 @@ double HashSketch::distinct() const {
     return double(kCapacity - 1) * 0x1p64 / double(largest() ? largest() : 1);
 }
 
+std::uint8_t generatedKeyPattern(std::string_view k) {
+    auto all = [&](std::size_t from, std::size_t to, auto test) {
+        for (std::size_t i = from; i < to; ++i)
+            if (!test(static_cast<unsigned char>(k[i])))
+                return false;
+        return true;
+    };
+    auto digit = [](unsigned char c) { return c >= '0' && c <= '9'; };
+    auto hex = [&](unsigned char c) { return digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
+    if (k.empty())
+        return 0;
+    if (k.size() <= 19 && all(0, k.size(), digit))
+        return kNumberKey;
+    if (k.size() >= 16 && all(0, k.size(), hex))
+        return kHexKey;
+    if (k.size() == 36 && k[8] == '-' && k[13] == '-' && k[18] == '-' && k[23] == '-' && all(0, 8, hex) &&
+        all(9, 13, hex) && all(14, 18, hex) && all(19, 23, hex) && all(24, 36, hex))
+        return kUuidKey;
+    if (k.size() >= 10 && all(0, 4, digit) && k[4] == '-' && all(5, 7, digit) && k[7] == '-' && all(8, 10, digit))
+        return kDateKey; // 2024-05-01, and with a time after it
+    if (k.size() == 7 && all(0, 4, digit) && k[4] == '-' && all(5, 7, digit))
+        return kDateKey; // 2024-05
+    return 0;
+}
+
 std::uint64_t PathNode::total() const {
     std::uint64_t n = 0;
     for (auto c : types)
@@ -285,6 +310,27 @@ PathNode *CollectionStatistics::slotFor(Frame &frame, std::string_view key) {
         }
         return frame.node->element.get();
     }
+    // Below the document's own keys, a generated key is a map's: its value
+    // joins the others' (the root's keys stay names: a collection of one
+    // document per key is not a map).
+    if (m_frames.size() > 1) {
+        if (const std::uint8_t pattern = generatedKeyPattern(key)) {
+            PathNode *map = frame.node;
+            if (!map->mapValue) {
+                if (m_paths >= kMaxPaths || map->depth >= kMaxDepth) {
+                    ++m_unmodelled;
+                    return nullptr;
+                }
+                map->mapValue = std::make_unique<PathNode>();
+                map->mapValue->depth = map->depth + 1;
+                ++m_paths;
+            }
+            map->mapPattern |= pattern;
+            map->mapKeyBytes += key.size();
+            ++frame.count;
+            return map->mapValue.get();
+        }
+    }
     bool created = false;
     PathNode *node = childFor(frame, key, created);
     if (!node) {
@@ -439,6 +485,10 @@ bool CollectionStatistics::end() {
     const Frame done = m_frames.back();
     m_frames.pop_back();
     m_frames.back().bytes += done.bytes;
+    if (!done.array && done.node && done.node->mapValue) {
+        done.node->mapKeys += done.count;
+        done.node->mapKeysMax = std::max<std::uint64_t>(done.node->mapKeysMax, done.count);
+    }
     if (done.array && done.node) {
         done.node->elements += done.count;
         done.node->elementMax = std::max<std::uint64_t>(done.node->elementMax, done.count);

@@ -83,6 +83,12 @@ struct PathNode {
     // a collection have one.
     std::unique_ptr<HashSketch> ids;
 
+    // Keys that look generated (hex ids, UUIDs, numbers, ISO dates) are data,
+    // not names: their values share `mapValue`, and the keys are counted.
+    std::unique_ptr<PathNode> mapValue;
+    std::uint64_t mapKeys = 0, mapKeysMax = 0, mapKeyBytes = 0;
+    std::uint8_t mapPattern = 0; // KeyPattern bits seen
+
     std::vector<std::unique_ptr<PathNode>> children; // keys, in the order first seen
     std::unordered_map<std::string, std::uint32_t> childIndex;
     std::unique_ptr<PathNode> element; // the elements of arrays here
@@ -93,6 +99,11 @@ struct PathNode {
 };
 
 using TypeCounts = std::array<std::uint64_t, kTypeSlots>;
+
+// What a generated key looks like (bits of PathNode::mapPattern).
+enum KeyPattern : std::uint8_t { kHexKey = 1, kUuidKey = 2, kNumberKey = 4, kDateKey = 8 };
+// The pattern of a key that is data rather than a name; 0 for a name.
+std::uint8_t generatedKeyPattern(std::string_view key);
 
 // A top-level string field with few values, followed per value: how often
 // each top-level key is present, and with which types. What finds a
@@ -159,7 +170,7 @@ private:
         bool array;
         std::uint32_t keyBytes; // of the key this frame's value is under
         std::uint32_t cursor;   // where the previous key was found, for the next
-        std::uint32_t count;    // array elements so far
+        std::uint32_t count;    // array elements so far, or generated keys of an object
         std::uint64_t bytes;    // the value's size so far
     };
 

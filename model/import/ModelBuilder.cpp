@@ -517,6 +517,92 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
     return f;
 }
 
+namespace {
+
+// The i-th key a map's model holds, shaped as its keys are (so that a
+// sample of the model infers back to the same map) and `length` bytes long
+// where the pattern allows it, so that the keys' bytes are the data's.
+std::string placeholderKey(std::uint8_t pattern, std::size_t i, std::size_t length) {
+    char buf[64];
+    if (pattern == kUuidKey) {
+        std::snprintf(buf, sizeof buf, "00000000-0000-4000-8000-%012zx", i);
+        return buf;
+    }
+    if (pattern == kNumberKey)
+        return std::to_string(i);
+    if (pattern == kDateKey) {
+        const std::time_t t = std::time_t(946684800 + std::int64_t(i) * 86400); // 2000-01-01 on
+        std::tm tm{};
+        gmtime_r(&t, &tm);
+        std::strftime(buf, sizeof buf, length >= 19 ? "%Y-%m-%dT%H:%M:%S" : "%Y-%m-%d", &tm);
+        return buf;
+    }
+    std::snprintf(buf, sizeof buf, "%zx", i);
+    std::string key = buf;
+    return std::string(std::max<std::size_t>(length, 16) - std::min(key.size(), std::max<std::size_t>(length, 16)), '0') + key;
+}
+
+std::string patternName(std::uint8_t pattern) {
+    std::string out;
+    for (auto [bit, name] : {std::pair{kHexKey, "hex ids"}, std::pair{kUuidKey, "UUIDs"},
+                             std::pair{kNumberKey, "numbers"}, std::pair{kDateKey, "dates"}})
+        if (pattern & bit)
+            out += (out.empty() ? "" : ", ") + std::string(name);
+    return out;
+}
+
+} // namespace
+
+void ModelBuilder::mapFields(const PathNode &object, const std::string &entityId, const std::string &path,
+                             std::vector<Field> &fields) {
+    const PathNode &value = *object.mapValue;
+    const std::uint64_t objects = std::max<std::uint64_t>(object.objects(), 1);
+    const std::uint64_t keys = std::min<std::uint64_t>(object.mapKeysMax, kMapKeysModelled);
+    if (keys == 0 || object.mapKeys == 0)
+        return;
+    const double average = double(object.mapKeys) / double(objects);
+    const double keyBytes = double(object.mapKeyBytes) / double(object.mapKeys);
+    // One key's pattern where they share one; else hex ids.
+    const std::uint8_t pattern = (object.mapPattern & (object.mapPattern - 1)) == 0 ? object.mapPattern : kHexKey;
+    const std::string mapPath = path.empty() ? "<key>" : path + ".<key>";
+    auto first = fieldOf(value, value.total(), entityId, mapPath, nullptr, true);
+    if (!first)
+        return;
+    const std::string what = "Dynamic keys (" + patternName(object.mapPattern) + "): a map of " + number(average) +
+                             " keys per subdocument on average, " + groupedNumber(object.mapKeysMax) + " at most, " +
+                             number(keyBytes) + " bytes a key. The model holds it as " + std::to_string(keys) +
+                             " optional keys named like them, each present in " +
+                             percent(std::uint64_t(std::llround(average * 1000)), keys * 1000) +
+                             " of the subdocuments, with the values' shape: ";
+    for (std::uint64_t i = 0; i < keys; ++i) {
+        Field f = *first;
+        if (i > 0) {
+            f.id = "f" + std::to_string(m_nextField++);
+            std::function<void(std::vector<Field> &)> renumber = [&](std::vector<Field> &nested) {
+                for (auto &n : nested) {
+                    n.id = "f" + std::to_string(m_nextField++);
+                    renumber(n.fields);
+                }
+            };
+            renumber(f.fields);
+        }
+        f.name = placeholderKey(pattern, i + (pattern == kNumberKey ? 0 : 1), std::size_t(std::llround(keyBytes)));
+        f.required = false;
+        f.presence = std::min(1.0, average / double(keys));
+        f.details.edit().description = what + f.details->description;
+        fields.push_back(std::move(f));
+    }
+    if (object.mapKeysMax > kMapKeysModelled)
+        finding("import.map-keys-cap", "warning", m_collection + "." + path,
+                "a map of up to " + groupedNumber(object.mapKeysMax) + " keys; the model holds " +
+                    std::to_string(kMapKeysModelled) + ", so its maximum document is smaller than the data's");
+    finding("import.dynamic-keys", "info", m_collection + "." + path,
+            "keys that are data (" + patternName(object.mapPattern) + ", " + number(average) +
+                " per subdocument, values of one shape): each key is a path of its own to index and validate; "
+                "the Attribute Pattern (seed data-modeling-patterns.txt) stores them as an array of {k, v} "
+                "with one index on k and v");
+}
+
 std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::string &entityId, const std::string &path,
                                           const bson_t *properties, bool nest, const std::vector<bool> *skip) {
     std::vector<Field> fields;
@@ -604,6 +690,8 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
             fields.push_back(std::move(*f));
         }
     }
+    if (object.mapValue)
+        mapFields(object, entityId, path, fields);
     return fields;
 }
 

@@ -46,6 +46,7 @@ public:
     static constexpr std::uint64_t kUniqueMinimumValues = 20; // fewer values: not seen as unique
     static constexpr std::uint64_t kChanceMinimumValues = 8;  // numbers and strings: fewer compared, no candidate
     static constexpr std::size_t kTargetsPerValue = 64;       // unique fields a sampled value is looked up in
+    static constexpr std::uint64_t kMapKeysModelled = 64;     // keys of a map the model holds
 
     ModelBuilder(Project &project, ImportSummary &summary);
     void add(const ReadCollection &collection);
@@ -65,6 +66,8 @@ private:
     std::optional<Field> fieldOf(const PathNode &node, std::uint64_t parentObjects, const std::string &entityId,
                                  const std::string &path, const bson_t *schema, bool nest,
                                  const TypeCounts *variantTypes = nullptr);
+    void mapFields(const PathNode &object, const std::string &entityId, const std::string &path,
+                   std::vector<Field> &fields);
     std::string embed(const PathNode &object, std::uint64_t count, const std::string &name,
                       const std::string &path, const bson_t *properties);
     std::string uniqueEntityName(std::string base);

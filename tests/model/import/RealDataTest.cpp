@@ -3,14 +3,19 @@
 // lengths of the documents read.
 #include "DataSets.h"
 
+#include "derive/DeriveCollections.h"
 #include "estimate/Analysis.h"
+#include "export/ExtendedJson.h"
+#include "export/ValidatorExporter.h"
 #include "import/Importer.h"
 #include "io/ProjectFile.h"
+#include "validate/JsonSchema.h"
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -207,4 +212,50 @@ TEST_CASE("references on any key: int, string and arrays of ints to unique field
         CHECK(c.targetPath != "stock");
     // Accounts' own ints are not references to anything.
     CHECK(candidate(r.summary, "accounts", "limit") == nullptr);
+}
+
+TEST_CASE("dynamic keys fold into one map each: sizes exact, no path per key, the validator accepts every input",
+          "[import][realdata][maps]") {
+    const BsonCollection devices = test::dynamicKeys(2000);
+    const BsonCollection customers = test::analyticsCustomers(500, 1746);
+    const auto r = imported({&devices, &customers});
+    checkNumbers(r.project, devices);
+    checkNumbers(r.project, customers);
+    // Before: one path per generated key (10,000 paths, the cap, for the
+    // devices; 456 entities for the customers' tier_and_details).
+    for (const auto &c : r.summary.collections) {
+        INFO(c.name);
+        CHECK(c.paths < 40);
+    }
+    CHECK(r.project.entities.size() < 10);
+    int dynamic = 0;
+    for (const auto &f : r.summary.findings)
+        if (f.id == "import.dynamic-keys") {
+            ++dynamic;
+            CHECK(f.message.find("Attribute Pattern") != std::string::npos);
+        }
+    CHECK(dynamic == 5); // sessions, owners, daily, daily.<date>, tier_and_details
+
+    // The exported validator holds every document read.
+    const Derived derived = deriveCollections(r.project);
+    for (const auto *data : {&devices, &customers}) {
+        for (const auto &c : derived.collections) {
+            if (c.name != data->name)
+                continue;
+            auto schemaJson = validatorFor(r.project, c);
+            REQUIRE(schemaJson.ok());
+            auto schema = validate::JsonSchema::compileJson(exportJsonText(*schemaJson));
+            REQUIRE(schema.ok());
+            std::size_t at = 0, invalid = 0;
+            while (at < data->bytes.size()) {
+                std::uint32_t length = 0;
+                std::memcpy(&length, data->bytes.data() + at, 4);
+                if (!schema->validate(data->bytes.data() + at, length).valid)
+                    ++invalid;
+                at += length;
+            }
+            INFO(data->name);
+            CHECK(invalid == 0);
+        }
+    }
 }
