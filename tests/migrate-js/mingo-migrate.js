@@ -25,6 +25,27 @@
 //   ObjectId, as the server gives it.
 // - Sample documents are generated per collection, so a child's reference to
 //   its parent is pointed at a real parent (round robin) before the run.
+//
+// What the server does and is done here too:
+// - Validators: each collection holds the validator, validationLevel and
+//   validationAction of v1 (docshape-cli export OLD) until the script's
+//   createCollection or collMod changes them. An insert ($merge) and an
+//   update (updateOne, updateMany, $merge) of a document that fails it is
+//   refused as the server refuses it with validationAction "error": the
+//   write is undone and the statement throws. "moderate" checks an update
+//   only where the document passed before.
+// - Indexes: createIndexes and dropIndexes keep each collection's list
+//   (v1's to begin with); a name taken by another definition, a key pattern
+//   taken under another name, a unique index the data violates and an index
+//   that is not there are refused as the server refuses them.
+//
+// The rollback is a migration too: after the forward checks the script runs
+// with {rollback: true} over the migrated documents; every v1 document must
+// then equal its original (values, BSON types, array order; key order is
+// reported, not failed), pass v1's validator, and the collections hold v1's
+// indexes. A loss the plan declares is allowed only where the case says so
+// (expected/rollback-losses.txt: one line "<collection>.<path>\t<text PLAN.md
+// must contain>"). A second rollback changes nothing.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -116,7 +137,17 @@ const context = Context.init({
 });
 
 // --- the in-memory database --------------------------------------------------
-function makeDatabase(collections, jsonSchemaCheck, counters) {
+const ejson = (v) => EJSON.stringify(v, { relaxed: false });
+// The server's refusal of a write, with the code it gives.
+function refused(code, message) {
+  const e = new Error(message);
+  e.code = code;
+  return e;
+}
+const INDEX_OPTIONS = ["unique", "sparse", "partialFilterExpression", "expireAfterSeconds", "collation"];
+const sameIndexDefinition = (a, b) => ejson(a.key) === ejson(b.key) &&
+  INDEX_OPTIONS.every((o) => ejson(a[o] === undefined ? null : a[o]) === ejson(b[o] === undefined ? null : b[o]));
+function makeDatabase(collections, jsonSchemaCheck, counters, meta) {
   const resolver = (name) => {
     if (!collections.has(name)) collections.set(name, []);
     return collections.get(name);
@@ -128,6 +159,60 @@ function makeDatabase(collections, jsonSchemaCheck, counters) {
       for (const k of Object.keys(d)) delete d[k];
       Object.assign(d, { _id: new ObjectId() }, rest);
     }
+  };
+  // The documents of `name` a write changed or inserted, judged by the
+  // collection's validator as the server judges them; on a refusal the
+  // collection gets its documents of `before` back and the write throws.
+  const enforce = (name, before, what) => {
+    const v = meta.validators.get(name);
+    if (!v || v.level === "off") return;
+    const was = new Map(before.map((text) => [ejson(EJSON.parse(text, { relaxed: false })._id), text]));
+    const docs = resolver(name);
+    const changed = docs.filter((d) => was.get(ejson(d._id)) !== ejson(d));
+    const olds = changed.map((d) => was.get(ejson(d._id))).filter((t) => t !== undefined);
+    const failedBefore = v.level === "moderate"
+      ? new Set(jsonSchemaCheck(v.schema, olds.map((t) => EJSON.parse(t, { relaxed: false }))).map((d) => ejson(d._id)))
+      : new Set();
+    const judged = changed.filter((d) => !failedBefore.has(ejson(d._id)));
+    if (judged.length === 0) return;
+    const bad = jsonSchemaCheck(v.schema, judged);
+    if (bad.length === 0) return;
+    meta.refusals.push(`${what} on ${name}: ${bad.length} documents fail its validator, e.g. ${ejson(bad[0])}`);
+    if (v.action !== "error") return;
+    docs.splice(0, docs.length, ...before.map((text) => EJSON.parse(text, { relaxed: false })));
+    throw refused(121, `Document failed validation (${what} on ${name}): ${ejson(bad[0])}`);
+  };
+  const texts = (name) => resolver(name).map((d) => ejson(d));
+  const uniqueGaps = (name) => {
+    if (!meta.mustStayUnique.has(name)) return;
+    const unique = (meta.indexes.get(name) || []).filter((ix) => ix.unique);
+    if (unique.length === 0) meta.gaps.push(`${name} had no unique index after a statement of the ${meta.phase}`);
+  };
+  const buildIndex = (name, spec) => {
+    const list = meta.indexes.get(name) || [];
+    const same = list.find((ix) => ix.name === spec.name);
+    if (same) {
+      if (sameIndexDefinition(same, spec)) return;
+      throw refused(86, `An existing index has the same name as the requested index: ${ejson(same)} on ${name}`);
+    }
+    const clash = list.find((ix) => ejson(ix.key) === ejson(spec.key) &&
+      ejson(ix.partialFilterExpression || null) === ejson(spec.partialFilterExpression || null) &&
+      ejson(ix.collation || null) === ejson(spec.collation || null));
+    if (clash) throw refused(85, `Index already exists with a different name: ${clash.name} on ${name}`);
+    if (spec.unique) {
+      const keys = Object.keys(spec.key);
+      const within = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, options()) : null;
+      const seen = new Set();
+      for (const d of resolver(name)) {
+        if (within && !within.test(d)) continue;
+        const get = (p) => p.split(".").reduce((v, k) => (v && typeof v === "object" ? v[k] : undefined), d);
+        const value = ejson(keys.map((k) => (get(k) === undefined ? null : get(k))));
+        if (seen.has(value)) throw refused(11000, `E11000 duplicate key error building ${spec.name} on ${name}: ${value}`);
+        seen.add(value);
+      }
+    }
+    meta.indexes.set(name, list.concat([spec]));
+    meta.indexChanges.push(`${meta.phase}: built ${spec.name} on ${name}`);
   };
   const cursor = (docs) => {
     let sorted = docs;
@@ -152,19 +237,27 @@ function makeDatabase(collections, jsonSchemaCheck, counters) {
       if (projection) docs = docs.map((d) => new Query({}, options()).find([d], projection).all()[0]);
       return cursor(docs);
     },
-    findOne(filter) { return matching(name, filter)[0] || null; },
+    findOne(filter, projection) {
+      const d = matching(name, filter)[0] || null;
+      return d && projection ? new Query({}, options()).find([d], projection).all()[0] : d;
+    },
     countDocuments(filter) { return matching(name, filter).length; },
     estimatedDocumentCount() { return resolver(name).length; },
     updateOne(filter, update, opts) {
       const docs = resolver(name);
+      const before = texts(name);
       const r = updateOne(docs, filter, update, {}, options());
       if (r.matchedCount === 0 && opts && opts.upsert) {
         docs.push(Object.assign({ _id: filter._id }, update.$set || {}));
       }
+      enforce(name, before, "updateOne");
+      if (name !== "docshape_migrations") counters.modified += r.modifiedCount;
       return { acknowledged: true, matchedCount: r.matchedCount, modifiedCount: r.modifiedCount };
     },
     updateMany(filter, update) {
+      const before = texts(name);
       const r = updateMany(resolver(name), filter, update, {}, options());
+      enforce(name, before, "updateMany");
       if (name !== "docshape_migrations") counters.modified += r.modifiedCount;
       return { acknowledged: true, matchedCount: r.matchedCount, modifiedCount: r.modifiedCount };
     },
@@ -178,26 +271,87 @@ function makeDatabase(collections, jsonSchemaCheck, counters) {
       return { acknowledged: true, deletedCount: deleted };
     },
     aggregate(pipeline) {
+      const last = pipeline[pipeline.length - 1] || {};
+      const into = last.$merge ? (typeof last.$merge.into === "string" ? last.$merge.into : last.$merge.into.coll) : null;
+      const before = into ? texts(into) : null;
       const out = new Aggregator(pipeline, options()).run(resolver(name));
       giveIds();
+      if (into) {
+        enforce(into, before, `$merge from ${name}`);
+        const after = texts(into);
+        const was = new Set(before);
+        counters.modified += after.filter((t) => !was.has(t)).length;
+      }
       return { toArray: () => out };
     },
-    getIndexes() { return [{ name: "_id_" }]; },
-    drop() { collections.delete(name); return true; },
+    getIndexes() { return [{ v: 2, key: { _id: 1 }, name: "_id_" }].concat(meta.indexes.get(name) || []); },
+    drop() {
+      if (collections.has(name)) counters.modified += collections.get(name).length;
+      collections.delete(name);
+      meta.validators.delete(name);
+      meta.indexes.delete(name);
+      return true;
+    },
   });
   const database = {
     getSiblingDB() { return database; },
     getCollection(name) { return collection(name); },
     getCollectionNames() { return Array.from(collections.keys()); },
-    createCollection(name) { resolver(name); return { ok: 1 }; },
-    runCommand() { return { ok: 1 }; },
+    createCollection(name, spec) {
+      if (collections.has(name)) throw refused(48, `Collection ${name} already exists`);
+      resolver(name);
+      if (spec && spec.validator) {
+        meta.validators.set(name, { schema: spec.validator.$jsonSchema, level: spec.validationLevel || "strict",
+          action: spec.validationAction || "error" });
+      }
+      return { ok: 1 };
+    },
+    runCommand(command) {
+      if (command.collMod !== undefined) {
+        const name = command.collMod;
+        const v = Object.assign({ schema: null, level: "strict", action: "error" }, meta.validators.get(name) || {});
+        if (command.validator) v.schema = command.validator.$jsonSchema;
+        if (command.validationLevel) v.level = command.validationLevel;
+        if (command.validationAction) v.action = command.validationAction;
+        if (v.schema) meta.validators.set(name, v);
+      } else if (command.createIndexes !== undefined) {
+        resolver(command.createIndexes);
+        for (const spec of command.indexes) buildIndex(command.createIndexes, spec);
+        uniqueGaps(command.createIndexes);
+      } else if (command.dropIndexes !== undefined) {
+        const name = command.dropIndexes;
+        const names = Array.isArray(command.index) ? command.index : [command.index];
+        for (const n of names) {
+          const list = meta.indexes.get(name) || [];
+          if (!list.some((ix) => ix.name === n)) throw refused(27, `index not found with name [${n}] on ${name}`);
+          meta.indexes.set(name, list.filter((ix) => ix.name !== n));
+          meta.indexChanges.push(`${meta.phase}: dropped ${n} from ${name}`);
+        }
+        uniqueGaps(name);
+      }
+      return { ok: 1 };
+    },
   };
   return database;
 }
 
 // --- DocShape's evaluator -----------------------------------------------------
 let schemaFiles = 0;
+// Judged once per schema and document: the validator is asked at every write.
+const judgements = new Map();
 function failingDocs(schema, docs) {
+  const key = ejson(schema);
+  if (!judgements.has(key)) judgements.set(key, new Map());
+  const known = judgements.get(key);
+  const texts = docs.map((d) => ejson(d));
+  const fresh = Array.from(new Set(texts.filter((t) => !known.has(t))));
+  if (fresh.length > 0) {
+    const bad = new Set(judge(schema, fresh.map((t) => EJSON.parse(t, { relaxed: false }))).map((d) => ejson(d)));
+    for (const t of fresh) known.set(t, !bad.has(t));
+  }
+  return docs.filter((d, i) => !known.get(texts[i]));
+}
+function judge(schema, docs) {
   const schemaFile = path.join(work, `schema-${++schemaFiles}.json`);
   const docsFile = path.join(work, `docs-${schemaFiles}.jsonl`);
   fs.writeFileSync(schemaFile, EJSON.stringify(schema, { relaxed: false }));
@@ -275,6 +429,45 @@ for (const r of old.relationships) {
   }
 }
 
+// The indexes and validators v1 installed, as docshape-cli export writes them.
+const exportOldDir = path.join(work, "export-v1");
+runCli(["export", oldModel, "--out", exportOldDir]);
+const stemOf = (name) => name.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\./, "_");
+const readExport = (dir, kind, name) => {
+  const file = path.join(dir, kind, `${stemOf(name)}.json`);
+  return fs.existsSync(file) ? EJSON.parse(fs.readFileSync(file, "utf8"), { relaxed: false }) : null;
+};
+const rootEntity = (model, collectionName) =>
+  model.entities.find((e) => (e.collectionName || e.name) === collectionName && !e.timeSeries);
+function versionMeta(model, dir, names) {
+  const meta = { validators: new Map(), indexes: new Map() };
+  for (const name of names) {
+    const schema = readExport(dir, "validators", name);
+    const root = rootEntity(model, name);
+    if (schema) {
+      meta.validators.set(name, { schema, level: (root && root.validationLevel) || "strict",
+        action: (root && root.validationAction) || "error" });
+    }
+    meta.indexes.set(name, (readExport(dir, "indexes", name) || []).filter((ix) => ix.name !== "_id_"));
+  }
+  return meta;
+}
+const v1Meta = versionMeta(old, exportOldDir, analysis.collections.map((c) => c.name));
+const newVersion = JSON.parse(fs.readFileSync(newModel, "utf8"));
+const analysisNew = JSON.parse(runCli(["analyze", newModel, "--json"]));
+// Collections where both versions hold a unique index: one must hold at
+// every moment of the migration and of its rollback.
+const uniqueIn = (m) => new Set(Array.from(m.indexes).filter(([, list]) => list.some((ix) => ix.unique)).map(([n]) => n));
+function freshMeta() {
+  const v2Unique = uniqueIn(versionMeta(newVersion, path.join(work, "export"), analysisNew.collections.map((c) => c.name)));
+  return {
+    validators: new Map(Array.from(v1Meta.validators, ([n, v]) => [n, Object.assign({}, v)])),
+    indexes: new Map(Array.from(v1Meta.indexes, ([n, list]) => [n, list.slice()])),
+    mustStayUnique: new Set(Array.from(uniqueIn(v1Meta)).filter((n) => v2Unique.has(n))),
+    refusals: [], gaps: [], indexChanges: [], phase: "first run",
+  };
+}
+
 const migrateDir = path.join(work, "migration");
 runCli(["migrate", oldModel, newModel, "--out", migrateDir, "--batch-size", "5"]);
 const source = fs.readFileSync(path.join(migrateDir, "migrate.js"), "utf8");
@@ -288,19 +481,75 @@ const snapshot = () => JSON.stringify(Array.from(collections.entries())
 const initial = snapshot();
 const rewrites = /(rewrite|aggregateInBatches|extractInBatches)\(STEP,/.test(source);
 const counters = { modified: 0 };
-const db1 = makeDatabase(collections, failingDocs, counters);
+const meta = freshMeta();
+let failures = 0;
+{
+  const bad = [];
+  for (const [name, v] of meta.validators) bad.push(...failingDocs(v.schema, collections.get(name) || []).map((d) => `${name} ${ejson(d)}`));
+  if (bad.length > 0) {
+    print(`FAIL: ${bad.length} v1 sample documents fail v1's validator before the migration, e.g. ${bad[0]}`);
+    failures++;
+  }
+}
+const db1 = makeDatabase(collections, failingDocs, counters, meta);
 const log = [];
 const scriptPrint = (...args) => log.push(args.join(" "));
-const runScript = () => new Function("db", "migrationOptions", "print", source)(db1, { pauseMs: 0 }, scriptPrint);
-runScript();
+// A case whose migration needs a decision: expected/refusal.txt holds what a
+// run without it must stop with (before it writes anything), and
+// expected/options.json the migrationOptions that state the decision, which
+// every run below is given.
+const expectedFile = (name) => path.join(caseDir, "expected", name);
+const caseOptions = fs.existsSync(expectedFile("options.json")) ? JSON.parse(fs.readFileSync(expectedFile("options.json"), "utf8")) : {};
+const runScript = (extra) => new Function("db", "migrationOptions", "print", source)(db1,
+  Object.assign({ pauseMs: 0 }, caseOptions, extra || {}), scriptPrint);
+if (fs.existsSync(expectedFile("refusal.txt"))) {
+  const wanted = fs.readFileSync(expectedFile("refusal.txt"), "utf8").trim();
+  const indexesBefore = ejson(Array.from(meta.indexes));
+  const validatorsBefore = ejson(Array.from(meta.validators));
+  let message = null;
+  try {
+    new Function("db", "migrationOptions", "print", source)(db1, { pauseMs: 0 }, scriptPrint);
+  } catch (e) {
+    message = e.message;
+  }
+  if (message === null || !message.includes(wanted)) {
+    print(`FAIL: without ${JSON.stringify(caseOptions)}, the run should stop with "${wanted}"; it ` +
+      (message === null ? "ran to the end" : `stopped with "${message}"`));
+    failures++;
+  } else if (snapshot() !== initial || ejson(Array.from(meta.indexes)) !== indexesBefore ||
+             ejson(Array.from(meta.validators)) !== validatorsBefore) {
+    print(`FAIL: the run stopped with "${wanted}" after it had written`);
+    failures++;
+  } else {
+    print(`ok: without a decision the run stops before it writes: ${message}`);
+  }
+  log.push("-- with the decision " + JSON.stringify(caseOptions));
+}
+// A run that throws (a refused write, a failed check) is a failure with its
+// message; the checks after it still run over what it left.
+const attempt = (label, run) => {
+  try {
+    run();
+    return true;
+  } catch (e) {
+    print(`FAIL: the ${label} threw: ${e.message}`);
+    failures++;
+    return false;
+  }
+};
+attempt("first run", () => runScript());
 const afterFirst = snapshot();
 const firstModified = counters.modified;
 counters.modified = 0;
 log.push("-- second run");
-runScript();
+meta.phase = "second run";
+const indexesAfterFirst = meta.indexChanges.length;
+attempt("second run", () => runScript());
 const afterSecond = snapshot();
-
-let failures = 0;
+if (meta.indexChanges.length !== indexesAfterFirst) {
+  print(`FAIL: the second run changed indexes: ${meta.indexChanges.slice(indexesAfterFirst).join("; ")}`);
+  failures++;
+}
 if (rewrites && afterFirst === initial) {
   print("FAIL: the script has rewrite steps, and the first run changed no document");
   failures++;
@@ -310,7 +559,7 @@ if (afterFirst !== afterSecond || counters.modified !== 0) {
   failures++;
 }
 
-const analysis2 = JSON.parse(runCli(["analyze", newModel, "--json"]));
+const analysis2 = analysisNew;
 let checked = 0;
 for (const c of analysis2.collections) {
   const docs = collections.get(c.name) || [];
@@ -328,6 +577,24 @@ for (const c of analysis2.collections) {
     failures++;
   }
 }
+// The indexes v2 defines are there (a changed index may carry a new name:
+// the server cannot build it under the name the old one holds).
+const v2Meta = versionMeta(newVersion, exportDir, analysis2.collections.map((c) => c.name));
+const describeIndex = (ix) => `${ix.name} ${ejson(Object.fromEntries(Object.entries(ix).filter(([k]) => k !== "name" && k !== "v")))}`;
+function compareIndexes(label, expected, names, byName) {
+  for (const name of names) {
+    const want = expected.indexes.get(name) || [];
+    const have = meta.indexes.get(name) || [];
+    const lacking = want.filter((w) => !have.some((h) => sameIndexDefinition(h, w) && (!byName || h.name === w.name)));
+    const extra = have.filter((h) => !want.some((w) => sameIndexDefinition(h, w) && (!byName || h.name === w.name)));
+    if (lacking.length > 0 || extra.length > 0) {
+      print(`FAIL: ${label}, ${name} lacks [${lacking.map(describeIndex).join("; ")}] and has [${extra.map(describeIndex).join("; ")}]`);
+      failures++;
+    }
+  }
+}
+compareIndexes("after the migration", v2Meta, analysis2.collections.map((c) => c.name), false);
+
 // A key an extended reference copies in v2 and not in v1 holds its
 // source's value (not a default). A reference that became an extended
 // reference (the holder's id of the source, the ends of the relationship
@@ -575,7 +842,7 @@ function evaluateComputed(text, doc, type) {
     return field ? field.type || "string" : null;
   };
   for (const line of plan.split("\n")) {
-    const step = /^### \S+: Rewrite the documents of `([^`]+)`/.exec(line);
+    const step = /^### \S+: (?:Rewrite the documents|Compute the fields) of `([^`]+)`/.exec(line);
     if (step) collection = step[1];
     const computed = /^- compute `([^`]+)` as (.*) \(its computedFrom\)/.exec(line);
     if (!computed || !collection) continue;
@@ -602,18 +869,18 @@ function evaluateComputed(text, doc, type) {
   }
 }
 
-// Embed -> reference, stopped and resumed: a stop inside a batch (after its
-// children were inserted, before the parents' $unset) and a second run give
+// Embed -> reference, stopped and resumed: a stop inside a batch (after
+// children were inserted, before their parent's $unset) and a second run give
 // every embedded element one child, none twice; then an old release adds
 // an element to a moved parent, and a third run moves it and keeps the
 // children moved before.
-const extract = /extractInBatches\(STEP, ("[^"]*"),[\s\S]*?\n      ("[^"]*"), ("[^"]*"), ("[^"]*")\);/.exec(source);
+const extract = /extractInBatches\(STEP, ("[^"]*"),[\s\S]*?\n      ("[^"]*"), ("[^"]*"), ("[^"]*")(?:, (?:true|false))?\);/.exec(source);
 if (extract) {
   const [parentName, childName, , field] = extract.slice(1).map((x) => JSON.parse(x));
   const fresh = new Map(JSON.parse(initial).map(([name, docs]) => [name, docs.map((d) => EJSON.parse(d, { relaxed: false }))]));
   const elements = (docs) => docs.reduce((n, d) => n + (Array.isArray(d[field]) ? d[field].length : d[field] ? 1 : 0), 0);
   const expected = elements(fresh.get(parentName)) + (fresh.get(childName) || []).length;
-  const base = makeDatabase(fresh, failingDocs, { modified: 0 });
+  const base = makeDatabase(fresh, failingDocs, { modified: 0 }, freshMeta());
   let unsets = 0;
   const stopping = Object.assign({}, base, {
     getSiblingDB() { return stopping; },
@@ -627,6 +894,12 @@ if (extract) {
           }
           return c.updateMany(filter, update);
         },
+        updateOne(filter, update, opts) {
+          if (update && update.$unset && Object.hasOwn(update.$unset, field) && ++unsets === 2) {
+            throw new Error("stopped inside the second batch");
+          }
+          return c.updateOne(filter, update, opts);
+        },
       });
     },
   });
@@ -638,7 +911,7 @@ if (extract) {
     stopped = /stopped inside/.test(String(e));
   }
   log.push("-- resumed after a stop");
-  run(base);
+  attempt("run resumed after a stop", () => run(base));
   const children = () => (fresh.get(childName) || []).length;
   if (!stopped) {
     print(`FAIL: the stop inside the second ${parentName} batch did not happen`);
@@ -653,7 +926,7 @@ if (extract) {
   if (moved && was) {
     moved[field] = Array.isArray(was[field]) ? [was[field][0]] : was[field];
     log.push("-- an old release wrote one more element");
-    run(base);
+    attempt("run after an old release wrote one more element", () => run(base));
     if (children() !== expected + 1) {
       print(`FAIL: after an old release added one element and a third run, ${childName} has ${children()} documents, not ${expected + 1}`);
       failures++;
@@ -661,6 +934,238 @@ if (extract) {
       print(`ok: stopped inside a batch, resumed, then one more element moved: ${children()} ${childName} documents, none twice, none lost`);
     }
   }
+}
+
+// --- concurrent writes ---------------------------------------------------------
+// The old release keeps writing while the script runs: after each of the
+// script's statements on a collection it pushes an element to an embedded
+// array of v1 (a copy of one the sample holds, so valid in both versions)
+// and sets a string field both versions keep under one name. The elements,
+// in the parents' arrays and in the collection they move to, must number
+// those of v1 plus those pushed (none lost, none twice), and every field
+// keep the last value written; a write the validator refuses is reported
+// (the application sees the error), not lost.
+{
+  const fresh = new Map(JSON.parse(initial).map(([name, docs]) => [name, docs.map((d) => EJSON.parse(d, { relaxed: false }))]));
+  const cmeta = freshMeta();
+  cmeta.phase = "concurrent run";
+  const base = makeDatabase(fresh, failingDocs, { modified: 0 }, cmeta);
+  const pushes = [];
+  const sets = new Map();
+  const refusedWrites = [];
+  const arrays = old.relationships.filter((r) => r.representation === "embedArray" && r.fieldName)
+    .map((r) => ({ collection: entityCollection(r.parentId), field: r.fieldName, childId: r.childId }))
+    .filter((a) => (fresh.get(a.collection) || []).some((d) => Array.isArray(d[a.field]) && d[a.field].length > 0));
+  const stringFields = [];
+  for (const e1 of old.entities) {
+    const e2 = newVersion.entities.find((e) => e.id === e1.id);
+    if (!e2 || (e1.collectionName || e1.name) !== (e2.collectionName || e2.name)) continue;
+    for (const f1 of e1.fields) {
+      const f2 = e2.fields.find((f) => f.id === f1.id);
+      const plain = (f) => f && (f.type || "string") === "string" && !f.pattern && !f.enumValues && !f.computedFrom && !f.duplicatedFrom;
+      if (plain(f1) && plain(f2) && f1.name === f2.name && f1.required !== false) stringFields.push({ collection: e1.collectionName || e1.name, field: f1.name });
+    }
+  }
+  let turn = 0;
+  const childCollectionOf = (a) => {
+    const name = (newVersion.entities.find((e) => e.id === a.childId) || {}).collectionName;
+    return name && name !== a.collection ? name : null;
+  };
+  const elementCount = (a) => (fresh.get(a.collection) || []).reduce((n, d) => n + (Array.isArray(d[a.field]) ? d[a.field].length : 0), 0) +
+    (childCollectionOf(a) ? (fresh.get(childCollectionOf(a)) || []).length : 0);
+  const before = arrays.map(elementCount);
+  const interleave = () => {
+    const k = turn++;
+    const writer = base.getCollection.bind(base);
+    if (arrays.length > 0) {
+      const a = arrays[k % arrays.length];
+      const parents = fresh.get(a.collection) || [];
+      const template = parents.find((d) => Array.isArray(d[a.field]) && d[a.field].length > 0);
+      const parent = parents[k % parents.length];
+      if (template && parent) {
+        try {
+          writer(a.collection).updateOne({ _id: parent._id }, { $push: { [a.field]: EJSON.parse(ejson(template[a.field][0]), { relaxed: false }) } });
+          pushes.push(a);
+        } catch (e) {
+          refusedWrites.push(`push to ${a.collection}.${a.field}: ${e.message}`);
+        }
+      }
+    }
+    if (stringFields.length > 0) {
+      const f = stringFields[k % stringFields.length];
+      const docs = fresh.get(f.collection) || [];
+      const doc = docs[k % Math.max(docs.length, 1)];
+      if (doc) {
+        try {
+          writer(f.collection).updateOne({ _id: doc._id }, { $set: { [f.field]: `concurrent ${k}` } });
+          sets.set(`${f.collection}\u0000${ejson(doc._id)}\u0000${f.field}`, `concurrent ${k}`);
+        } catch (e) {
+          refusedWrites.push(`set ${f.collection}.${f.field}: ${e.message}`);
+        }
+      }
+    }
+  };
+  const racing = Object.assign({}, base, {
+    getSiblingDB() { return racing; },
+    getCollection(name) {
+      const c = base.getCollection(name);
+      if (name === "docshape_migrations") return c;
+      const wrapped = {};
+      for (const method of Object.keys(c)) {
+        wrapped[method] = (...args) => {
+          const result = c[method](...args);
+          interleave();
+          return result;
+        };
+      }
+      return wrapped;
+    },
+  });
+  if (arrays.length > 0 || stringFields.length > 0) {
+    log.push("-- concurrent run");
+    let stopped = null;
+    try {
+      new Function("db", "migrationOptions", "print", source)(racing, Object.assign({ pauseMs: 0 }, caseOptions), scriptPrint);
+    } catch (e) {
+      stopped = e.message;
+    }
+    if (stopped) {
+      print(`FAIL: with concurrent writes, the run threw: ${stopped}`);
+      failures++;
+    }
+    const elementsWrong = [];
+    arrays.forEach((a, i) => {
+      const wanted = before[i] + pushes.filter((p) => p === a).length;
+      const now = elementCount(a);
+      if (now !== wanted) elementsWrong.push(`${a.collection}.${a.field}` + (childCollectionOf(a) ? ` and ${childCollectionOf(a)}` : "") +
+        ` hold ${now} elements, not ${wanted} (${before[i]} of v1 and ${pushes.filter((p) => p === a).length} pushed)`);
+    });
+    let overwritten = 0;
+    for (const [key, value] of sets) {
+      const [collection, id, field] = key.split("\u0000");
+      const doc = (fresh.get(collection) || []).find((d) => ejson(d._id) === id);
+      if (!doc || doc[field] !== value) overwritten++;
+    }
+    if (elementsWrong.length > 0 || overwritten > 0) {
+      print(`FAIL: with concurrent writes, ${elementsWrong.join("; ") || "every element is there once"}; ` +
+        `${overwritten} of ${sets.size} fields lost their last value`);
+      failures++;
+    } else {
+      print(`ok: ${pushes.length} elements pushed and ${sets.size} fields set by the old release while the script ran are all there, once`);
+    }
+    if (refusedWrites.length > 0) print(`note: the validator refused ${refusedWrites.length} old-release writes (the application sees them), e.g. ${refusedWrites[0]}`);
+  }
+}
+
+// --- the rollback ------------------------------------------------------------
+// Key order aside: the canonical Extended JSON of a value with every
+// subdocument's keys sorted (array order kept).
+function sortedKeys(v) {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (v && typeof v === "object") {
+    const out = {};
+    for (const k of Object.keys(v).sort()) out[k] = sortedKeys(v[k]);
+    return out;
+  }
+  return v;
+}
+const canonical = (d) => JSON.stringify(sortedKeys(JSON.parse(ejson(d))));
+function withoutPath(doc, dotted) {
+  const copy = EJSON.parse(ejson(doc), { relaxed: false });
+  const drop = (v, names) => {
+    if (Array.isArray(v)) { v.forEach((e) => drop(e, names)); return; }
+    if (!v || typeof v !== "object" || v._bsontype) return;
+    if (names.length === 1) delete v[names[0]];
+    else drop(v[names[0]], names.slice(1));
+  };
+  drop(copy, dotted.split("."));
+  return copy;
+}
+{
+  const planText = fs.readFileSync(path.join(migrateDir, "PLAN.md"), "utf8");
+  const lossesFile = path.join(caseDir, "expected", "rollback-losses.txt");
+  const declared = fs.existsSync(lossesFile) ? fs.readFileSync(lossesFile, "utf8").split("\n").filter((l) => l.trim())
+    .map((l) => { const [where, text] = l.split("\t"); return { collection: where.split(".")[0], path: where.split(".").slice(1).join("."), text }; }) : [];
+  for (const d of declared) {
+    if (!d.text || !planText.includes(d.text)) {
+      print(`FAIL: the case allows the rollback to lose ${d.collection}.${d.path}, and PLAN.md does not say "${d.text}"`);
+      failures++;
+    } else {
+      print(`ok: PLAN.md says before anything runs that ${d.collection}.${d.path} is not restored: "${d.text}"`);
+    }
+  }
+  meta.phase = "rollback";
+  log.push("-- rollback");
+  counters.modified = 0;
+  attempt("rollback", () => runScript({ rollback: true }));
+  const afterRollback = snapshot();
+  const v1Names = analysis.collections.map((c) => c.name);
+  let restored = 0;
+  for (const name of v1Names) {
+    const losses = declared.filter((d) => d.collection === name);
+    const strip = (d) => losses.reduce((doc, l) => withoutPath(doc, l.path), d);
+    const was = initialDocs.get(name) || [];
+    const now = collections.get(name) || [];
+    const nowById = new Map(now.map((d) => [ejson(d._id), d]));
+    const wasIds = new Set(was.map((d) => ejson(d._id)));
+    let missing = 0, differ = 0, reordered = 0, example = null;
+    for (const d of was) {
+      const n = nowById.get(ejson(d._id));
+      if (!n) { missing++; continue; }
+      if (canonical(strip(n)) !== canonical(strip(d))) {
+        differ++;
+        if (!example) example = `${ejson(d)} came back as ${ejson(n)}`;
+      } else if (ejson(strip(n)) !== ejson(strip(d))) {
+        reordered++;
+      } else {
+        restored++;
+      }
+    }
+    const extra = now.filter((d) => !wasIds.has(ejson(d._id))).length;
+    if (missing > 0 || differ > 0 || extra > 0) {
+      print(`FAIL: after the rollback, ${name} lacks ${missing} of its ${was.length} v1 documents, has ${extra} others, ` +
+        `and ${differ} differ from their v1 original` + (example ? `, e.g. ${example}` : ""));
+      failures++;
+    }
+    if (reordered > 0) print(`note: after the rollback, ${reordered} ${name} documents hold their v1 values with their keys in another order`);
+    const v = v1Meta.validators.get(name);
+    if (v) {
+      const bad = failingDocs(v.schema, now);
+      if (bad.length > 0 && losses.length === 0) {
+        print(`FAIL: after the rollback, ${bad.length} of ${now.length} ${name} documents fail v1's validator, e.g. ${ejson(bad[0])}`);
+        failures++;
+      }
+      const installed = meta.validators.get(name);
+      if (!installed || ejson(installed.schema) !== ejson(v.schema) || installed.level !== v.level || installed.action !== v.action) {
+        print(`FAIL: after the rollback, ${name} has ` + (installed ? `validationLevel ${installed.level}` +
+          (ejson(installed.schema) === ejson(v.schema) ? " with v1's validator" : " with another validator than v1's") : "no validator") +
+          `; v1 has its validator at ${v.level}`);
+        failures++;
+      }
+    }
+  }
+  compareIndexes("after the rollback", v1Meta, v1Names, true);
+  for (const [name, docs] of collections) {
+    if (name === "docshape_migrations" || v1Names.includes(name) || docs.length === 0) continue;
+    print(`FAIL: after the rollback, ${name} (not a v1 collection) still holds ${docs.length} documents`);
+    failures++;
+  }
+  if (meta.gaps.length > 0) {
+    print(`FAIL: uniqueness went unenforced: ${Array.from(new Set(meta.gaps)).join("; ")}`);
+    failures++;
+  }
+  log.push("-- second rollback");
+  meta.phase = "second rollback";
+  counters.modified = 0;
+  const indexesBefore = meta.indexChanges.length;
+  attempt("second rollback", () => runScript({ rollback: true }));
+  if (snapshot() !== afterRollback || counters.modified !== 0 || meta.indexChanges.length !== indexesBefore) {
+    print(`FAIL: a second rollback changed ${counters.modified} documents` +
+      (meta.indexChanges.length !== indexesBefore ? ` and indexes (${meta.indexChanges.slice(indexesBefore).join("; ")})` : ""));
+    failures++;
+  }
+  print(`ok: the rollback ran; ${restored} v1 documents came back exactly`);
+  if (meta.refusals.length > 0) print(`refused writes:\n  ${meta.refusals.join("\n  ")}`);
 }
 
 if (failures > 0) {
