@@ -16,9 +16,8 @@
 //   mingo copies, compares and hashes through their toString(); the $type
 //   expression is taught their names, and a $convert result gets the BSON type
 //   its `to` names (the server's contract), mingo computing the value.
-//   Query $type does not know them, so a conversion's guard matches every
-//   document here (the step then rewrites values it already converted, to
-//   the same values).
+//   query $type is taught them too, so a conversion's guard and its
+//   rollback's find the values of the BSON type they name.
 // - $jsonSchema: mingo has no evaluator; countDocuments({$nor: [{$jsonSchema}]})
 //   asks DocShape's (docshape-cli validate), as the script's end-of-window check does.
 // - _id on insert: a document $merge inserts without _id gets a new
@@ -132,7 +131,24 @@ const context = Context.init({
   }),
   pipeline: pipelineOps,
   projection: projectionOps,
-  query: queryOps,
+  query: Object.assign({}, queryOps, {
+    $type(selector, value, options) {
+      const names = Array.isArray(value) ? value : [value];
+      const otherwise = queryOps.$type(selector, value, options);
+      const at = (v, keys) => {
+        if (keys.length === 0) return [v];
+        if (Array.isArray(v)) return v.flatMap((e) => at(e, keys));
+        return v && typeof v === "object" && !v._bsontype ? at(v[keys[0]], keys.slice(1)) : [];
+      };
+      return (obj) => {
+        const values = at(obj, selector.split("."));
+        const bson = values.filter((v) => v && typeof v === "object" && BSON_TYPE_NAMES[v._bsontype]);
+        if (bson.length === 0) return otherwise(obj);
+        return bson.some((v) => names.includes(BSON_TYPE_NAMES[v._bsontype]) ||
+          (names.includes("number") && NUMBER_TYPES.has(v._bsontype)));
+      };
+    },
+  }),
   window: windowOps,
 });
 
@@ -231,15 +247,18 @@ function makeDatabase(collections, jsonSchemaCheck, counters, meta) {
     const q = new Query(filter || {}, options());
     return docs.filter((d) => q.test(d));
   };
+  // What a query returns is a copy, as the server sends one: a later write
+  // must not show through a document the script already holds.
+  const copyOf = (d) => EJSON.parse(ejson(d), { relaxed: false });
   const collection = (name) => ({
     find(filter, projection) {
       let docs = matching(name, filter);
       if (projection) docs = docs.map((d) => new Query({}, options()).find([d], projection).all()[0]);
-      return cursor(docs);
+      return cursor(docs.map(copyOf));
     },
     findOne(filter, projection) {
       const d = matching(name, filter)[0] || null;
-      return d && projection ? new Query({}, options()).find([d], projection).all()[0] : d;
+      return d && copyOf(projection ? new Query({}, options()).find([d], projection).all()[0] : d);
     },
     countDocuments(filter) { return matching(name, filter).length; },
     estimatedDocumentCount() { return resolver(name).length; },
@@ -360,7 +379,8 @@ function judge(schema, docs) {
   if (r.status !== 0 && r.status !== 1) throw new Error(`docshape-cli validate: ${r.stderr}`);
   const results = r.stdout.split("\n").filter((l) => l.trim().length > 0).map((l) => JSON.parse(l));
   if (results.length !== docs.length) throw new Error(`docshape-cli validate judged ${results.length} of ${docs.length} documents`);
-  return results.filter((res) => !res.valid).map((res) => Object.assign({ errors: res.errors }, { doc: docs[res.index] })).map((x) => x.doc);
+  // "index" counts from 1, as the lines of the file do.
+  return results.filter((res) => !res.valid).map((res) => docs[res.index - 1]);
 }
 
 // --- the case ----------------------------------------------------------------
@@ -415,16 +435,24 @@ for (const r of old.relationships) {
 
 // An extended reference's copy names a real source document, as the
 // application writes it: one copy or an array of them, in the holder's
-// documents or in a document embedded there.
+// documents or in a document embedded there. A copy kept in step with its
+// source (not a snapshot) holds the source's values, as the application
+// keeps it.
 for (const r of old.relationships) {
   if (r.representation !== "extendedReference") continue;
   const sources = collections.get(entityCollection(r.childId));
   if (!sources || sources.length === 0) continue;
+  const source = old.entities.find((e) => e.id === r.childId);
+  const kept = r.copySemantics === "snapshot" || !source ? [] : source.fields
+    .filter((f) => (r.copiedFieldIds || []).length === 0 || r.copiedFieldIds.includes(f.id)).map((f) => f.name);
   let i = 0;
   for (const holder of holdersOf(r.fieldName, collections)) {
     const copies = Array.isArray(holder[r.fieldName]) ? holder[r.fieldName] : [holder[r.fieldName]];
     for (const copy of copies) {
-      if (copy && typeof copy === "object" && !Array.isArray(copy)) copy._id = sources[i++ % sources.length]._id;
+      if (!copy || typeof copy !== "object" || Array.isArray(copy)) continue;
+      const from = sources[i++ % sources.length];
+      copy._id = from._id;
+      for (const name of kept) if (Object.hasOwn(copy, name) && from[name] !== undefined) copy[name] = from[name];
     }
   }
 }
@@ -924,7 +952,9 @@ if (extract) {
   const was = JSON.parse(initial).find(([name]) => name === parentName)[1]
     .map((d) => EJSON.parse(d, { relaxed: false })).find((d) => d[field] && (!Array.isArray(d[field]) || d[field].length > 0));
   if (moved && was) {
-    moved[field] = Array.isArray(was[field]) ? [was[field][0]] : was[field];
+    // Through Extended JSON: mingo compares only values of its own realm,
+    // and an array written here is of mongosh's.
+    moved[field] = EJSON.parse(ejson(Array.isArray(was[field]) ? [was[field][0]] : was[field]), { relaxed: false });
     log.push("-- an old release wrote one more element");
     attempt("run after an old release wrote one more element", () => run(base));
     if (children() !== expected + 1) {
@@ -959,7 +989,9 @@ if (extract) {
   const stringFields = [];
   for (const e1 of old.entities) {
     const e2 = newVersion.entities.find((e) => e.id === e1.id);
-    if (!e2 || (e1.collectionName || e1.name) !== (e2.collectionName || e2.name)) continue;
+    // The old release writes only collections v1 has.
+    if (!e2 || (e1.collectionName || e1.name) !== (e2.collectionName || e2.name) ||
+        !analysis.collections.some((c) => c.name === (e1.collectionName || e1.name))) continue;
     for (const f1 of e1.fields) {
       const f2 = e2.fields.find((f) => f.id === f1.id);
       const plain = (f) => f && (f.type || "string") === "string" && !f.pattern && !f.enumValues && !f.computedFrom && !f.duplicatedFrom;
