@@ -33,6 +33,7 @@ enum class StepKind {
     RestoreValidator, // back to the model's validationLevel once every document passes
     DropIndexes,      // indexes v2 no longer has, last
     DropCollection,   // collections v2 no longer has (now embedded or removed), last
+    Check,            // counts, before anything is written, and stops the run when a decision is missing
 };
 
 // What a step costs, from the estimation model of both versions.

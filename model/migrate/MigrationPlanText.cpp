@@ -39,6 +39,9 @@ std::string costText(const StepKind kind, const StepCost &c) {
     case StepKind::RestoreValidator:
         part("reads " + countText(c.documentsRead) + " documents to check them");
         break;
+    case StepKind::Check:
+        part("counts documents; writes nothing");
+        break;
     case StepKind::CreateCollection:
     case StepKind::RelaxValidator:
         part("metadata only");

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <regex>
 #include <set>
 #include <tuple>
 
@@ -77,7 +78,7 @@ double writeSeconds(double documents, const MigrationOptions &o) {
 
 // One change of a field inside the documents of a collection.
 struct FieldOp {
-    enum Kind { Rename, Convert, Fill, Remove, Compute } kind = Rename;
+    enum Kind { Rename, Convert, Fill, Remove, Compute, MapValues } kind = Rename;
     Place from;  // Rename: the old place (after earlier renames); Remove: the place to unset
     Place to;    // Rename, Convert, Fill
     Place guard; // where the old shape shows, in the documents as v1 wrote them
@@ -88,8 +89,66 @@ struct FieldOp {
     std::vector<std::string> inputs; // Compute: the dotted paths the expression reads
     bool newField = false; // Fill: v1 had no such key at all
     bool conditionalRemove = false; // Rename: the old key is removed only where the new one was set
+    bool emptied = false; // Remove: a subdocument whose keys all moved elsewhere (nothing is lost)
+    std::vector<std::pair<std::string, std::string>> values; // MapValues: v1 value -> v2 value
+    std::string format;     // Convert date -> string: the $dateToString format v2's pattern accepts
+    std::string backFormat; // Convert string -> date: the format of v1's text, for the rollback
     std::string describe;
 };
+
+// The $dateToString formats a string field's pattern may ask for, most
+// precise first, and what each writes for one instant.
+struct DateFormat {
+    const char *format;
+    const char *example;
+    bool keepsMilliseconds;
+    bool keepsTime;
+};
+constexpr DateFormat kDateFormats[] = {
+    {"%Y-%m-%dT%H:%M:%S.%LZ", "2024-03-15T10:20:30.456Z", true, true},
+    {"%Y-%m-%dT%H:%M:%SZ", "2024-03-15T10:20:30Z", false, true},
+    {"%Y-%m-%dT%H:%M:%S", "2024-03-15T10:20:30", false, true},
+    {"%Y-%m-%d %H:%M:%S", "2024-03-15 10:20:30", false, true},
+    {"%Y-%m-%d", "2024-03-15", false, false},
+};
+
+// The one format whose text the field's pattern accepts (of those above),
+// or none: no pattern, a pattern std::regex cannot read, or more than one
+// format that it accepts.
+const DateFormat *dateFormatFor(const Field *field) {
+    if (!field || !field->details->pattern)
+        return nullptr;
+    const DateFormat *found = nullptr;
+    try {
+        const std::regex re(*field->details->pattern, std::regex::ECMAScript);
+        for (const DateFormat &f : kDateFormats)
+            if (std::regex_search(std::string(f.example), re)) {
+                if (found)
+                    return nullptr;
+                found = &f;
+            }
+    } catch (const std::regex_error &) {
+        return nullptr;
+    }
+    return found;
+}
+
+// A date as the text `format` writes (in UTC, $dateToString's default); a
+// value that is not a date stays.
+Json dateText(const std::string &ref, const std::string &format) {
+    return {{"$cond", Json::array({{{"$eq", Json::array({{{"$type", ref}}, "date"})}},
+                                   {{"$dateToString", {{"date", ref}, {"format", format}}}},
+                                   ref})}};
+}
+
+// The value at `ref` with each of `values` (from -> to) replaced.
+Json mappedValue(const std::string &ref, const std::vector<std::pair<std::string, std::string>> &values, bool back) {
+    Json branches = Json::array();
+    for (const auto &[from, to] : values)
+        branches.push_back({{"case", {{"$eq", Json::array({ref, pipeline::literal(back ? to : from)})}}},
+                            {"then", pipeline::literal(back ? from : to)}});
+    return {{"$switch", {{"branches", std::move(branches)}, {"default", ref}}}};
+}
 
 class Planner {
 public:
@@ -109,6 +168,10 @@ private:
     Status planCollections();
     Status planIndexes();
     Status planRewrite(const Pair &pair);
+    void planLateComputes(const Pair &pair, std::vector<FieldOp> computes);
+    void planRemovedValues(const std::string &collection, const NodePlace &place, const std::vector<std::string> &removed,
+                           const std::vector<std::string> &allowed);
+    void planNarrowedBounds(const std::string &collection, const NodePlace &place, const Field &f1, const Field &f2);
     void planRepresentations();
     void planEmbed(const Relationship &r1, const Relationship &r2);
     void planExtract(const Relationship &r1, const Relationship &r2);
@@ -132,7 +195,8 @@ private:
     std::optional<Place> effective(const ShapeMap &v1, const ShapeMap &v2, const NodePlace &p) const;
     bool representationHandles(const ShapeMap &map, const NodePlace &place) const;
     Json elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, const ShapeMap &target,
-                     const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing);
+                     const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing,
+                     const std::map<std::string, Json> &given = {});
     double indexEntriesOn(const Side &side, const std::vector<std::string> &paths) const;
     void add(MigrationStep step, int phase);
 
@@ -295,8 +359,9 @@ Status Planner::planCollections() {
                                 options["validationLevel"].get<std::string>());
         }
         s.script = "createCollection(" + jsString(c.name) + ", " + js(options) + ");";
-        s.rollback = "drop the collection, if the migration put nothing in it that v1 needs";
-        s.rollbackScript = "dropCollection(" + jsString(c.name) + ");";
+        s.rollback = "drop the collection once it is empty: the later steps' rollbacks move back what the migration "
+                     "put there first; a collection that still holds documents is not dropped, and the run says so";
+        s.rollbackScript = "dropCreatedCollection(" + jsString(c.name) + ");";
         add(std::move(s), 0);
     }
     return {};
@@ -306,15 +371,42 @@ Status Planner::planIndexes() {
     for (const Pair &p : m_pairs) {
         const CollectionShape &c = *p.v2->shape;
         std::vector<const IndexSpec *> created;
-        std::vector<std::string> replacedSameName;
+        std::vector<std::string> builtNames; // per created index: the name it is built under
+        // A changed definition under the same name: built under a free name
+        // beside the old one, which is dropped once it is built
+        // (uniqueness never goes unenforced). Only a definition the server
+        // cannot hold beside the old one (the same keys, filter and
+        // collation) is rebuilt in place.
+        std::vector<std::pair<const IndexSpec *, std::string>> replaced; // the old definition, the new one's name
+        std::vector<const IndexSpec *> rebuilt;
+        std::set<std::string> taken;
+        if (p.v1)
+            for (const IndexSpec *ix : indexesOf(m_before, m_a1.derived, *p.v1->shape))
+                taken.insert(indexName(*ix));
+        for (const IndexSpec *ix : indexesOf(m_after, m_a2.derived, c))
+            taken.insert(indexName(*ix));
         for (const IndexSpec *ix : indexesOf(m_after, m_a2.derived, c)) {
             const IndexSpec *old = m_before.findIndex(ix->id);
             const bool oldHere = old && p.v1 && sideOfEntity(m_sides1, old->entityId) == p.v1;
             if (oldHere && *old == *ix)
                 continue;
-            if (oldHere && indexName(*old) == indexName(*ix))
-                replacedSameName.push_back(indexName(*old));
+            std::string name = indexName(*ix);
+            if (oldHere && indexName(*old) == name) {
+                const bool together = old->keys != ix->keys || old->partialFilter != ix->partialFilter ||
+                                      old->collation != ix->collation;
+                if (together) {
+                    int n = 2;
+                    while (taken.contains(name + "_" + std::to_string(n)))
+                        ++n;
+                    name += "_" + std::to_string(n);
+                    taken.insert(name);
+                    replaced.emplace_back(old, name);
+                } else {
+                    rebuilt.push_back(old);
+                }
+            }
             created.push_back(ix);
+            builtNames.push_back(name);
         }
         if (created.empty())
             continue;
@@ -322,46 +414,87 @@ Status Planner::planIndexes() {
         s.kind = StepKind::CreateIndexes;
         s.collection = c.name;
         Json specs = Json::array();
-        std::vector<std::string> names;
-        for (const IndexSpec *ix : created) {
-            auto spec = indexSpecJson(*ix, c.name + "." + indexName(*ix));
+        Json newNames = Json::array();
+        for (std::size_t i = 0; i < created.size(); ++i) {
+            auto spec = indexSpecJson(*created[i], c.name + "." + indexName(*created[i]));
             if (!spec)
                 return spec.error();
+            (*spec)["name"] = builtNames[i];
             specs.push_back(std::move(*spec));
-            names.push_back(indexName(*ix));
+            newNames.push_back(builtNames[i]);
             for (const auto &st : p.v2->stat->indexes)
-                if (st.id == ix->id)
+                if (st.id == created[i]->id)
                     s.cost.indexEntries += st.entries;
         }
+        Json oldSpecs = Json::array();
+        Json oldNames = Json::array();
+        for (const auto &[old, builtName] : replaced) {
+            auto spec = indexSpecJson(*old, c.name + "." + indexName(*old));
+            if (!spec)
+                return spec.error();
+            oldSpecs.push_back(std::move(*spec));
+            oldNames.push_back(indexName(*old));
+        }
         std::string list;
-        for (const auto &n : names)
+        for (const auto &n : builtNames)
             list += (list.empty() ? "" : ", ") + quoted(n);
-        s.title = "Build index" + std::string(names.size() > 1 ? "es " : " ") + list + " on " + quoted(c.name);
-        s.details.push_back("before the release that needs " + std::string(names.size() > 1 ? "them" : "it") +
+        s.title = "Build index" + std::string(builtNames.size() > 1 ? "es " : " ") + list + " on " + quoted(c.name);
+        s.details.push_back("before the release that needs " + std::string(builtNames.size() > 1 ? "them" : "it") +
                             "; createIndexes with commitQuorum \"votingMembers\" (the server's default: every "
                             "data-bearing voting member builds it before it is ready; set commitQuorum to null on a standalone)");
-        if (!replacedSameName.empty()) {
-            std::string same;
-            for (const auto &n : replacedSameName)
-                same += (same.empty() ? "" : ", ") + quoted(n);
-            s.details.push_back("the definition of " + same +
-                                " changes under the same name: the old index is dropped first, so queries that "
-                                "use it go without until the build ends");
+        for (const auto &[old, builtName] : replaced) {
+            const std::string oldName = indexName(*old);
+            s.details.push_back("the definition of " + quoted(oldName) + " changes under the same name, and the "
+                                "server holds one index per name: the new definition is built as " +
+                                quoted(builtName) + ", then " + quoted(oldName) + " is dropped" +
+                                (old->unique ? ", so uniqueness is enforced throughout" : "") +
+                                "; running the step again finds both done");
+            m_plan.warnings.push_back(c.name + ": index " + quoted(oldName) + " is built as " + quoted(builtName) +
+                                      " (its name is taken until the old definition is dropped); name it " +
+                                      quoted(builtName) + " in the model, so that the next migration finds it.");
         }
+        for (const IndexSpec *old : rebuilt)
+            s.details.push_back("the definition of " + quoted(indexName(*old)) + " changes only in its options, and "
+                                "the server holds no two indexes on the same keys: it is dropped and built again, so "
+                                "queries that use it go without" +
+                                std::string(old->unique ? ", and uniqueness is not enforced," : "") +
+                                " until the build ends; running the step again finds it built and does nothing");
         s.cost.seconds = s.cost.indexEntries / m_options.indexRate;
-        std::string dropFirst;
-        for (const auto &n : replacedSameName)
-            dropFirst += "dropIndexes(" + jsString(c.name) + ", [" + jsString(n) + "]);\n    ";
-        s.script = dropFirst + "createIndexes(" + jsString(c.name) + ", " + js(specs) + ");";
-        Json nameList = Json::array();
-        for (const auto &n : names)
-            nameList.push_back(n);
-        s.rollback = "drop the new index" + std::string(names.size() > 1 ? "es" : "");
-        s.rollbackScript = "dropIndexes(" + jsString(c.name) + ", " + js(nameList) + ");";
-        if (!replacedSameName.empty()) {
-            s.reversible = false;
-            s.rollback += "; the old definition of a replaced index must be built again from v1 (docshape-cli export OLD)";
+        std::string script;
+        for (const IndexSpec *old : rebuilt) {
+            Json one = Json::array();
+            for (const auto &spec : specs)
+                if (spec["name"] == indexName(*old))
+                    one.push_back(spec);
+            script += "rebuildIndex(" + jsString(c.name) + ", " + js(one) + ");\n    ";
         }
+        Json plain = Json::array();
+        for (const auto &spec : specs) {
+            const bool inPlace = std::any_of(rebuilt.begin(), rebuilt.end(),
+                                             [&](const IndexSpec *old) { return spec["name"] == indexName(*old); });
+            if (!inPlace)
+                plain.push_back(spec);
+        }
+        if (!plain.empty())
+            script += replaced.empty() ? "createIndexes(" + jsString(c.name) + ", " + js(plain) + ");"
+                                       : "replaceIndex(" + jsString(c.name) + ", " + js(plain) + ", " + js(oldNames) + ");";
+        s.script = script;
+        s.rollback = "drop the new index" + std::string(builtNames.size() > 1 ? "es" : "");
+        std::string rollbackScript;
+        if (!replaced.empty()) {
+            s.rollback = "build the old definitions again under their names, then drop the new ones";
+            rollbackScript = "replaceIndex(" + jsString(c.name) + ", " + js(oldSpecs) + ", " + js(newNames) + ");";
+        } else {
+            rollbackScript = "dropIndexes(" + jsString(c.name) + ", " + js(newNames) + ");";
+        }
+        for (const IndexSpec *old : rebuilt) {
+            auto spec = indexSpecJson(*old, c.name + "." + indexName(*old));
+            if (!spec)
+                return spec.error();
+            rollbackScript += "\n    rebuildIndex(" + jsString(c.name) + ", " + js(Json::array({std::move(*spec)})) + ");";
+            s.rollback += "; " + quoted(indexName(*old)) + " rebuilt to its old definition";
+        }
+        s.rollbackScript = rollbackScript;
         add(std::move(s), p.v1 ? 1 : 0);
     }
     return {};
@@ -371,7 +504,7 @@ Status Planner::planRewrite(const Pair &pair) {
     const ShapeMap &v1 = *pair.v1->map;
     const ShapeMap &v2 = *pair.v2->map;
     const CollectionShape &c = *pair.v2->shape;
-    std::vector<FieldOp> renames, converts, fills, removes, computes;
+    std::vector<FieldOp> renames, converts, fills, removes, computes, maps;
     std::vector<std::string> changedPaths;
     const Entity *root1 = c.kind == CollectionKind::Entity ? m_before.findEntity(c.rootEntityId) : nullptr;
     const Entity *root2 = c.kind == CollectionKind::Entity ? c.root : nullptr;
@@ -468,6 +601,15 @@ Status Planner::planRewrite(const Pair &pair) {
                 op.guard = pipeline::placeOf(*n1);
                 op.fromType = n1->node->type;
                 op.toType = n2.node->type;
+                const Field *f1 = n1->node->origin == NodeOrigin::Field ? n1->node->field : nullptr;
+                // A date written as text: in the form v2's pattern accepts;
+                // text read as a date goes back in the form v1's accepts.
+                if (op.fromType == BsonType::Date && op.toType == BsonType::String)
+                    if (const DateFormat *f = dateFormatFor(f2))
+                        op.format = f->format;
+                if (op.fromType == BsonType::String && op.toType == BsonType::Date)
+                    if (const DateFormat *f = dateFormatFor(f1))
+                        op.backFormat = f->format;
                 if (pipeline::convertTarget(op.toType).empty()) {
                     m_plan.warnings.push_back(where + ": " + std::string(toString(op.fromType)) + " to " +
                                               std::string(toString(op.toType)) +
@@ -475,7 +617,8 @@ Status Planner::planRewrite(const Pair &pair) {
                 } else {
                     op.describe = "convert " + quoted(n2.path()) + " from " + std::string(toString(op.fromType)) +
                                   " to " + std::string(toString(op.toType)) +
-                                  " ($convert; a value that does not convert is kept as it is, and counted by the dry run)";
+                                  (op.format.empty() ? " ($convert" : " ($dateToString, format \"" + op.format + "\" (UTC), the form its pattern accepts") +
+                                  "; a value that does not convert is kept as it is, and counted by the dry run)";
                     converts.push_back(std::move(op));
                     changedPaths.push_back(n2.path());
                 }
@@ -483,6 +626,42 @@ Status Planner::planRewrite(const Pair &pair) {
                 m_plan.warnings.push_back(where + ": " + std::string(toString(n1->node->type)) + " to " +
                                           std::string(toString(n2.node->type)) + " is not converted automatically.");
             }
+            const Field *e1 = n1->node->origin == NodeOrigin::Field ? n1->node->field : nullptr;
+            if (e1 && f2 && !e1->details->enumValues.empty() && !f2->details->enumValues.empty() &&
+                e1->details->enumValues != f2->details->enumValues) {
+                // A value in the same place of both lists, that only one of
+                // them has, is renamed; any other value only v1 has is removed.
+                const auto &was = e1->details->enumValues;
+                const auto &now = f2->details->enumValues;
+                const auto has = [](const std::vector<std::string> &list, const std::string &v) {
+                    return std::find(list.begin(), list.end(), v) != list.end();
+                };
+                FieldOp op;
+                op.kind = FieldOp::MapValues;
+                op.to = target;
+                op.guard = pipeline::placeOf(*n1);
+                std::vector<std::string> removed;
+                for (std::size_t i = 0; i < was.size(); ++i) {
+                    if (has(now, was[i]))
+                        continue;
+                    if (was.size() == now.size() && !has(was, now[i]))
+                        op.values.emplace_back(was[i], now[i]);
+                    else
+                        removed.push_back(was[i]);
+                }
+                if (!op.values.empty()) {
+                    std::string list;
+                    for (const auto &[from, to] : op.values)
+                        list += (list.empty() ? "" : ", ") + jsString(from) + " → " + jsString(to);
+                    op.describe = "replace the values of " + quoted(n2.path()) + " that v2 renames: " + list;
+                    maps.push_back(std::move(op));
+                    changedPaths.push_back(n2.path());
+                }
+                if (!removed.empty())
+                    planRemovedValues(c.name, n2, removed, now);
+            }
+            if (e1 && f2 && n1->node->type == n2.node->type)
+                planNarrowedBounds(c.name, n2, *e1, *f2);
             if (!n2.optional && n1->optional) {
                 auto value = defaultFor(*n2.node, where);
                 if (!value)
@@ -545,10 +724,45 @@ Status Planner::planRewrite(const Pair &pair) {
         op.kind = FieldOp::Remove;
         op.from = *eff;
         op.guard = pipeline::placeOf(n1);
-        op.describe = "remove " + quoted(n1.path());
+        // A subdocument whose keys all moved elsewhere (a flattened
+        // profile) loses nothing: each key below it is in v2, or under a
+        // key below it that is.
+        bool below = false, covered = true;
+        for (const NodePlace &d : v1.places()) {
+            bool inside = false, kept = false;
+            for (const NodePlace *up = &d; up && !up->parentKey.empty(); up = v1.find(up->parentKey)) {
+                kept = kept || v2.find(up->key) != nullptr;
+                if (up->parentKey == n1.key) {
+                    inside = true;
+                    break;
+                }
+            }
+            if (inside) {
+                below = true;
+                covered = covered && kept;
+            }
+        }
+        op.emptied = below && covered;
+        op.describe = op.emptied ? "remove the subdocument " + quoted(n1.path()) + ", whose keys moved"
+                                 : "remove " + quoted(n1.path());
         removes.push_back(std::move(op));
         changedPaths.push_back(n1.path());
     }
+
+    // A computed field that reads what a representation step writes (a
+    // subset, an embedded array) is computed after that step, in a step of
+    // its own; the others here.
+    std::vector<std::string> representationPaths;
+    for (const NodePlace &n2 : v2.places())
+        if (representationHandles(v2, n2))
+            representationPaths.push_back(n2.path());
+    const auto readsRepresentation = [&](const FieldOp &op) {
+        return std::any_of(op.inputs.begin(), op.inputs.end(), [&](const std::string &in) {
+            return std::any_of(representationPaths.begin(), representationPaths.end(), [&](const std::string &r) {
+                return in == r || in.rfind(r + ".", 0) == 0;
+            });
+        });
+    };
 
     // A computed field that reads another comes after it.
     std::vector<FieldOp> ordered;
@@ -569,10 +783,26 @@ Status Planner::planRewrite(const Pair &pair) {
         ordered.push_back(std::move(*ready));
         computes.erase(ready);
     }
+    // Those that read a representation's output, and those that read them,
+    // move to the later step, keeping their order.
+    std::vector<FieldOp> late;
+    for (auto it = ordered.begin(); it != ordered.end();) {
+        const bool readsLate = std::any_of(late.begin(), late.end(), [&](const FieldOp &l) {
+            return std::find(it->inputs.begin(), it->inputs.end(), l.to.path()) != it->inputs.end();
+        });
+        if (readsRepresentation(*it) || readsLate) {
+            late.push_back(std::move(*it));
+            it = ordered.erase(it);
+        } else {
+            ++it;
+        }
+    }
     computes = std::move(ordered);
+    if (!late.empty())
+        planLateComputes(pair, std::move(late));
 
-    const bool anyOp =
-        !renames.empty() || !converts.empty() || !fills.empty() || !removes.empty() || !computes.empty();
+    const bool anyOp = !renames.empty() || !converts.empty() || !fills.empty() || !removes.empty() ||
+                       !computes.empty() || !maps.empty();
     const bool setVersion = versioned && (anyOp || version1 != version2 || m_touched.contains(c.name));
     if (!anyOp && !setVersion)
         return {};
@@ -580,9 +810,11 @@ Status Planner::planRewrite(const Pair &pair) {
     Json stages = Json::array();
     Json reverse = Json::array();
     Json conditions = Json::array();
+    Json reverseConditions = Json::array();
     std::vector<std::string> irreversible;
     // Subdocuments and arrays a key moves into come first, then renames,
-    // conversions, the values of new keys, and last what goes.
+    // conversions, renamed enum values, the values of new keys, and last
+    // what goes.
     auto isContainer = [](const FieldOp &op) { return op.value.is_object() || op.value.is_array(); };
     std::stable_partition(fills.begin(), fills.end(), isContainer);
     const auto leafFills = std::find_if_not(fills.begin(), fills.end(), isContainer);
@@ -591,6 +823,8 @@ Status Planner::planRewrite(const Pair &pair) {
         stages.push_back(pipeline::setStage(
             op.to, [&](const std::string &ref) { return pipeline::filledValue(ref + name, op.value); }));
         conditions.push_back(pipeline::matchAt(op.guard, {{"$exists", false}}));
+        if (op.newField)
+            reverseConditions.push_back(pipeline::matchAt(op.to, {{"$exists", true}}));
     };
     std::for_each(fills.begin(), leafFills, addFill);
     for (const FieldOp &op : renames) {
@@ -606,13 +840,28 @@ Status Planner::planRewrite(const Pair &pair) {
             }));
         }
         conditions.push_back(pipeline::matchAt(op.guard, {{"$exists", true}}));
+        reverseConditions.push_back(pipeline::matchAt(op.to, {{"$exists", true}}));
     }
     for (const FieldOp &op : converts) {
         const std::string name = op.to.names.back();
-        stages.push_back(pipeline::setStage(
-            op.to, [&](const std::string &ref) { return pipeline::convertedValue(ref + name, op.toType); }));
+        stages.push_back(pipeline::setStage(op.to, [&](const std::string &ref) {
+            return op.format.empty() ? pipeline::convertedValue(ref + name, op.toType) : dateText(ref + name, op.format);
+        }));
         conditions.push_back(pipeline::matchAt(
             op.guard, {{"$exists", true}, {"$not", {{"$type", std::string(toString(op.toType))}}}}));
+        reverseConditions.push_back(pipeline::matchAt(op.to, {{"$type", std::string(toString(op.toType))}}));
+    }
+    for (const FieldOp &op : maps) {
+        const std::string name = op.to.names.back();
+        stages.push_back(pipeline::setStage(
+            op.to, [&](const std::string &ref) { return mappedValue(ref + name, op.values, false); }));
+        Json was = Json::array(), now = Json::array();
+        for (const auto &[from, to] : op.values) {
+            was.push_back(from);
+            now.push_back(to);
+        }
+        conditions.push_back(pipeline::matchAt(op.guard, {{"$in", was}}));
+        reverseConditions.push_back(pipeline::matchAt(op.to, {{"$in", now}}));
     }
     std::for_each(leafFills, fills.end(), addFill);
     for (const FieldOp &op : computes) {
@@ -620,6 +869,8 @@ Status Planner::planRewrite(const Pair &pair) {
         // Where the stored value is not what the expression computes: run
         // again, the step finds nothing to do.
         conditions.push_back({{"$expr", {{"$ne", Json::array({"$" + op.to.path(), op.value})}}}});
+        if (op.newField)
+            reverseConditions.push_back(pipeline::matchAt(op.to, {{"$exists", true}}));
     }
     for (const FieldOp &op : renames)
         if (op.conditionalRemove)
@@ -641,8 +892,47 @@ Status Planner::planRewrite(const Pair &pair) {
     if (setVersion)
         stages.push_back({{"$set", {{kVersionKey, pipeline::literal({{"$numberInt", std::to_string(version2)}})}}}});
 
-    // The reverse, where one exists: renames back, conversions back, new keys
-    // removed, the old version number.
+    // The reverse, the forward in reverse order: renamed values back,
+    // conversions back (under the new name, before it goes back), renames
+    // back, new keys removed, the old version number. A key moved out of a
+    // subdocument goes back by its dotted path, which makes the subdocument
+    // again where it is gone.
+    for (const FieldOp &op : maps) {
+        const std::string name = op.to.names.back();
+        reverse.push_back(pipeline::setStage(
+            op.to, [&](const std::string &ref) { return mappedValue(ref + name, op.values, true); }));
+    }
+    for (const FieldOp &op : converts) {
+        const std::string name = op.to.names.back();
+        if (pipeline::convertTarget(op.fromType).empty())
+            continue;
+        reverse.push_back(pipeline::setStage(op.to, [&](const std::string &ref) {
+            return op.backFormat.empty() ? pipeline::convertedValue(ref + name, op.fromType)
+                                         : dateText(ref + name, op.backFormat);
+        }));
+        const bool widened = (op.fromType == BsonType::Int && (op.toType == BsonType::Long || op.toType == BsonType::Double ||
+                                                              op.toType == BsonType::Decimal)) ||
+                             (op.fromType == BsonType::Long && op.toType == BsonType::Decimal);
+        const DateFormat *text = nullptr;
+        for (const DateFormat &f : kDateFormats)
+            if (op.format == f.format)
+                text = &f;
+        const bool dateAsText = op.fromType == BsonType::Date && op.toType == BsonType::String;
+        const bool textAsDate = op.fromType == BsonType::String && op.toType == BsonType::Date;
+        if (dateAsText && text && !text->keepsMilliseconds)
+            irreversible.push_back(quoted(op.to.path()) + " is written as text in the form \"" + op.format +
+                                   "\", which its v2 pattern asks for: the " +
+                                   (text->keepsTime ? "milliseconds" : "time of day") +
+                                   " of each date are dropped, and the rollback cannot bring them back");
+        else if (textAsDate && op.backFormat.empty())
+            irreversible.push_back(quoted(op.to.path()) + " converted from string to date converts back to the "
+                                   "server's text form (\"2024-03-15T10:20:30.000Z\"): text written in another "
+                                   "form does not come back as it was (v1's pattern names no single form)");
+        else if (!widened && !dateAsText && !textAsDate)
+            irreversible.push_back(quoted(op.to.path()) + " converted from " + std::string(toString(op.fromType)) +
+                                   " to " + std::string(toString(op.toType)) +
+                                   " converts back only where no precision or text was lost");
+    }
     for (auto it = renames.rbegin(); it != renames.rend(); ++it) {
         const FieldOp &op = *it;
         const std::string oldName = op.from.names.back();
@@ -651,25 +941,16 @@ Status Planner::planRewrite(const Pair &pair) {
             reverse.push_back(pipeline::setStage(op.from, [&](const std::string &ref) {
                 return pipeline::renamedValue(ref + newName, ref + oldName);
             }));
-        else
+        else if (op.from.crossesArray())
             reverse.push_back(pipeline::setStage(op.from, [&](const std::string &) {
                 return pipeline::renamedValue("$" + op.to.path(), "$" + op.from.path());
             }));
     }
-    for (const FieldOp &op : converts) {
-        const std::string name = op.to.names.back();
-        if (pipeline::convertTarget(op.fromType).empty())
-            continue;
-        reverse.push_back(pipeline::setStage(
-            op.to, [&](const std::string &ref) { return pipeline::convertedValue(ref + name, op.fromType); }));
-        const bool lossless = (op.fromType == BsonType::Int && (op.toType == BsonType::Long || op.toType == BsonType::Double ||
-                                                               op.toType == BsonType::Decimal)) ||
-                              (op.fromType == BsonType::Long && op.toType == BsonType::Decimal);
-        if (!lossless)
-            irreversible.push_back(quoted(op.to.path()) + " converted from " + std::string(toString(op.fromType)) +
-                                   " to " + std::string(toString(op.toType)) +
-                                   " converts back only where no precision or text was lost");
-    }
+    // Keys moved between subdocuments go back in their v1 order, which is
+    // the order they take in a subdocument the rollback makes again.
+    for (const FieldOp &op : renames)
+        if (!op.sameParent && !op.from.crossesArray())
+            reverse.push_back({{"$set", {{op.from.path(), pipeline::renamedValue("$" + op.to.path(), "$" + op.from.path())}}}});
     std::vector<std::string> unsetBack;
     for (const FieldOp &op : fills)
         if (op.newField)
@@ -688,8 +969,9 @@ Status Planner::planRewrite(const Pair &pair) {
     if (!unsetBack.empty())
         reverse.push_back({{"$unset", unsetList(unsetBack)}});
     for (const FieldOp &op : removes)
-        irreversible.push_back(quoted(op.guard.path()) + " is removed: its values are gone and cannot be restored "
-                                                         "(take a backup, e.g. mongodump, before this step)");
+        if (!op.emptied)
+            irreversible.push_back(quoted(op.guard.path()) + " is removed: its values are gone and cannot be restored "
+                                                             "(take a backup, e.g. mongodump, before this step)");
     if (setVersion) {
         if (version1 >= 0)
             reverse.push_back({{"$set", {{kVersionKey, pipeline::literal({{"$numberInt", std::to_string(version1)}})}}}});
@@ -707,6 +989,8 @@ Status Planner::planRewrite(const Pair &pair) {
         guardText = "documents whose schemaVersion is missing or below " + std::to_string(version2);
     } else {
         guard = conditions.size() == 1 ? conditions.front() : Json{{"$or", conditions}};
+        if (!reverseConditions.empty())
+            reverseGuard = reverseConditions.size() == 1 ? reverseConditions.front() : Json{{"$or", reverseConditions}};
         guardText = "documents that still have the v1 shape";
     }
 
@@ -716,7 +1000,7 @@ Status Planner::planRewrite(const Pair &pair) {
     s.title = "Rewrite the documents of " + quoted(c.name);
     for (auto it = fills.begin(); it != leafFills; ++it)
         s.details.push_back(it->describe);
-    for (const auto *ops : {&renames, &converts})
+    for (const auto *ops : {&renames, &converts, &maps})
         for (const auto &op : *ops)
             s.details.push_back(op.describe);
     for (auto it = leafFills; it != fills.end(); ++it)
@@ -744,7 +1028,8 @@ Status Planner::planRewrite(const Pair &pair) {
                            ",\n      " + js(reverse, 6) + ");";
     }
     if (irreversible.empty()) {
-        s.rollback = "the reverse pipeline: renames back, conversions back, new keys removed" +
+        s.rollback = "the reverse pipeline, on documents in the v2 shape only: renamed values back, conversions "
+                     "back, renames back, new keys removed" +
                      std::string(setVersion ? ", the old schemaVersion" : "");
     } else {
         s.reversible = false;
@@ -757,13 +1042,234 @@ Status Planner::planRewrite(const Pair &pair) {
     return {};
 }
 
+// Enum values v1 allows and v2 does not (and does not rename): before
+// anything is written, the documents that hold them are counted and the run
+// stops unless migrationOptions.replaceValues says what each becomes; then a
+// step replaces them. What they held is not recorded, so the replacement is
+// not undone.
+void Planner::planRemovedValues(const std::string &collection, const NodePlace &place,
+                                const std::vector<std::string> &removed, const std::vector<std::string> &allowed) {
+    const std::string where = collection + "." + place.path();
+    Json removedList = Json::array(), allowedList = Json::array();
+    std::string list;
+    for (const auto &v : removed) {
+        removedList.push_back(v);
+        list += (list.empty() ? "" : ", ") + jsString(v);
+    }
+    for (const auto &v : allowed)
+        allowedList.push_back(v);
+    if (place.crossesArray() || place.names.size() != 1) {
+        m_plan.warnings.push_back(where + ": v2 no longer allows " + list +
+                                  "; below the top of the document the script does not replace them: decide what "
+                                  "they become and write this step by hand.");
+        return;
+    }
+    const std::string path = place.names.front();
+    MigrationStep check;
+    check.kind = StepKind::Check;
+    check.collection = collection;
+    check.title = "Count the documents whose " + quoted(place.path()) + " v2 no longer allows (" + list + ")";
+    check.details.push_back("before anything is written: the run stops with the counts unless "
+                            "`migrationOptions.replaceValues` says, for " + quoted(where) +
+                            ", which value v2 allows each of " + list + " becomes; or keep the value in v2's enumValues");
+    check.details.push_back("e.g. `{replaceValues: {" + jsString(where) + ": {" + jsString(removed.front()) + ": " +
+                            jsString(allowed.front()) + "}}}`");
+    check.script = "checkRemovedValues(" + jsString(collection) + ", " + jsString(path) + ", " + js(removedList) + ", " +
+                   js(allowedList) + ");";
+    check.rollback = "nothing to undo: it writes nothing";
+    add(std::move(check), -1);
+
+    MigrationStep s;
+    s.kind = StepKind::Rewrite;
+    s.collection = collection;
+    s.title = "Replace the values of " + quoted(place.path()) + " that v2 no longer allows";
+    s.details.push_back("each of " + list + " becomes the value `migrationOptions.replaceValues` gives for it");
+    s.script = "replaceValues(STEP, " + jsString(collection) + ", " + jsString(path) + ", " + js(removedList) + ");";
+    s.reversible = false;
+    s.rollback = "cannot be undone: the documents that held " + list + " in " + quoted(where) +
+                 " hold the value chosen for it, and which ones did is not recorded";
+    m_touched.insert(collection);
+    add(std::move(s), 5);
+}
+
+// Bounds v2 narrows (maxLength, maxItems, minimum, maximum, minLength): before
+// anything is written, the documents out of the new bound are counted and
+// the run stops unless migrationOptions.outOfBounds says, for the field,
+// "fit" (text cut, arrays cut, numbers clamped to the bound: a later step,
+// which cannot be undone) or "leave" (they stay, failing the v2 validator).
+void Planner::planNarrowedBounds(const std::string &collection, const NodePlace &place, const Field &f1,
+                                 const Field &f2) {
+    const FieldDetails &d1 = *f1.details;
+    const FieldDetails &d2 = *f2.details;
+    const std::string where = collection + "." + place.path();
+    const std::string ref = "$" + place.path();
+    struct Bound {
+        Json filter;    // the documents out of the bound, as a query
+        Json condition; // the same, as an expression over the document
+        std::string text;
+        Json fitted; // the value within the bound; null: no fit, only "leave"
+        std::string fit;
+    };
+    std::vector<Bound> bounds;
+    const Json isString = {{"$eq", Json::array({{{"$type", ref}}, "string"})}};
+    const Json length = {{"$strLenCP", {{"$cond", Json::array({isString, ref, ""})}}}};
+    if (d2.maxLength && (!d1.maxLength || *d2.maxLength < *d1.maxLength)) {
+        const auto n = static_cast<std::int64_t>(*d2.maxLength);
+        const Json over = {{"$and", Json::array({isString, {{"$gt", Json::array({length, n})}}})}};
+        bounds.push_back({{{"$expr", over}}, over, "longer than " + std::to_string(n) + " characters (v2's maxLength)",
+                          {{"$substrCP", Json::array({ref, 0, n})}},
+                          "the text beyond " + std::to_string(n) + " characters cut"});
+    }
+    if (d2.minLength && (!d1.minLength || *d2.minLength > *d1.minLength)) {
+        const auto n = static_cast<std::int64_t>(*d2.minLength);
+        const Json under = {{"$and", Json::array({isString, {{"$lt", Json::array({length, n})}}})}};
+        bounds.push_back({{{"$expr", under}}, under, "shorter than " + std::to_string(n) + " characters (v2's minLength)", nullptr, ""});
+    }
+    const bool capped1 = f1.maxCount && f1.maxEnforcedBy == BoundEnforcer::Validator;
+    if (f2.isArray() && f2.maxCount && f2.maxEnforcedBy == BoundEnforcer::Validator &&
+        (!capped1 || *f2.maxCount < *f1.maxCount)) {
+        const auto n = static_cast<std::int64_t>(*f2.maxCount);
+        const Json size = {{"$size", {{"$cond", Json::array({{{"$isArray", ref}}, ref, Json::array()})}}}};
+        const Json over = {{"$gt", Json::array({size, n})}};
+        bounds.push_back({{{"$expr", over}}, over, "holding more than " + std::to_string(n) + " elements (v2's maxItems)",
+                          {{"$slice", Json::array({ref, n})}},
+                          "the elements after the first " + std::to_string(n) + " dropped"});
+    }
+    const bool number = f2.type == BsonType::Int || f2.type == BsonType::Long || f2.type == BsonType::Double ||
+                        f2.type == BsonType::Decimal;
+    if (number && d2.minimum && (!d1.minimum || *d2.minimum > *d1.minimum)) {
+        const Json bound = typedNumber(f2.type, *d2.minimum);
+        const Json under = {{"$and", Json::array({{{"$isNumber", ref}}, {{"$lt", Json::array({ref, pipeline::literal(bound)})}}})}};
+        bounds.push_back({{{place.path(), {{"$lt", bound}}}}, under, "below " + mongoshLiteral(bound) + " (v2's minimum)", pipeline::literal(bound),
+                          "values below " + mongoshLiteral(bound) + " raised to it"});
+    }
+    if (number && d2.maximum && (!d1.maximum || *d2.maximum < *d1.maximum)) {
+        const Json bound = typedNumber(f2.type, *d2.maximum);
+        const Json over = {{"$and", Json::array({{{"$isNumber", ref}}, {{"$gt", Json::array({ref, pipeline::literal(bound)})}}})}};
+        bounds.push_back({{{place.path(), {{"$gt", bound}}}}, over, "above " + mongoshLiteral(bound) + " (v2's maximum)", pipeline::literal(bound),
+                          "values above " + mongoshLiteral(bound) + " lowered to it"});
+    }
+    if (bounds.empty())
+        return;
+    std::string list;
+    for (const Bound &b : bounds)
+        list += (list.empty() ? "" : "; ") + b.text;
+    if (place.crossesArray() || place.names.size() != 1) {
+        m_plan.warnings.push_back(where + ": v2 narrows its bounds (" + list +
+                                  "); below the top of the document the script does not count or fit the values "
+                                  "out of them: check them by hand.");
+        return;
+    }
+    Json checks = Json::array();
+    for (const Bound &b : bounds) {
+        Json one = {{"filter", b.filter}, {"text", b.text}};
+        if (!b.fitted.is_null())
+            one["fit"] = b.fit;
+        checks.push_back(std::move(one));
+    }
+    MigrationStep check;
+    check.kind = StepKind::Check;
+    check.collection = collection;
+    check.title = "Count the documents whose " + quoted(place.path()) + " is out of v2's narrower bounds";
+    check.details.push_back("before anything is written: documents " + list + "; the run stops with the counts "
+                            "unless `migrationOptions.outOfBounds` says, for " + quoted(where) +
+                            ", \"fit\" (they are brought within the bound, which cannot be undone) or \"leave\" (they "
+                            "stay, failing the v2 validator, which then stays at validationLevel \"moderate\"); or "
+                            "fix them first, or keep v1's bound in v2");
+    check.script = "checkBounds(" + jsString(collection) + ", " + jsString(place.path()) + ", " + js(checks) + ");";
+    check.rollback = "nothing to undo: it writes nothing";
+    add(std::move(check), -1);
+
+    Json stages = Json::array();
+    Json filters = Json::array();
+    std::vector<std::string> fits;
+    for (const Bound &b : bounds) {
+        if (b.fitted.is_null())
+            continue;
+        // Each bound in its own stage: a value within it stays as it is.
+        stages.push_back({{"$set", {{place.names.front(), {{"$cond", Json::array({b.condition, b.fitted, ref})}}}}}});
+        filters.push_back(b.filter);
+        fits.push_back(b.fit);
+    }
+    if (stages.empty())
+        return;
+    MigrationStep s;
+    s.kind = StepKind::Rewrite;
+    s.collection = collection;
+    s.title = "Fit the values of " + quoted(place.path()) + " within v2's narrower bounds";
+    std::string fitList;
+    for (const auto &f : fits)
+        fitList += (fitList.empty() ? "" : "; ") + f;
+    s.details.push_back("only when `migrationOptions.outOfBounds` says \"fit\" for " + quoted(where) + ": " + fitList);
+    s.script = "fitBounds(STEP, " + jsString(collection) + ", " + jsString(place.path()) + ",\n      " +
+               js(filters.size() == 1 ? filters.front() : Json{{"$or", filters}}, 6) + ",\n      " + js(stages, 6) + ");";
+    s.reversible = false;
+    s.rollback = "cannot be undone: in " + quoted(where) + ", " + fitList + "; what was beyond the bound is gone";
+    m_touched.insert(collection);
+    add(std::move(s), 5);
+}
+
+// Computed fields that read what a representation step writes: computed in a
+// step after the representation steps, where the stored value differs from
+// the expression (so a second run finds nothing to do).
+void Planner::planLateComputes(const Pair &pair, std::vector<FieldOp> computes) {
+    const CollectionShape &c = *pair.v2->shape;
+    Json stages = Json::array();
+    Json conditions = Json::array();
+    Json having = Json::array();
+    std::vector<std::string> unsetBack, paths, irreversible;
+    MigrationStep s;
+    s.kind = StepKind::Rewrite;
+    s.collection = c.name;
+    s.title = "Compute the fields of " + quoted(c.name) + " that read what the steps before wrote";
+    for (const FieldOp &op : computes) {
+        stages.push_back(pipeline::setStage(op.to, [&](const std::string &) { return op.value; }));
+        conditions.push_back({{"$expr", {{"$ne", Json::array({"$" + op.to.path(), op.value})}}}});
+        paths.push_back(op.to.path());
+        s.details.push_back(op.describe);
+        if (op.newField) {
+            unsetBack.push_back(op.to.path());
+            having.push_back(pipeline::matchAt(op.to, {{"$exists", true}}));
+        } else {
+            irreversible.push_back(quoted(op.to.path()) + " was recomputed from its new computedFrom; the values v1 "
+                                                          "computed are gone");
+        }
+    }
+    s.details.push_back("after the steps that write what these read; touches only documents whose stored value differs "
+                        "from what the expression gives, in batches of " + std::to_string(m_options.batchSize) +
+                        " by _id range, so a second run finds nothing to do");
+    const double docs = pair.v1->stat->documents;
+    s.cost.documents = docs;
+    s.cost.bytes = docs * pair.v2->stat->avgDocumentBytes;
+    s.cost.indexEntries = indexEntriesOn(*pair.v2, paths);
+    s.cost.seconds = writeSeconds(docs, m_options);
+    const Json guard = conditions.size() == 1 ? conditions.front() : Json{{"$or", conditions}};
+    s.script = "rewrite(STEP, " + jsString(c.name) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) + ");";
+    if (!unsetBack.empty())
+        s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(c.name) + ",\n      " +
+                           js(having.size() == 1 ? having.front() : Json{{"$or", having}}, 6) + ",\n      " +
+                           js(Json::array({{{"$unset", unsetList(unsetBack)}}}), 6) + ");";
+    if (irreversible.empty()) {
+        s.rollback = "the computed fields removed";
+    } else {
+        s.reversible = false;
+        s.rollback = "only in part: ";
+        for (std::size_t i = 0; i < irreversible.size(); ++i)
+            s.rollback += (i ? "; " : "") + irreversible[i];
+    }
+    m_touched.insert(c.name);
+    add(std::move(s), 5);
+}
+
 // The v2 element (an embedded child, a subset copy, a child document) built
 // from a v1 document or element at `sourceRef` ("$$c." or "$items."): each
 // key of the target subtree from the source key that has the same identity,
 // converted when its type changed; required keys with no source get their
-// default. Keys that could not be filled are listed in `missing`.
+// default. Keys that could not be filled are listed in `missing`; keys of
+// `given` (target key -> expression) take that expression.
 Json Planner::elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, const ShapeMap &target,
-                          const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing) {
+                          const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing,
+                          const std::map<std::string, Json> &given) {
     Json out = Json::object();
     const std::string targetPrefix = targetRoot ? targetRoot->key : std::string();
     const std::size_t targetDepth = targetRoot ? targetRoot->names.size() : 0;
@@ -779,6 +1285,10 @@ Json Planner::elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, c
     for (const NodePlace &t : target.places()) {
         if (t.names.size() != targetDepth + 1 || t.parentKey != targetPrefix)
             continue;
+        if (auto g = given.find(t.key); g != given.end()) {
+            out[t.names.back()] = g->second;
+            continue;
+        }
         std::string identity = t.key.substr(copyPrefix.size());
         const NodePlace *s = source.find(sourcePrefix + identity);
         if (t.names.back() == "_id") {
@@ -892,38 +1402,67 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
     const std::string field = embed1->names.front();
     const std::string parentName = parent1->shape->name;
     const std::string childName = child2->shape->name;
+    const std::string backKey = back2->names.front();
     const bool array = embed1->node->isArray();
+    // A key of the v2 child that the element lacks and the parent holds (the
+    // child's duplicatedFrom names the parent's field, or the parent has a
+    // top-level field of the same name and type: a tenantId) comes from the
+    // parent, which the same pipeline reads.
+    std::map<std::string, Json> fromParent;
+    std::vector<std::string> parentCopies;
+    for (const NodePlace &t : child2->map->places()) {
+        const Field *tf = t.node->origin == NodeOrigin::Field ? t.node->field : nullptr;
+        const NodePlace *inElement = parent1->map->find(t.key);
+        if (!tf || t.names.size() != 1 || (inElement && inElement->parentKey == embed1->key))
+            continue;
+        for (const NodePlace &p : parent1->map->places()) {
+            const Field *pf = p.node->origin == NodeOrigin::Field ? p.node->field : nullptr;
+            if (!pf || p.names.size() != 1 || p.node->isArray() || p.node->hasObject())
+                continue;
+            const bool stated = tf->details->duplicatedFrom == pf->id;
+            const bool alike = p.names == t.names && p.node->type == t.node->type;
+            if (!stated && !alike)
+                continue;
+            fromParent[t.key] = "$" + p.names.front();
+            parentCopies.push_back(quoted(t.path()) + " = the parent's " + quoted(p.path()) +
+                                   (stated ? " (its duplicatedFrom)" : " (the same name and type)"));
+            break;
+        }
+    }
     std::vector<std::string> missing;
-    Json element = elementFrom(*parent1->map, embed1, *child2->map, nullptr, "$" + field + ".", missing);
+    Json element = elementFrom(*parent1->map, embed1, *child2->map, nullptr, "$" + field + ".", missing, fromParent);
     element.erase("_id");
-    element[back2->names.front()] = "$_id";
+    element[backKey] = "$_id";
     std::erase(missing, back2->path());
-    Json stages = Json::array();
-    if (array)
-        stages.push_back({{"$unwind", "$" + field}});
-    stages.push_back({{"$replaceWith", element}});
-    stages.push_back({{"$merge", {{"into", childName}, {"whenMatched", "fail"}, {"whenNotMatched", "insert"}}}});
+    // The rollback: each child back as the v1 element, from its own keys.
+    std::vector<std::string> missingBack;
+    Json back = elementFrom(*child2->map, nullptr, *parent1->map, embed1, "$$c.", missingBack);
     MigrationStep s;
     s.kind = StepKind::Extract;
     s.collection = parentName;
     s.title = "Move " + quoted(parentName + "." + field) + " into collection " + quoted(childName);
-    s.details.push_back(std::string(array ? "$unwind of each parent's " : "each parent's ") + quoted(field) +
-                        ", projected to the v2 " + quoted(childName) + " document with " +
-                        quoted(back2->names.front()) + " = the parent's _id, inserted with $merge (new _id values)");
-    s.details.push_back("then " + quoted(field) + " is removed from the parent ($unset) in the same batch, so a "
-                        "second run moves only what an old release added since; a batch that stopped half-way is "
-                        "redone whole (the children pointing at its parents are deleted first), so the step is "
-                        "idempotent");
-    s.details.push_back("**data loss risk**: a " + quoted(childName) + " document the application writes for a " +
-                        quoted(parentName) + " document of a batch that stopped half-way is deleted with that batch's "
-                        "children when the batch is redone; until this step has finished, have the application "
-                        "write new elements into " + quoted(parentName + "." + field) + " (the v1 shape), which the "
-                        "step moves");
+    s.details.push_back(std::string(array ? "each element of a parent's " : "a parent's ") + quoted(field) +
+                        " becomes a v2 " + quoted(childName) + " document with " + quoted(backKey) +
+                        " = the parent's _id and a new _id, inserted with $merge");
+    for (const auto &c : parentCopies)
+        s.details.push_back(c);
+    s.details.push_back("one parent at a time, safe under live writes: the elements are copied as they were read, "
+                        "then removed from the parent ($unset) only where it still holds exactly what was copied; a "
+                        "parent the application changed in between keeps its elements and loses the copies, and the "
+                        "next pass moves it; the children's _id values are chosen by the script and kept in the "
+                        "progress marker first, so a stopped run deletes, on resume, only copies it made of elements "
+                        "the parent still holds");
+    s.details.push_back("meanwhile the application may keep writing elements into " + quoted(parentName + "." + field) +
+                        " (the v1 shape: a later pass or a second run moves them) or new " + quoted(childName) +
+                        " documents (the v2 shape); it must not change a parent's elements in both places");
+    bool lossless = missingBack.empty();
     for (const NodePlace &p : parent1->map->places())
         if (p.parentKey == embed1->key && p.names.size() == 2 && p.names.back() != "_id" &&
-            !child2->map->find(p.key))
+            !child2->map->find(p.key)) {
             s.details.push_back("**data loss**: " + quoted(parentName + "." + p.path()) + " has no place in the v2 " +
                                 quoted(childName) + " document and is not copied (it goes with the $unset)");
+            lossless = false;
+        }
     for (const auto &m : missing)
         m_plan.warnings.push_back(childName + "." + m + " has no source in " + parentName + "." + field +
                                   " and no default.");
@@ -938,11 +1477,24 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
         s.cost.indexEntries += ix.entries;
     s.cost.seconds = writeSeconds(parents + children, m_options);
     Json guard = {{field, {{"$exists", true}}}};
-    s.script = "extractInBatches(STEP, " + jsString(parentName) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) +
-               ",\n      " + jsString(childName) + ", " + jsString(back2->names.front()) + ", " + jsString(field) + ");";
-    s.reversible = false;
-    s.rollback = "`docshape-cli migrate NEW OLD` writes the reverse (embed); the children's new _id values and any "
-                 "child added since beyond the old bound do not go back";
+    s.script = "extractInBatches(STEP, " + jsString(parentName) + ",\n      " + js(guard, 6) + ",\n      " +
+               js(element, 6) + ",\n      " + jsString(childName) + ", " + jsString(backKey) + ", " + jsString(field) +
+               ", " + (array ? "true" : "false") + ");";
+    const Json empty = embed1->optional ? Json(nullptr) : array ? Json::array() : Json(nullptr);
+    s.rollbackScript = "embedBackInBatches(STEP + \":rollback\", " + jsString(parentName) + ",\n      " +
+                       js(back, 6) + ",\n      " + jsString(childName) + ", " + jsString(backKey) + ", " +
+                       jsString(field) + ", " + (array ? "true" : "false") + ", " + js(empty) + ");";
+    s.reversible = lossless;
+    s.rollback = "each parent's " + quoted(childName) + " documents put back into " + quoted(field) +
+                 " (in _id order, so in their old order), one parent at a time, then those documents deleted: "
+                 "the collection is dropped only once it is empty; their new _id values go" +
+                 (parentCopies.empty() ? std::string() : ", and the keys copied from the parent, which it still holds") +
+                 (array && r1.maxChildren ? "; children beyond v1's maximum of " + std::to_string(*r1.maxChildren) +
+                                                " (added since) go back too, and their parent fails v1's validator "
+                                                "where it enforces that bound"
+                                          : std::string());
+    if (!lossless)
+        s.rollback = "only in part: the keys v2 has no place for are gone; " + s.rollback;
     m_touched.insert(parentName);
     add(std::move(s), 4);
 }
@@ -1694,10 +2246,13 @@ Status Planner::planValidators() {
         restore.cost.documentsRead = p.v2->stat->documents;
         restore.script = "restoreValidator(" + jsString(c.name) + ", " + js(*now) + ", " +
                          jsString(std::string(toString(level))) + ");";
-        restore.rollback = "validationLevel \"moderate\" again";
-        restore.rollbackScript = "setValidator(" + jsString(c.name) + ", " + js(*now) + ", \"moderate\", " +
-                                 jsString(std::string(toString(action))) + ");";
-        add(std::move(restore), 5);
+        // The rollbacks of the steps before this one write v1 shapes: v1's
+        // validator at "moderate" lets them rewrite documents that fail it,
+        // and checks documents that pass it.
+        restore.rollback = "the v1 validator at validationLevel \"moderate\", while the steps before are rolled back";
+        restore.rollbackScript = "setValidator(" + jsString(c.name) + ", " + js(*was) + ", \"moderate\", " +
+                                 jsString(std::string(toString(action1))) + ");";
+        add(std::move(restore), 6);
     }
     return {};
 }
@@ -1738,7 +2293,7 @@ void Planner::planDrops() {
         for (const auto &st : p.v1->stat->indexes)
             if (std::find(dropped.begin(), dropped.end(), st.name) != dropped.end())
                 s.cost.indexEntries += st.entries;
-        add(std::move(s), 6);
+        add(std::move(s), 7);
     }
     for (const auto &[key, side] : m_sides1) {
         if (m_sides2.contains(key))
@@ -1754,7 +2309,7 @@ void Planner::planDrops() {
         s.reversible = false;
         s.rollback = "cannot be rolled back: the collection and its indexes are gone (take a backup, e.g. mongodump, "
                      "before this step)";
-        add(std::move(s), 7);
+        add(std::move(s), 8);
     }
 }
 
@@ -1781,7 +2336,7 @@ Result<MigrationPlan> Planner::run() {
     static constexpr const char *kKindIds[] = {"create-collection", "create-indexes", "relax-validator", "rewrite",
                                                "embed", "extract", "subset", "fill-copies", "reference-to-copy",
                                                "copy-to-reference", "restore-validator", "drop-indexes",
-                                               "drop-collection"};
+                                               "drop-collection", "check"};
     int n = 0;
     for (auto &[phase, step] : m_steps) {
         (void)phase;

@@ -56,7 +56,146 @@ function dropCollection(name) {
   }
 }
 
+// The rollback of a collection the migration created: dropped only once it
+// is empty (every document the migration put there has been moved back);
+// otherwise it stays, and the run says how many documents it still holds.
+function dropCreatedCollection(name) {
+  if (!collectionExists(name)) {
+    print(`  ${name} is gone already`);
+    return;
+  }
+  const left = target.getCollection(name).countDocuments({});
+  if (left > 0) {
+    print(`  ${name} still holds ${left} documents that were not moved back; not dropped`);
+    unfinished.push(name);
+  } else if (options.dryRun) {
+    print(`  would drop ${name} (empty)`);
+  } else {
+    target.getCollection(name).drop();
+    print(`  dropped ${name} (empty)`);
+  }
+}
+
+// Stops the run before it writes anything when documents hold an enum value
+// v2 no longer allows and migrationOptions.replaceValues does not say what
+// they become (or says a value v2 does not allow).
+function checkRemovedValues(name, path, removed, allowed) {
+  const chosen = ((options.replaceValues || {})[`${name}.${path}`]) || {};
+  const questions = [];
+  for (const value of removed) {
+    const count = target.getCollection(name).countDocuments({ [path]: value });
+    const decided = chosen[value];
+    if (decided !== undefined && !allowed.includes(decided)) {
+      questions.push(`${name}.${path}: the value chosen for ${JSON.stringify(value)}, ${JSON.stringify(decided)}, ` +
+        `is not one v2 allows (${allowed.map((v) => JSON.stringify(v)).join(", ")})`);
+    } else if (count > 0 && decided === undefined) {
+      questions.push(`${name}.${path}: ${count} documents hold ${JSON.stringify(value)}, which v2 no longer allows; ` +
+        `run with migrationOptions.replaceValues = {${JSON.stringify(`${name}.${path}`)}: {${JSON.stringify(value)}: ` +
+        `<one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}>}}, or keep ${JSON.stringify(value)} in v2's enumValues`);
+    } else {
+      print(`  ${name}.${path}: ${count} documents hold ${JSON.stringify(value)}` +
+        (decided === undefined ? "" : `; they get ${JSON.stringify(decided)}`));
+    }
+  }
+  if (questions.length === 0) {
+    return;
+  }
+  if (options.dryRun) {
+    questions.forEach((q) => print(`  decision needed: ${q}`));
+    return;
+  }
+  throw new Error(`decision needed before anything is written: ${questions.join("; ")}`);
+}
+
+// The enum values v2 removed, replaced as migrationOptions.replaceValues says.
+function replaceValues(step, name, path, removed) {
+  const chosen = ((options.replaceValues || {})[`${name}.${path}`]) || {};
+  const branches = removed.filter((value) => chosen[value] !== undefined)
+    .map((value) => ({ case: { $eq: ["$" + path, { $literal: value }] }, then: { $literal: chosen[value] } }));
+  if (branches.length === 0) {
+    print(`  no document holds a removed value`);
+    return;
+  }
+  rewrite(step, name, { [path]: { $in: removed.filter((value) => chosen[value] !== undefined) } },
+    [{ $set: { [path]: { $switch: { branches: branches, default: "$" + path } } } }]);
+}
+
+// Stops the run before it writes anything when documents are out of a bound
+// v2 narrows and migrationOptions.outOfBounds does not say, for the field,
+// "fit" (brought within it by the fitting step) or "leave" (they stay, and
+// fail the v2 validator).
+function checkBounds(name, path, checks) {
+  const key = `${name}.${path}`;
+  const decided = (options.outOfBounds || {})[key];
+  const questions = [];
+  for (const c of checks) {
+    const count = target.getCollection(name).countDocuments(c.filter);
+    if (count === 0) {
+      print(`  ${key}: no document is ${c.text}`);
+    } else if ((decided === "fit" && c.fit) || decided === "leave") {
+      print(`  ${key}: ${count} documents are ${c.text}; ` +
+        (decided === "fit" ? `fitted later (${c.fit})` : "left as they are (they fail the v2 validator)"));
+    } else {
+      questions.push(`${key}: ${count} documents are ${c.text}; run with migrationOptions.outOfBounds = ` +
+        `{${JSON.stringify(key)}: ${c.fit ? `"fit" (${c.fit}) or ` : ""}"leave" (they stay, failing the v2 ` +
+        `validator)}, or fix them first, or keep v1's bound in v2`);
+    }
+  }
+  if (questions.length === 0) {
+    return;
+  }
+  if (options.dryRun) {
+    questions.forEach((q) => print(`  decision needed: ${q}`));
+    return;
+  }
+  throw new Error(`decision needed before anything is written: ${questions.join("; ")}`);
+}
+
+function fitBounds(step, name, path, guard, pipeline) {
+  if ((options.outOfBounds || {})[`${name}.${path}`] !== "fit") {
+    print(`  ${name}.${path}: not fitted (migrationOptions.outOfBounds does not say "fit")`);
+    return;
+  }
+  rewrite(step, name, guard, pipeline);
+}
+
+// A changed index: the new definition built first under its own name, then
+// the old one dropped, so that what the old one enforced (uniqueness) holds
+// until the new one does. Run again, it finds the new one built and the old
+// one gone, and does nothing.
+function replaceIndex(name, build, drop) {
+  createIndexes(name, build);
+  dropIndexes(name, drop);
+}
+
+function sameIndex(built, index) {
+  const text = (value) => JSON.stringify(value === undefined || value === false ? null : value);
+  return ["key", "unique", "sparse", "partialFilterExpression", "expireAfterSeconds", "collation"]
+    .every((option) => text(built[option]) === text(index[option]));
+}
+
+// A definition the server cannot hold beside the old one (same keys, filter
+// and collation): the old one dropped, then the new one built; nothing when
+// it is built already.
+function rebuildIndex(name, indexes) {
+  const existing = collectionExists(name) ? target.getCollection(name).getIndexes() : [];
+  const stale = indexes.filter((index) => existing.some((built) => built.name === index.name && !sameIndex(built, index)));
+  if (stale.length > 0) {
+    dropIndexes(name, stale.map((index) => index.name));
+  }
+  createIndexes(name, indexes);
+}
+
 function createIndexes(name, indexes) {
+  // An index already built under its name with its keys is not built again
+  // (a run after a finished one); another definition under the name is left
+  // to the server to refuse.
+  const existing = collectionExists(name) ? target.getCollection(name).getIndexes() : [];
+  indexes = indexes.filter((index) => !existing.some((built) => built.name === index.name && sameIndex(built, index)));
+  if (indexes.length === 0) {
+    print(`  already built on ${name}`);
+    return;
+  }
   const names = indexes.map((index) => index.name).join(", ");
   if (options.dryRun) {
     print(`  would build ${names} on ${name}`);
@@ -177,18 +316,104 @@ function aggregateInBatches(step, name, guard, stages) {
   });
 }
 
-// embed -> reference: per batch, the parents' elements inserted as children,
-// then removed from the parents. A batch that stopped half-way is redone
-// whole: first the children that point at its parents are deleted, those
-// it inserted and any written there since (PLAN.md warns of it).
-function extractInBatches(step, name, guard, stages, childName, backKey, field) {
+// embed -> reference, one parent at a time: its elements, as they were
+// read, inserted as children under _id values chosen here (and kept in the
+// progress marker first), then the elements removed from the parent only
+// where the parent still holds exactly what was copied. A parent the
+// application changed in between keeps its elements and loses the copies,
+// and the next pass moves it again; a run stopped in between deletes, on
+// resume, only the children it had inserted for a parent that still holds
+// the elements. Nothing the application writes is deleted or lost.
+function extractInBatches(step, name, guard, element, childName, backKey, field, many) {
+  const children = target.getCollection(childName);
+  const pending = `${step}:parent`;
   inBatches(step, name, guard, (coll, filter, ids, redo) => {
-    if (redo) {
-      check(target.getCollection(childName).deleteMany({ [backKey]: { $in: ids } }), `deleteMany ${childName}`);
+    const half = redo ? marker(pending) : null;
+    if (half && half.parent !== undefined && half.parent !== null && !half.removed &&
+        coll.countDocuments({ _id: half.parent, [field]: { $exists: true } }) > 0) {
+      check(children.deleteMany({ _id: { $in: half.ids } }), `deleteMany ${childName}`);
     }
-    coll.aggregate([{ $match: filter }].concat(stages)).toArray();
-    return check(coll.updateMany(filter, [{ $unset: field }]), `updateMany ${name}`).modifiedCount;
+    let moved = 0;
+    for (const parent of coll.find(filter, { _id: 1, [field]: 1 }).toArray()) {
+      const value = parent[field];
+      if (value === undefined) {
+        continue;
+      }
+      const count = many ? (Array.isArray(value) ? value.length : 0) : 1;
+      const childIds = Array.from({ length: count }, () => new ObjectId());
+      saveMarker(pending, { parent: parent._id, ids: childIds, removed: false });
+      const exact = { _id: parent._id, [field]: value };
+      const made = Object.assign({ _id: many ? { $arrayElemAt: [{ $literal: childIds }, "$__index"] } : { $literal: childIds[0] } },
+        element);
+      const stages = many ? [{ $unwind: { path: "$" + field, includeArrayIndex: "__index" } }] : [];
+      if (count > 0) {
+        coll.aggregate([{ $match: exact }].concat(stages, [{ $replaceWith: made },
+          { $merge: { into: childName, whenMatched: "fail", whenNotMatched: "insert" } }])).toArray();
+      }
+      const removed = check(coll.updateOne(exact, { $unset: { [field]: "" } }), `updateOne ${name}`);
+      if (removed.modifiedCount === 1) {
+        moved++;
+      } else if (count > 0) {
+        check(children.deleteMany({ _id: { $in: childIds } }), `deleteMany ${childName}`);
+      }
+      saveMarker(pending, { parent: null, ids: [], removed: true });
+    }
+    return moved;
   });
+}
+
+// reference -> embed, the rollback of an extract, one parent at a time: the
+// children that point at it, in _id order, put back as its elements (before
+// any the old release added there since), then those children, and only
+// those, deleted. The parent is written only where it still is as it was
+// read. A rollback stopped between the two is told by the progress marker:
+// the copy was made, so only the deletion is redone.
+function embedBackInBatches(step, name, element, childName, backKey, field, many, empty) {
+  if (!collectionExists(childName)) {
+    print(`  ${childName} is gone: nothing to move back`);
+    return;
+  }
+  const children = target.getCollection(childName);
+  const pending = `${step}:parent`;
+  const half = options.dryRun ? null : marker(pending);
+  if (half && half.parent !== undefined && half.parent !== null && half.copied) {
+    check(children.deleteMany({ _id: { $in: half.ids } }), `deleteMany ${childName}`);
+    saveMarker(pending, { parent: null, ids: [], copied: false });
+  }
+  inBatches(step, name, {}, (coll, filter, ids) => {
+    let moved = 0;
+    for (const id of ids) {
+      const own = children.find({ [backKey]: id }).sort({ _id: 1 }).toArray();
+      const parent = coll.findOne({ _id: id }, { _id: 1, [field]: 1 });
+      if (!parent || (own.length === 0 && (parent[field] !== undefined || empty === null))) {
+        continue;
+      }
+      if (!many && own.length > 1) {
+        print(`  ${name} ${id}: ${own.length} ${childName} documents for one embedded document; left as they are`);
+        unfinished.push(name);
+        continue;
+      }
+      const exact = { _id: id, [field]: parent[field] === undefined ? { $exists: false } : parent[field] };
+      const back = { $map: { input: { $literal: own }, as: "c", in: element } };
+      const value = many ? { $concatArrays: [back, { $ifNull: ["$" + field, []] }] }
+        : (own.length === 0 ? { $literal: empty } : { $arrayElemAt: [back, 0] });
+      const ownIds = own.map((child) => child._id);
+      saveMarker(pending, { parent: id, ids: ownIds, copied: false });
+      const put = check(coll.updateOne(exact, [{ $set: { [field]: own.length === 0 ? { $literal: empty } : value } }]),
+        `updateOne ${name}`);
+      if (put.modifiedCount === 1 && ownIds.length > 0) {
+        saveMarker(pending, { parent: id, ids: ownIds, copied: true });
+        check(children.deleteMany({ _id: { $in: ownIds } }), `deleteMany ${childName}`);
+        moved += ownIds.length;
+      }
+      saveMarker(pending, { parent: null, ids: [], copied: false });
+    }
+    return moved;
+  });
+  const left = children.countDocuments({});
+  if (left > 0) {
+    print(`  ${childName}: ${left} documents were not moved back (a parent changed meanwhile, or is gone); run the rollback again`);
+  }
 }
 
 const steps = [];
@@ -321,7 +546,20 @@ steps.push({
   },
   rollback(STEP) {
     rewrite(STEP + ":rollback", "products",
-      {},
+      {
+        $or: [
+          {
+            price: {
+              $type: "decimal"
+            }
+          },
+          {
+            stock: {
+              $type: "long"
+            }
+          }
+        ]
+      },
       [
         {
           $set: {
@@ -407,12 +645,12 @@ steps.push({
             bsonType: "string"
           },
           price: {
-            bsonType: "decimal",
-            minimum: NumberDecimal("0")
+            bsonType: "double",
+            minimum: new Double(0.0)
           },
           stock: {
-            bsonType: "long",
-            minimum: NumberLong("0")
+            bsonType: "int",
+            minimum: NumberInt(0)
           }
         },
         additionalProperties: false

@@ -1,0 +1,166 @@
+#include "migrate/MigrationPlan.h"
+#include "support/MigrateCases.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+// Issue 36: a rollback is a migration too. What a plan cannot undo, or
+// refuses to decide, it says before anything runs, in the words tested
+// here; that the scripts really restore v1 is checked by tests/migrate-js
+// (every case is rolled back over its migrated documents).
+using namespace docshape;
+using namespace docshape::test;
+
+namespace {
+
+MigrationPlan planOf(const std::string &name) {
+    auto plan = planMigration(loadMigrateCase(name + "/old.docshape"), loadMigrateCase(name + "/new.docshape"));
+    INFO((plan ? std::string() : plan.error().toString()));
+    REQUIRE(plan.ok());
+    return std::move(*plan);
+}
+
+const MigrationStep *stepOf(const MigrationPlan &plan, StepKind kind, const std::string &titlePart = {}) {
+    for (const auto &s : plan.steps)
+        if (s.kind == kind && s.title.find(titlePart) != std::string::npos)
+            return &s;
+    return nullptr;
+}
+
+std::size_t indexOf(const MigrationPlan &plan, const MigrationStep *step) {
+    return static_cast<std::size_t>(step - plan.steps.data());
+}
+
+bool says(const MigrationStep &s, const std::string &text) {
+    return std::any_of(s.details.begin(), s.details.end(),
+                       [&](const std::string &d) { return d.find(text) != std::string::npos; });
+}
+
+} // namespace
+
+TEST_CASE("an extract is rolled back by moving the children back before their collection goes", "[migrate]") {
+    const MigrationPlan plan = planOf("extract-tenant");
+    const MigrationStep *extract = stepOf(plan, StepKind::Extract);
+    const MigrationStep *create = stepOf(plan, StepKind::CreateCollection);
+    REQUIRE(extract);
+    REQUIRE(create);
+    CHECK(extract->reversible);
+    CHECK(extract->rollbackScript.find("embedBackInBatches(") == 0);
+    // The collection the extract filled is dropped only once it is empty.
+    CHECK(create->rollbackScript == "dropCreatedCollection(\"bids\");");
+    // The child's required tenantId is its parent's.
+    CHECK(says(*extract, "`tenantId` = the parent's `tenantId` (the same name and type)"));
+    CHECK(extract->script.find("tenantId: \"$tenantId\"") != std::string::npos);
+    CHECK(says(*extract, "safe under live writes"));
+}
+
+TEST_CASE("a flattened subdocument is rolled back by its dotted paths, and loses nothing", "[migrate]") {
+    const MigrationPlan plan = planOf("flatten-profile");
+    const MigrationStep *rewrite = stepOf(plan, StepKind::Rewrite);
+    REQUIRE(rewrite);
+    CHECK(rewrite->reversible);
+    CHECK(says(*rewrite, "remove the subdocument `profile`, whose keys moved"));
+    CHECK(rewrite->rollbackScript.find("\"profile.displayName\"") != std::string::npos);
+    // Only documents in the v2 shape are rolled back.
+    CHECK(rewrite->rollbackScript.find("displayName: {\n              $exists: true") != std::string::npos);
+}
+
+TEST_CASE("a rename with a type change converts back before it renames back", "[migrate]") {
+    const MigrationPlan plan = planOf("rename-retype");
+    const MigrationStep *rewrite = stepOf(plan, StepKind::Rewrite);
+    REQUIRE(rewrite);
+    CHECK(rewrite->reversible);
+    const std::string &back = rewrite->rollbackScript;
+    const auto convert = back.find("to: \"int\"");
+    const auto rename = back.find("mileageKm: {");
+    REQUIRE(convert != std::string::npos);
+    REQUIRE(rename != std::string::npos);
+    CHECK(convert < rename);
+}
+
+TEST_CASE("a unique index changed under its name is built beside the old one, which goes after", "[migrate]") {
+    const MigrationPlan plan = planOf("unique-index-change");
+    const MigrationStep *build = stepOf(plan, StepKind::CreateIndexes);
+    REQUIRE(build);
+    CHECK(build->script.find("replaceIndex(\"users\"") == 0);
+    CHECK(build->script.find("name: \"email_unique_2\"") != std::string::npos);
+    CHECK(says(*build, "the new definition is built as `email_unique_2`, then `email_unique` is dropped, so "
+                       "uniqueness is enforced throughout"));
+    CHECK(build->rollbackScript.find("replaceIndex(\"users\"") == 0);
+    CHECK(build->rollbackScript.find("name: \"email_unique\"") != std::string::npos);
+    CHECK(std::any_of(plan.warnings.begin(), plan.warnings.end(), [](const std::string &w) {
+        return w.find("name it `email_unique_2` in the model") != std::string::npos;
+    }));
+    CHECK_FALSE(stepOf(plan, StepKind::DropIndexes));
+}
+
+TEST_CASE("a computed field over a new subset is computed after the subset", "[migrate]") {
+    const MigrationPlan plan = planOf("computed-over-subset");
+    const MigrationStep *subset = stepOf(plan, StepKind::Subset);
+    const MigrationStep *compute = stepOf(plan, StepKind::Rewrite, "Compute the fields of `products`");
+    REQUIRE(subset);
+    REQUIRE(compute);
+    CHECK(indexOf(plan, subset) < indexOf(plan, compute));
+    CHECK(says(*compute, "compute `recentReviewCount` as count of recentReviews"));
+    CHECK(compute->reversible);
+}
+
+TEST_CASE("a renamed enum value is mapped, and mapped back", "[migrate]") {
+    const MigrationPlan plan = planOf("enum-rename");
+    const MigrationStep *rewrite = stepOf(plan, StepKind::Rewrite);
+    REQUIRE(rewrite);
+    CHECK(says(*rewrite, "replace the values of `status` that v2 renames: \"dropped\" → \"withdrawn\""));
+    CHECK(rewrite->reversible);
+    CHECK(rewrite->rollbackScript.find("\"withdrawn\"") != std::string::npos);
+}
+
+TEST_CASE("a removed enum value is counted first and needs a decision, which cannot be undone", "[migrate]") {
+    const MigrationPlan plan = planOf("enum-remove");
+    REQUIRE_FALSE(plan.steps.empty());
+    const MigrationStep &check = plan.steps.front();
+    CHECK(check.kind == StepKind::Check);
+    CHECK(check.script == "checkRemovedValues(\"enrollments\", \"status\", [\n      \"waitlisted\"\n    ], [\n      \"enrolled\",\n"
+                          "      \"dropped\",\n      \"completed\"\n    ]);");
+    const MigrationStep *replace = stepOf(plan, StepKind::Rewrite, "that v2 no longer allows");
+    REQUIRE(replace);
+    CHECK_FALSE(replace->reversible);
+    CHECK(replace->rollback == "cannot be undone: the documents that held \"waitlisted\" in `enrollments.status` hold "
+                               "the value chosen for it, and which ones did is not recorded");
+    CHECK(migrationPlanText(plan).find("`migrationOptions.replaceValues`") != std::string::npos);
+    const std::string script = migrationScript(plan);
+    CHECK(script.find("which v2 no longer allows; ") != std::string::npos);
+}
+
+TEST_CASE("text read as a date goes back in the form v1's pattern accepts", "[migrate]") {
+    const MigrationPlan toDate = planOf("string-to-date");
+    const MigrationStep *rewrite = stepOf(toDate, StepKind::Rewrite);
+    REQUIRE(rewrite);
+    CHECK(rewrite->reversible);
+    CHECK(rewrite->rollbackScript.find("format: \"%Y-%m-%dT%H:%M:%SZ\"") != std::string::npos);
+
+    const MigrationPlan toText = planOf("date-to-string");
+    const MigrationStep *back = stepOf(toText, StepKind::Rewrite);
+    REQUIRE(back);
+    CHECK(back->script.find("format: \"%Y-%m-%dT%H:%M:%SZ\"") != std::string::npos);
+    CHECK_FALSE(back->reversible);
+    CHECK(back->rollback == "only in part: `listedAt` is written as text in the form \"%Y-%m-%dT%H:%M:%SZ\", which its "
+                            "v2 pattern asks for: the milliseconds of each date are dropped, and the rollback cannot "
+                            "bring them back");
+}
+
+TEST_CASE("a narrowed bound is counted first and needs a decision; fitting cannot be undone", "[migrate]") {
+    const MigrationPlan plan = planOf("narrow-bounds");
+    REQUIRE_FALSE(plan.steps.empty());
+    const MigrationStep &check = plan.steps.front();
+    CHECK(check.kind == StepKind::Check);
+    CHECK(check.script.find("checkBounds(\"authors\", \"bio\"") == 0);
+    CHECK(check.script.find("longer than 100 characters (v2's maxLength)") != std::string::npos);
+    CHECK(says(check, "\"fit\" (they are brought within the bound, which cannot be undone) or \"leave\""));
+    const MigrationStep *fit = stepOf(plan, StepKind::Rewrite, "Fit the values of `bio`");
+    REQUIRE(fit);
+    CHECK_FALSE(fit->reversible);
+    CHECK(fit->rollback == "cannot be undone: in `authors.bio`, the text beyond 100 characters cut; what was beyond "
+                           "the bound is gone");
+    CHECK(migrationScript(plan).find("run with migrationOptions.outOfBounds = ") != std::string::npos);
+}
