@@ -81,7 +81,8 @@ struct MigrationPlan {
 // representation changes batched by _id, validators restored, old indexes
 // and collections dropped last. An Error when a value the script must write
 // cannot be (a default that is not a value of its field's type, a validator
-// that cannot be exported).
+// that cannot be exported, a required key of an embedded, extracted or
+// copied document with no source and no default): its place and the choices.
 Result<MigrationPlan> planMigration(const Project &before, const Project &after, const MigrationOptions &options = {});
 
 // migrate.js: valid mongosh JavaScript, deterministic, ending with a newline.

@@ -199,6 +199,11 @@ private:
                      const std::map<std::string, Json> &given = {});
     double indexEntriesOn(const Side &side, const std::vector<std::string> &paths) const;
     void add(MigrationStep step, int phase);
+    // A difference the script cannot plan: the first one is the plan's Error.
+    void refuse(const std::string &where, const std::string &message) {
+        if (!m_refusal)
+            m_refusal = Error{where, message};
+    }
 
     const Project &m_before;
     const Project &m_after;
@@ -212,6 +217,7 @@ private:
     std::set<std::string> m_repKeys;      // keys moved by a representation step, in either version
     std::set<std::string> m_touched;      // collections whose documents a step rewrites
     MigrationPlan m_plan;
+    std::optional<Error> m_refusal;
 };
 
 void Planner::add(MigrationStep step, int phase) { m_steps.emplace_back(phase, std::move(step)); }
@@ -1359,7 +1365,9 @@ void Planner::planEmbed(const Relationship &r1, const Relationship &r2) {
     s.details.push_back("touches only parents without " + quoted(field) + "; " + quoted(from) +
                         " is dropped in the last step, after every read has moved");
     for (const auto &m : missing)
-        m_plan.warnings.push_back(parent2->shape->name + "." + m + " has no source in " + from + " and no default.");
+        refuse(parent2->shape->name + "." + m, "required in v2, and has no source in the " + quoted(from) +
+                                                   " documents embedded and no default: state its defaultValue, or "
+                                                   "make it optional");
     const double docs = parent1->stat->documents;
     s.cost.documents = docs;
     s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
@@ -1464,8 +1472,10 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
             lossless = false;
         }
     for (const auto &m : missing)
-        m_plan.warnings.push_back(childName + "." + m + " has no source in " + parentName + "." + field +
-                                  " and no default.");
+        refuse(childName + "." + m, "required in v2, and has no source in " + quoted(parentName + "." + field) +
+                                        " or its parent and no default: state a duplicatedFrom that names a field "
+                                        "of " + quoted(parentName) + " (copied from the parent), a defaultValue, or "
+                                        "make it optional");
     const double parents = parent1->stat->documents;
     const double children = child2->stat->documents;
     s.cost.documents = parents + children;
@@ -1534,7 +1544,9 @@ void Planner::planSubset(const Relationship *r1, const Relationship &r2) {
                                     std::to_string(r2.subsetCount) + "); running it again writes the same values");
     s.details.push_back("from the release that reads it, the application keeps the subset up to date on each insert");
     for (const auto &m : missing)
-        m_plan.warnings.push_back(parent2->shape->name + "." + m + " has no source and no default.");
+        refuse(parent2->shape->name + "." + m, "required in the subset's copies, and has no source in " +
+                                                   quoted(child2->shape->name) + " and no default: copy a field it "
+                                                   "has, state its defaultValue, or make it optional");
     const double docs = parent1->stat->documents;
     s.cost.documents = docs;
     s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
@@ -2324,6 +2336,8 @@ Result<MigrationPlan> Planner::run() {
     if (Status s = planIndexes(); !s)
         return s.error();
     planRepresentations();
+    if (m_refusal)
+        return *m_refusal;
     planDuplicates();
     for (const Pair &p : m_pairs)
         if (p.v1)

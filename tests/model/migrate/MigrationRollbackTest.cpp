@@ -164,3 +164,24 @@ TEST_CASE("a narrowed bound is counted first and needs a decision; fitting canno
                            "the bound is gone");
     CHECK(migrationScript(plan).find("run with migrationOptions.outOfBounds = ") != std::string::npos);
 }
+
+TEST_CASE("an extracted document's required key with no source is refused with its place and the choices",
+          "[migrate]") {
+    Project before = loadMigrateCase("extract-tenant/old.docshape");
+    const Project after = loadMigrateCase("extract-tenant/new.docshape");
+    before.entities[0].fields[0].name = "tenant"; // the parent's tenantId no longer matches by name
+    auto plan = planMigration(before, after);
+    REQUIRE_FALSE(plan.ok());
+    CHECK(plan.error().where == "bids.tenantId");
+    CHECK(plan.error().message == "required in v2, and has no source in `auctions.bids` or its parent and no default: "
+                                  "state a duplicatedFrom that names a field of `auctions` (copied from the parent), a "
+                                  "defaultValue, or make it optional");
+    // Stated, it is copied from the parent.
+    Project stated = after;
+    stated.entities[1].fields[0].details.edit().duplicatedFrom = "f24";
+    auto copied = planMigration(before, stated);
+    REQUIRE(copied.ok());
+    const MigrationStep *extract = stepOf(*copied, StepKind::Extract);
+    REQUIRE(extract);
+    CHECK(says(*extract, "`tenantId` = the parent's `tenant` (its duplicatedFrom)"));
+}
