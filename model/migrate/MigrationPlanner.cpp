@@ -218,6 +218,14 @@ private:
     std::set<std::string> m_touched;      // collections whose documents a step rewrites
     MigrationPlan m_plan;
     std::optional<Error> m_refusal;
+    // Collections an embed step copies into their parents: what the drop
+    // step checks before it drops them.
+    struct EmbedSource {
+        std::string parent, backKey, field;
+        Json element; // the embedded element, from a child bound to $$c
+        bool array = true;
+    };
+    std::map<std::string, EmbedSource> m_embedded;
 };
 
 void Planner::add(MigrationStep step, int phase) { m_steps.emplace_back(phase, std::move(step)); }
@@ -1381,12 +1389,33 @@ void Planner::planEmbed(const Relationship &r1, const Relationship &r2) {
     s.script = std::string(array && r2.maxChildren ? "countOverBound(" + jsString(from) + ", " + js(over, 6) + ", " +
                                                           std::to_string(*r2.maxChildren) + ");\n    "
                                                     : "") +
-               "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      " + js(guard, 6) + ",\n      " +
+               "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      options.reembed ? {} : " +
+               js(guard, 6) + ",\n      " +
                js(stages, 6) + ");";
+    // The rollback: each parent's embedded elements back as documents of
+    // `from` (which the drop step's rollback made again, empty), then
+    // removed from the parent, one parent at a time, as an extract does.
+    std::vector<std::string> missingBack;
+    Json back = elementFrom(*parent2->map, embed2, *child1->map, nullptr, "$" + field + ".", missingBack);
+    back.erase("_id");
+    back[back1->names.front()] = "$_id";
+    std::erase(missingBack, back1->path());
+    if (missingBack.empty()) {
+        s.rollbackScript = "extractInBatches(STEP + \":rollback\", " + jsString(parent2->shape->name) + ",\n      " +
+                           js(Json{{field, {{"$exists", true}}}}, 6) + ",\n      " + js(back, 6) + ",\n      " +
+                           jsString(from) + ", " + jsString(back1->names.front()) + ", " + jsString(field) + ", " +
+                           (array ? "true" : "false") + ");";
+    }
     s.reversible = false;
-    s.rollback = "before the drop step, `docshape-cli migrate NEW OLD` writes the reverse (extract); "
-                 "once " + quoted(from) + " is dropped, its documents exist only embedded (their own _id and anything "
-                 "beyond the maximum are gone)";
+    s.rollback = "only in part: each parent's embedded " + quoted(field) + " goes back into " + quoted(from) +
+                 " as new documents, one parent at a time, and is removed from the parent; the " + quoted(from) +
+                 " documents' own _id values are not embedded and do not come back" +
+                 (array && r2.maxChildren ? ", nor the children beyond the maximum, which were never embedded"
+                                          : std::string()) +
+                 (missingBack.empty() ? std::string()
+                                      : "; not generated: a required key of " + quoted(from) + " has no place in "
+                                        "the embedded element, so the rollback is written by hand");
+    m_embedded[from] = EmbedSource{parent2->shape->name, back1->names.front(), field, element, array};
     m_touched.insert(parent2->shape->name);
     add(std::move(s), 4);
 }
@@ -2318,9 +2347,39 @@ void Planner::planDrops() {
         s.cost.documents = side.stat->documents;
         s.cost.bytes = side.stat->dataBytes;
         s.script = "dropCollection(" + jsString(side.shape->name) + ");";
+        if (auto e = m_embedded.find(side.shape->name); e != m_embedded.end()) {
+            const EmbedSource &src = e->second;
+            s.script = "dropEmbeddedCollection(" + jsString(side.shape->name) + ", " + jsString(src.parent) + ", " +
+                       jsString(src.backKey) + ", " + jsString(src.field) + ",\n      " + js(src.element, 6) + ", " +
+                       (src.array ? "true" : "false") + ");";
+            s.details.push_back("copy, verify, then remove: dropped only when every document is, as it is now, in "
+                                "its parent's " + quoted(src.field) + "; otherwise the run counts those that are not "
+                                "(written by the old release since they were embedded, or beyond the maximum) and "
+                                "leaves the collection: run the embed step again with {reembed: true}, or, to drop "
+                                "them anyway, this step with {dropUnembedded: true}");
+        }
         s.reversible = false;
         s.rollback = "cannot be rolled back: the collection and its indexes are gone (take a backup, e.g. mongodump, "
                      "before this step)";
+        // Made again, empty, with v1's validator and indexes, for the
+        // rollbacks of the steps before (an embed puts its documents back).
+        const Entity *root = side.shape->kind == CollectionKind::Junction ? nullptr : side.shape->root;
+        auto validator = validatorOf(m_before, side);
+        if (validator && !(root && root->timeSeries)) {
+            Json options = {{"validator", std::move(*validator)},
+                            {"validationLevel", std::string(toString(root ? root->validationLevel : ValidationLevel::Strict))},
+                            {"validationAction", std::string(toString(root ? root->validationAction : ValidationAction::Error))}};
+            Json specs = Json::array();
+            for (const IndexSpec *ix : indexesOf(m_before, m_a1.derived, *side.shape))
+                if (auto spec = indexSpecJson(*ix, side.shape->name))
+                    specs.push_back(std::move(*spec));
+            s.rollbackScript = "createCollection(" + jsString(side.shape->name) + ", " + js(options) + ");" +
+                               (specs.empty() ? std::string()
+                                              : "\n    createIndexes(" + jsString(side.shape->name) + ", " + js(specs) + ");");
+            s.rollback = "the collection is made again, empty, with its v1 validator and indexes, for the rollbacks "
+                         "of the steps before; what they do not put back is gone (take a backup, e.g. mongodump, "
+                         "before this step)";
+        }
         add(std::move(s), 8);
     }
 }

@@ -185,3 +185,20 @@ TEST_CASE("an extracted document's required key with no source is refused with i
     REQUIRE(extract);
     CHECK(says(*extract, "`tenantId` = the parent's `tenant` (its duplicatedFrom)"));
 }
+
+TEST_CASE("an embed is rolled back from the embedded copies, and its collection dropped only once verified",
+          "[migrate]") {
+    const MigrationPlan plan = planOf("embed-referenced");
+    const MigrationStep *embed = stepOf(plan, StepKind::Embed);
+    const MigrationStep *drop = stepOf(plan, StepKind::DropCollection);
+    REQUIRE(embed);
+    REQUIRE(drop);
+    CHECK(embed->rollbackScript.find("extractInBatches(STEP + \":rollback\", \"orders\"") == 0);
+    CHECK_FALSE(embed->reversible);
+    CHECK(embed->rollback.find("the `lineItems` documents' own _id values are not embedded and do not come back") !=
+          std::string::npos);
+    CHECK(drop->script.find("dropEmbeddedCollection(\"lineItems\", \"orders\", \"orderId\", \"items\"") == 0);
+    CHECK(says(*drop, "copy, verify, then remove"));
+    CHECK(drop->rollbackScript.find("createCollection(\"lineItems\"") == 0);
+    CHECK(drop->rollback.find("made again, empty, with its v1 validator and indexes") != std::string::npos);
+}

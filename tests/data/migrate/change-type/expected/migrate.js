@@ -56,6 +56,31 @@ function dropCollection(name) {
   }
 }
 
+// reference -> embed, the last step: the children are dropped only once each
+// is, as it is now, in its parent's copy (an old release may have written
+// one since it was embedded); otherwise they are counted and kept.
+function dropEmbeddedCollection(name, parentName, backKey, field, element, many) {
+  if (!collectionExists(name)) {
+    print(`  ${name} is gone already`);
+    return;
+  }
+  const copy = { $let: { vars: { c: "$$ROOT" }, in: element } };
+  const held = { $arrayElemAt: [{ $ifNull: ["$__parent." + field, []] }, 0] };
+  const inParent = many ? { $in: [copy, { $ifNull: [held, []] }] } : { $eq: [copy, held] };
+  const notThere = target.getCollection(name).aggregate([
+    { $lookup: { from: parentName, localField: backKey, foreignField: "_id", as: "__parent" } },
+    { $match: { $expr: { $not: [inParent] } } },
+    { $count: "documents" }]).toArray();
+  const count = notThere.length > 0 ? notThere[0].documents : 0;
+  if (count > 0 && !options.dropUnembedded) {
+    print(`  ${name}: ${count} documents are not, as they are now, in their parent's ${field}; not dropped ` +
+      `(run the embed step again with {reembed: true}, or this step with {dropUnembedded: true} to drop them anyway)`);
+    unfinished.push(name);
+    return;
+  }
+  dropCollection(name);
+}
+
 // The rollback of a collection the migration created: dropped only once it
 // is empty (every document the migration put there has been moved back);
 // otherwise it stays, and the run says how many documents it still holds.

@@ -56,6 +56,31 @@ function dropCollection(name) {
   }
 }
 
+// reference -> embed, the last step: the children are dropped only once each
+// is, as it is now, in its parent's copy (an old release may have written
+// one since it was embedded); otherwise they are counted and kept.
+function dropEmbeddedCollection(name, parentName, backKey, field, element, many) {
+  if (!collectionExists(name)) {
+    print(`  ${name} is gone already`);
+    return;
+  }
+  const copy = { $let: { vars: { c: "$$ROOT" }, in: element } };
+  const held = { $arrayElemAt: [{ $ifNull: ["$__parent." + field, []] }, 0] };
+  const inParent = many ? { $in: [copy, { $ifNull: [held, []] }] } : { $eq: [copy, held] };
+  const notThere = target.getCollection(name).aggregate([
+    { $lookup: { from: parentName, localField: backKey, foreignField: "_id", as: "__parent" } },
+    { $match: { $expr: { $not: [inParent] } } },
+    { $count: "documents" }]).toArray();
+  const count = notThere.length > 0 ? notThere[0].documents : 0;
+  if (count > 0 && !options.dropUnembedded) {
+    print(`  ${name}: ${count} documents are not, as they are now, in their parent's ${field}; not dropped ` +
+      `(run the embed step again with {reembed: true}, or this step with {dropUnembedded: true} to drop them anyway)`);
+    unfinished.push(name);
+    return;
+  }
+  dropCollection(name);
+}
+
 // The rollback of a collection the migration created: dropped only once it
 // is empty (every document the migration put there has been moved back);
 // otherwise it stays, and the run says how many documents it still holds.
@@ -533,7 +558,7 @@ steps.push({
         }
       ], 50);
     aggregateInBatches(STEP, "orders",
-      {
+      options.reembed ? {} : {
         items: {
           $exists: false
         }
@@ -594,8 +619,22 @@ steps.push({
         }
       ]);
   },
-  rollback: null,
-  irreversible: "before the drop step, `docshape-cli migrate NEW OLD` writes the reverse (extract); once `lineItems` is dropped, its documents exist only embedded (their own _id and anything beyond the maximum are gone)"
+  rollback(STEP) {
+    extractInBatches(STEP + ":rollback", "orders",
+      {
+        items: {
+          $exists: true
+        }
+      },
+      {
+        sku: "$items.sku",
+        quantity: "$items.quantity",
+        pricePaise: "$items.pricePaise",
+        orderId: "$_id"
+      },
+      "lineItems", "orderId", "items", true);
+  },
+  irreversible: "only in part: each parent's embedded `items` goes back into `lineItems` as new documents, one parent at a time, and is removed from the parent; the `lineItems` documents' own _id values are not embedded and do not come back, nor the children beyond the maximum, which were never embedded"
 });
 
 // 3-restore-validator-orders: Return `orders` to validationLevel "strict"
@@ -686,14 +725,66 @@ steps.push({
 
 // 4-drop-collection-lineItems: Drop collection `lineItems`
 //   v2 has no such collection; dropped last, after every read has moved
+//   copy, verify, then remove: dropped only when every document is, as it is now, in its parent's `items`; otherwise the run counts those that are not (written by the old release since they were embedded, or beyond the maximum) and leaves the collection: run the embed step again with {reembed: true}, or, to drop them anyway, this step with {dropUnembedded: true}
 steps.push({
   id: "4-drop-collection-lineItems",
   title: "Drop collection `lineItems`",
   run(STEP) {
-    dropCollection("lineItems");
+    dropEmbeddedCollection("lineItems", "orders", "orderId", "items",
+      {
+        sku: "$$c.sku",
+        quantity: "$$c.quantity",
+        pricePaise: "$$c.pricePaise"
+      }, true);
   },
-  rollback: null,
-  irreversible: "cannot be rolled back: the collection and its indexes are gone (take a backup, e.g. mongodump, before this step)"
+  rollback(STEP) {
+    createCollection("lineItems", {
+      validator: {
+        $jsonSchema: {
+          bsonType: "object",
+          title: "LineItem",
+          required: [
+            "_id",
+            "sku",
+            "quantity",
+            "pricePaise",
+            "orderId"
+          ],
+          properties: {
+            _id: {
+              bsonType: "objectId"
+            },
+            sku: {
+              bsonType: "string"
+            },
+            quantity: {
+              bsonType: "int",
+              minimum: NumberInt(1)
+            },
+            pricePaise: {
+              bsonType: "long",
+              minimum: NumberLong("0")
+            },
+            orderId: {
+              bsonType: "objectId"
+            }
+          },
+          additionalProperties: false
+        }
+      },
+      validationLevel: "strict",
+      validationAction: "error"
+    });
+    createIndexes("lineItems", [
+      {
+        key: {
+          orderId: 1
+        },
+        name: "orderId_1"
+      }
+    ]);
+  },
+  irreversible: "the collection is made again, empty, with its v1 validator and indexes, for the rollbacks of the steps before; what they do not put back is gone (take a backup, e.g. mongodump, before this step)"
 });
 
 print(`DocShape migration ${migrationId}` + (options.dryRun ? " (dry run: counts only, writes nothing)" : "") +
