@@ -1489,9 +1489,11 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
                         "next pass moves it; the children's _id values are chosen by the script and kept in the "
                         "progress marker first, so a stopped run deletes, on resume, only copies it made of elements "
                         "the parent still holds");
-    s.details.push_back("meanwhile the application may keep writing elements into " + quoted(parentName + "." + field) +
-                        " (the v1 shape: a later pass or a second run moves them) or new " + quoted(childName) +
-                        " documents (the v2 shape); it must not change a parent's elements in both places");
+    s.details.push_back("meanwhile the application may write elements into " + quoted(parentName + "." + field) +
+                        " of a parent not moved yet (the v1 shape: this pass or a second run moves them), and new " +
+                        quoted(childName) + " documents (the v2 shape); a parent already moved passes the v2 "
+                        "validator, which refuses a v1-shape write to it (the application sees the error and writes "
+                        "the v2 shape); it must not change one parent's elements in both places");
     bool lossless = missingBack.empty();
     for (const NodePlace &p : parent1->map->places())
         if (p.parentKey == embed1->key && p.names.size() == 2 && p.names.back() != "_id" &&
