@@ -239,10 +239,17 @@ function makeDatabase(collections, jsonSchemaCheck, counters, meta) {
     };
     return c;
   };
+  const failsSchema = (f) => f && Array.isArray(f.$nor) && f.$nor.length === 1 && f.$nor[0].$jsonSchema;
   const matching = (name, filter) => {
     const docs = resolver(name);
-    if (filter && Array.isArray(filter.$nor) && filter.$nor.length === 1 && filter.$nor[0].$jsonSchema) {
+    if (failsSchema(filter)) {
       return jsonSchemaCheck(filter.$nor[0].$jsonSchema, docs);
+    }
+    // {$and: [..., {$nor: [{$jsonSchema}]}]}: the rest by mingo, the schema by DocShape's evaluator.
+    if (filter && Array.isArray(filter.$and) && filter.$and.some(failsSchema)) {
+      const schema = filter.$and.find(failsSchema).$nor[0].$jsonSchema;
+      const rest = new Query({ $and: filter.$and.filter((f) => !failsSchema(f)).concat([{}]) }, options());
+      return jsonSchemaCheck(schema, docs.filter((d) => rest.test(d)));
     }
     const q = new Query(filter || {}, options());
     return docs.filter((d) => q.test(d));

@@ -257,10 +257,33 @@ function setValidator(name, validator, level, action) {
   print(`  ${name}: validator set, validationLevel ${level}`);
 }
 
+// The documents that fail `validator`, counted options.batchSize at a time
+// by _id range with the pause between batches, so that the check reads the
+// collection at the rewrite's pace rather than in one scan.
+function countFailing(name, validator) {
+  const coll = target.getCollection(name);
+  let failing = 0;
+  let lastId;
+  for (;;) {
+    const range = lastId === undefined ? {} : { _id: { $gt: lastId } };
+    const ids = coll.find({ $and: [{}, range] }, { _id: 1 }).sort({ _id: 1 }).limit(options.batchSize).toArray()
+      .map((doc) => doc._id);
+    if (ids.length === 0) {
+      return failing;
+    }
+    const upper = ids[ids.length - 1];
+    failing += coll.countDocuments({ $and: [range, { _id: { $lte: upper } }, { $nor: [validator] }] });
+    lastId = upper;
+    if (options.pauseMs > 0 && ids.length === options.batchSize) {
+      sleep(options.pauseMs);
+    }
+  }
+}
+
 // The end of the read-both-versions window: strict again only when no
 // document fails the new validator.
 function restoreValidator(name, validator, level) {
-  const failing = target.getCollection(name).countDocuments({ $nor: [validator] });
+  const failing = countFailing(name, validator);
   if (failing > 0) {
     print(`  ${name}: ${failing} documents fail the v2 validator; validationLevel stays "moderate"`);
     unfinished.push(name);
