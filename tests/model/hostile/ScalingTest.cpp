@@ -6,8 +6,10 @@
 #include "support/ModelBuilders.h"
 
 #include "advisor/Advisor.h"
+#include "diff/ModelDiff.h"
 #include "estimate/Analysis.h"
 #include "export/ExportBundle.h"
+#include "migrate/MigrationPlan.h"
 #include "report/ChartGeometry.h"
 #include "report/HtmlRenderer.h"
 #include "report/ReportBuilder.h"
@@ -105,7 +107,51 @@ Project wideProject(std::size_t fields) {
     return p;
 }
 
+// Two versions of a model of `entities` collections of three fields: in the
+// second, every collection is renamed and gains a required field, and every
+// other one's name field becomes longer.
+std::pair<Project, Project> twoVersions(std::size_t entities) {
+    Project before;
+    before.entities.reserve(entities);
+    for (std::size_t i = 0; i < entities; ++i) {
+        const std::string n = std::to_string(i);
+        Entity e = test::entity("e" + n, "Thing" + n, 1000);
+        e.fields.push_back(test::stringField("a" + n, "name", 12, 40));
+        e.fields.push_back(test::typedField("b" + n, "createdAt", BsonType::Date));
+        e.fields.push_back(test::typedField("c" + n, "count", BsonType::Int));
+        before.entities.push_back(std::move(e));
+    }
+    Project after = before;
+    for (std::size_t i = 0; i < entities; ++i) {
+        Entity &e = after.entities[i];
+        e.name = "Item" + std::to_string(i);
+        Field status = test::stringField("d" + std::to_string(i), "status", 6, 12);
+        status.required = false;
+        e.fields.push_back(std::move(status));
+        if (i % 2 == 0)
+            e.fields.front().maxBytes = 80;
+    }
+    return {std::move(before), std::move(after)};
+}
+
 } // namespace
+
+TEST_CASE("diffing two versions of n collections takes time linear in n", "[hostile][scaling][diff]") {
+    const std::function<std::pair<Project, Project>(std::size_t)> make = twoVersions;
+    requireLinear<std::pair<Project, Project>>(400, 10, make, [](const std::pair<Project, Project> &v) {
+        const ModelDiff d = diffModels(v.first, v.second);
+        REQUIRE(!d.changes.empty());
+    });
+}
+
+TEST_CASE("planning and writing the migration of n collections takes time linear in n", "[hostile][scaling][migrate]") {
+    const std::function<std::pair<Project, Project>(std::size_t)> make = twoVersions;
+    requireLinear<std::pair<Project, Project>>(400, 4, make, [](const std::pair<Project, Project> &v) {
+        const auto plan = planMigration(v.first, v.second);
+        REQUIRE(plan.ok());
+        REQUIRE(!migrationScript(*plan).empty());
+    });
+}
 
 TEST_CASE("a bar label is cut to its column in time linear in its length", "[hostile][scaling][report]") {
     // A 95,000-character field name took over 20 s: the label was shortened
