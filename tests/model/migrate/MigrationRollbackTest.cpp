@@ -149,7 +149,7 @@ TEST_CASE("text read as a date goes back in the form v1's pattern accepts", "[mi
                             "bring them back");
 }
 
-TEST_CASE("a narrowed bound is counted first and needs a decision; fitting cannot be undone", "[migrate]") {
+TEST_CASE("a narrowed bound is counted first and needs a decision, and fitting cannot be undone", "[migrate]") {
     const MigrationPlan plan = planOf("narrow-bounds");
     REQUIRE_FALSE(plan.steps.empty());
     const MigrationStep &check = plan.steps.front();
