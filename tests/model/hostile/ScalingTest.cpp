@@ -20,6 +20,7 @@
 #include <ctime>
 #include <malloc.h>
 #include <functional>
+#include <tuple>
 #include <utility>
 #include <string>
 
@@ -87,7 +88,11 @@ template <typename Input>
 void requireLinear(std::size_t n, int reps, const std::function<Input(std::size_t)> &make,
                    const std::function<void(const Input &)> &work) {
     const KeepFreedMemory keep;
-    const auto [small, large] = shortestRuns(make, work, n, reps);
+    // A ratio over the limit is measured again, up to three times: a busy
+    // machine can stretch one measurement, quadratic work fails all three.
+    auto [small, large] = shortestRuns(make, work, n, reps);
+    for (int attempt = 1; attempt < 3 && large / small > kMaxRatio; ++attempt)
+        std::tie(small, large) = shortestRuns(make, work, n, reps);
     INFO("n = " << n << ", " << reps << " runs: " << small * 1000 << " ms; 2n: " << large * 1000 << " ms; ratio "
                 << large / small);
     CHECK(large / small <= kMaxRatio);
