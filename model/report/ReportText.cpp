@@ -40,8 +40,12 @@ std::string Anchors::make(std::string_view prefix, std::string_view name) {
     if (base.empty())
         base = "section";
     std::string anchor = base;
-    for (int n = 2; !m_used.insert(anchor).second; ++n)
-        anchor = base + "-" + std::to_string(n);
+    // Numbers below the base's next one were all taken when tried, and stay
+    // taken: many sections of one name cost one try each, not one per
+    // earlier section.
+    int &next = m_next.try_emplace(base, 2).first->second;
+    while (!m_used.insert(anchor).second)
+        anchor = base + "-" + std::to_string(next++);
     return anchor;
 }
 

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 
@@ -33,6 +34,8 @@ public:
 
 private:
     std::set<std::string> m_used;
+    // base -> the number to try next: every smaller one is taken
+    std::unordered_map<std::string, int> m_next;
 };
 
 } // namespace docshape::report

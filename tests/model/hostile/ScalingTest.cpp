@@ -13,6 +13,7 @@
 #include "report/ChartGeometry.h"
 #include "report/HtmlRenderer.h"
 #include "report/ReportBuilder.h"
+#include "report/ReportText.h"
 
 #include <catch2/catch.hpp>
 
@@ -155,6 +156,25 @@ TEST_CASE("planning and writing the migration of n collections takes time linear
         const auto plan = planMigration(v.first, v.second);
         REQUIRE(plan.ok());
         REQUIRE(!migrationScript(*plan).empty());
+    });
+}
+
+TEST_CASE("n sections of names with no letter or digit get their anchors in time linear in n",
+          "[hostile][scaling][report]") {
+    // Names of punctuation alone ("!", "!!", ...) all make the anchor
+    // "collection"; each tried every number the earlier ones had taken.
+    const std::function<std::vector<std::string>(std::size_t)> make = [](std::size_t n) {
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < n; ++i)
+            names.push_back(std::string(i % 7 + 1, "!?*#&%@"[i % 7]));
+        return names;
+    };
+    requireLinear<std::vector<std::string>>(4'000, 40, make, [](const std::vector<std::string> &names) {
+        report::Anchors anchors;
+        std::string last;
+        for (const auto &name : names)
+            last = anchors.make("collection", name);
+        REQUIRE(last == "collection-" + std::to_string(names.size()));
     });
 }
 
