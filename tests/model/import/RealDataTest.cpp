@@ -52,7 +52,8 @@ void checkNumbers(const Project &project, const BsonCollection &data) {
     auto loaded = loadProject(path);
     std::filesystem::remove(path);
     REQUIRE(loaded.ok());
-    const CollectionStat &s = statOf(analyze(*loaded), data.name);
+    const Analysis analysis = analyze(*loaded);
+    const CollectionStat &s = statOf(analysis, data.name);
     INFO("collection " << data.name << ": model average " << s.avgDocumentBytes << " vs " << data.average()
                        << " read; model maximum " << (s.maxDocumentBytes ? double(*s.maxDocumentBytes) : -1.0)
                        << " vs largest " << data.largest);
