@@ -24,4 +24,9 @@ std::string text(std::string_view text);
 void appendAttribute(std::string &out, std::string_view text);
 std::string attribute(std::string_view text);
 
+// `markup` (already markup) with every character XML 1.0 does not allow
+// replaced by a space and bytes that are not UTF-8 by U+FFFD, as the writers
+// above treat text: for markup another library wrote (QSvgGenerator's).
+std::string wellFormed(std::string_view markup);
+
 } // namespace docshape::markup

@@ -6,7 +6,6 @@
 #include "document/Document.h"
 #include "export/PictureRecorder.h"
 #include "util/Markup.h"
-#include "util/Utf8.h"
 
 #include <QBuffer>
 #include <QFontInfo>
@@ -101,25 +100,6 @@ private:
     std::string m_field;
 };
 
-// `text` with every character XML 1.0 does not allow replaced by a space.
-std::string xmlCharacters(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t at = 0; at < text.size();) {
-        std::size_t length = 1;
-        const char32_t c = utf8::decode(text, at, length);
-        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE || c == 0xFFFF)
-            out += ' ';
-        else if (c == utf8::kReplacement)
-            utf8::append(out, c);
-        else
-            out.append(text.substr(at, length));
-        at += length;
-    }
-    return out;
-}
-
-
 // QSvgGenerator sizes the picture in millimetres and names fonts as the
 // application asked for them ("Sans Serif", which only fontconfig knows).
 // A browser or another renderer should see the same picture: the size in
@@ -131,7 +111,7 @@ std::string xmlCharacters(std::string_view text) {
 // a name the generator drew as text) become spaces, so that the file is
 // well-formed XML whatever the model holds.
 QByteArray portable(const QByteArray &svg, QSizeF size, std::string_view title, std::string_view description) {
-    const std::string well = xmlCharacters(std::string_view(svg.constData(), std::size_t(svg.size())));
+    const std::string well = markup::wellFormed(std::string_view(svg.constData(), std::size_t(svg.size())));
     const std::string_view in(well);
     std::string out;
     out.reserve(in.size() + in.size() / 16 + title.size() + description.size());
