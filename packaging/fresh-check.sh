@@ -226,6 +226,16 @@ new_root "$build_root"
 git clone --quiet "$repo" "$build_root/root/docshape"
 git -C "$build_root/root/docshape" checkout --quiet --detach "$commit"
 cp -aL "$shared/." "$build_root/root/shared"
+# The machine's compiler cache, when it has one, is the root's too: what the
+# README installs (ccache among it) and compiles is the same, but objects this
+# machine compiled before are not compiled again. A missing header or library
+# still fails: ccache checks each include file it recorded and links nothing.
+if host_ccache=$(ccache -k cache_dir 2>/dev/null) && [ -d "$host_ccache" ]; then
+    mkdir -p "$build_root/root/.cache/ccache"
+    mount --bind "$host_ccache" "$build_root/root/.cache/ccache"
+    mount --make-private "$build_root/root/.cache/ccache"
+    say "compiler cache: $host_ccache"
+fi
 say "build root: $build_root, commit $commit"
 # The README's order: `studio` first, from nothing, then `test`.
 step studio "$build_root" 'cd /root/docshape && bash packaging/quickstart.sh studio'
