@@ -24,6 +24,14 @@
 //     the SVG is well-formed (xmllint), with no script, foreignObject,
 //     on* attribute or outside link, and the model's name as its title;
 //     headless chromium's --dump-dom shows that nothing in the page ran.
+//   node hostile-names.js types CLI EXAMPLES WORK COUNT SEED
+//     docshape-cli types in TypeScript, Zod and Pydantic: tsc --strict
+//     compiles every hostile module; their code tokens (TypeScript's own
+//     scanner; Python's tokenize) are the plain twin's, identifiers made
+//     from names counted as identifiers, so no name reached a code position
+//     but as an identifier of its ASCII letters; the modules load (Zod in
+//     node, pydantic in Debian's python3) and say the hostile collection
+//     names exactly.
 //
 // NODE_PATH has the npm packages (run.sh install); HARNESS_DIR is this folder.
 "use strict";
@@ -34,8 +42,8 @@ const acorn = require("acorn");
 const parse5 = require("parse5");
 
 const [mode, cli, examplesDir, workDir, countText, seedText] = process.argv.slice(2);
-if (!["scripts", "markup"].includes(mode) || !cli || !examplesDir || !workDir) {
-  console.error("usage: node hostile-names.js scripts|markup CLI EXAMPLES WORK COUNT SEED");
+if (!["scripts", "markup", "types"].includes(mode) || !cli || !examplesDir || !workDir) {
+  console.error("usage: node hostile-names.js scripts|markup|types CLI EXAMPLES WORK COUNT SEED");
   process.exit(2);
 }
 const count = Number(countText || 20);
@@ -338,8 +346,132 @@ function markup() {
   console.log(`${cases.length} hostile models: report.html and diagram.svg checked`);
 }
 
+// TypeScript's scanner over a module: string and template text, comments
+// and trivia left out, identifiers as one kind (their text is made from a
+// name's ASCII letters by design), every other token by its text.
+function typeScriptTokens(ts, source) {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, source);
+  const tokens = [];
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.StringLiteral || kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral) tokens.push("string");
+    else if (kind === ts.SyntaxKind.Identifier) tokens.push("identifier");
+    else if (kind === ts.SyntaxKind.Unknown) tokens.push(`unknown:${scanner.getTokenText()}`);
+    else tokens.push(scanner.getTokenText());
+  }
+  return tokens.sort();
+}
+
+function sameList(what, a, b) {
+  if (a.length === b.length && a.every((t, i) => t === b[i])) return;
+  const extra = a.filter((t) => !b.includes(t));
+  const missing = b.filter((t) => !a.includes(t));
+  fail(what, `code tokens differ from the plain twin's (${a.length} against ${b.length}); ` +
+    `only in the hostile module: ${JSON.stringify(extra.slice(0, 10))}, only in the twin's: ${JSON.stringify(missing.slice(0, 10))}`);
+}
+
+// The files `docshape-cli types` wrote, in its order (the derivation's, the
+// same for a model and its twin).
+function typesFiles(model, lang, out) {
+  const r = run(cli, ["types", model, "--lang", lang, "--out", out]);
+  if (r.status !== 0) {
+    fail(`${model} types --lang ${lang}`, r.stderr);
+    return [];
+  }
+  return r.stdout.split("\n").slice(1).map((l) => l.trim()).filter(Boolean).map((f) => path.join(out, f));
+}
+
+function types() {
+  const ts = require("typescript");
+  const python = "/usr/bin/python3";
+  const checker = path.join(__dirname, "types_check.py");
+  const tsFiles = [];
+  const pyPairs = [];
+  const expectedNames = []; // [file, expected collectionName]
+  const hostileOfByVariant = new Map();
+  let pairs = 0;
+  for (let v = 0; v < count; ++v) {
+    const x = variant(v);
+    if (!x) continue;
+    pairs++;
+    hostileOfByVariant.set(v, x.hostileOf);
+    for (const lang of ["typescript", "zod", "pydantic"]) {
+      const hostile = typesFiles(path.join(x.dir, "hostile.docshape"), lang, path.join(x.dir, `hostile-${lang}`));
+      const plain = typesFiles(path.join(x.dir, "plain.docshape"), lang, path.join(x.dir, `plain-${lang}`));
+      if (hostile.length !== plain.length) {
+        fail(`variant ${v} ${lang}`, `${hostile.length} modules against the twin's ${plain.length}`);
+        continue;
+      }
+      hostile.forEach((file, i) => {
+        if (lang === "pydantic") {
+          pyPairs.push([file, plain[i], v]);
+          return;
+        }
+        tsFiles.push(file);
+        sameList(`variant ${v} ${lang} ${path.basename(file)}`, typeScriptTokens(ts, fs.readFileSync(file, "utf8")),
+          typeScriptTokens(ts, fs.readFileSync(plain[i], "utf8")));
+        if (lang === "zod") {
+          const source = fs.readFileSync(plain[i], "utf8");
+          const m = /^export const collectionName = ("(?:[^"\\]|\\.)*");$/m.exec(source);
+          const plainName = m ? JSON.parse(m[1]) : "";
+          expectedNames.push([file, x.hostileOf.get(plainName) ?? plainName, v]);
+        }
+      });
+    }
+  }
+  // tsc --strict over every hostile module at once.
+  const tsconfig = path.join(workDir, "tsconfig.json");
+  const nodeModules = path.dirname(path.dirname(require.resolve("typescript/package.json")));
+  fs.writeFileSync(tsconfig, JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, noUnusedLocals: true, module: "commonjs", target: "es2020",
+      moduleResolution: "node", types: [], baseUrl: ".", paths: { "*": [nodeModules + "/*"] } },
+    files: tsFiles,
+  }));
+  const tsc = run(process.execPath, [path.join(nodeModules, "typescript/bin/tsc"), "-p", tsconfig]);
+  if (tsc.status !== 0) fail("tsc --strict", (tsc.stdout + tsc.stderr).slice(0, 4000));
+  // The Zod modules run, and name their hostile collections.
+  const Module = require("module");
+  for (const [file, expected, v] of expectedNames) {
+    try {
+      const js = ts.transpileModule(fs.readFileSync(file, "utf8"), { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
+      const m = new Module(file, module);
+      m.paths = [nodeModules];
+      m._compile(js, file);
+      if (m.exports.collectionName !== expected)
+        fail(`variant ${v} ${path.basename(file)}`, `collectionName ${JSON.stringify(m.exports.collectionName)}, expected ${JSON.stringify(expected)}`);
+    } catch (e) {
+      fail(`variant ${v} ${path.basename(file)}`, `does not load: ${e.message}`);
+    }
+  }
+  // Python: the tokenizer's tokens, and the modules imported by pydantic.
+  const all = pyPairs.flatMap(([h, p]) => [h, p]);
+  const tokenized = run(python, [checker, "tokens", ...all]);
+  if (tokenized.status !== 0) fail("python tokenize", tokenized.stderr.slice(0, 4000));
+  const byFile = new Map();
+  const keywords = new Set(JSON.parse(run(python, ["-c", "import keyword, json; print(json.dumps(keyword.kwlist))"]).stdout));
+  for (const line of tokenized.stdout.split("\n").filter(Boolean)) {
+    const t = JSON.parse(line);
+    if (!byFile.has(t.file)) byFile.set(t.file, []);
+    if (t.type === "COMMENT" || t.type === "NL" || t.type === "ENCODING") continue;
+    byFile.get(t.file).push(t.type === "STRING" ? "STRING" : t.type === "NAME" && !keywords.has(t.string) ? "NAME" : `${t.type}:${t.string}`);
+  }
+  for (const [h, p, v] of pyPairs)
+    sameList(`variant ${v} pydantic ${path.basename(h)}`, (byFile.get(h) || []).sort(), (byFile.get(p) || []).sort());
+  const imported = run(python, [checker, "collections", ...pyPairs.map(([h]) => h)]);
+  if (imported.status !== 0) fail("pydantic import", (imported.stdout + imported.stderr).slice(0, 4000));
+  else {
+    const names = JSON.parse(imported.stdout);
+    const plainNames = JSON.parse(run(python, [checker, "collections", ...pyPairs.map(([, p]) => p)]).stdout);
+    pyPairs.forEach(([h, , v], i) => {
+      const expected = hostileOfByVariant.get(v).get(plainNames[i]) ?? plainNames[i];
+      if (names[i] !== expected) fail(`variant ${v} ${path.basename(h)}`, `COLLECTION_NAME ${JSON.stringify(names[i])}, expected ${JSON.stringify(expected)}`);
+    });
+  }
+  console.log(`${pairs} hostile models of ${examples.length} examples: ${tsFiles.length} TypeScript and Zod modules, ${pyPairs.length} Python modules checked`);
+}
+
 fs.mkdirSync(workDir, { recursive: true });
 if (mode === "scripts") scripts();
+else if (mode === "types") types();
 else markup();
 if (failures > 0) {
   console.log(`${failures} failures`);

@@ -7,6 +7,9 @@
 #   run.sh names scripts|markup NODE_DIR DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR COUNT SEED
 #       hostile names through the generated scripts or the report and diagram
 #       (hostile-names.js)
+#   run.sh types NODE_DIR DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR
+#       the TypeScript and Zod application types of every example under tsc
+#       and Zod (types-check.js)
 # Fails (never skips) when node, npm or the packages are missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -49,7 +52,7 @@ case)
     "$mongosh" --nodb --quiet "$here/mingo-migrate.js"
     ;;
 names)
-    kind=${2:?scripts or markup}
+    kind=${2:?scripts, markup or types}
     node_dir=${3:?node dir}
     [ -d "$node_dir/node_modules/acorn" ] && [ -d "$node_dir/node_modules/parse5" ] ||
         { echo "migrate-js: acorn and parse5 are not installed in $node_dir (run the install step)" >&2; exit 1; }
@@ -57,9 +60,15 @@ names)
     NODE_PATH=$node_dir/node_modules HARNESS_DIR=$here exec node "$here/hostile-names.js" "$kind" "${4:?docshape-cli}" \
         "${5:?examples dir}" "$6" "${7:?count}" "${8:?seed}"
     ;;
+types)
+    [ -d "$node_dir/node_modules/typescript" ] && [ -d "$node_dir/node_modules/zod" ] ||
+        { echo "migrate-js: typescript and zod are not installed in $node_dir (run the install step)" >&2; exit 1; }
+    NODE_PATH=$node_dir/node_modules exec node "$here/types-check.js" "${3:?docshape-cli}" "${4:?examples dir}" "${5:?work dir}"
+    ;;
 *)
     echo "usage: run.sh install NODE_DIR | run.sh case NODE_DIR DOCSHAPE_CLI CASE_DIR WORK_DIR" >&2
     echo "       run.sh names scripts|markup NODE_DIR DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR COUNT SEED" >&2
+    echo "       run.sh types NODE_DIR DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR" >&2
     exit 2
     ;;
 esac

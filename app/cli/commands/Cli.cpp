@@ -16,7 +16,7 @@ namespace {
 // The commands, in the order the overview lists them and the help's examples
 // run in (HelpTest): an example may read what an earlier one wrote.
 constexpr const Command *kCommands[] = {
-    &kAnalyzeCommand, &kSampleCommand, &kExportCommand, &kValidateCommand,
+    &kAnalyzeCommand, &kSampleCommand, &kExportCommand, &kTypesCommand, &kValidateCommand,
     &kLintCommand, &kDiffCommand, &kMigrateCommand, &kInferCommand, &kExerciseCommand,
 };
 

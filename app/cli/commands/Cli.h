@@ -80,6 +80,7 @@ struct Command {
 extern const Command kAnalyzeCommand;
 extern const Command kSampleCommand;
 extern const Command kExportCommand;
+extern const Command kTypesCommand;
 extern const Command kValidateCommand;
 extern const Command kLintCommand;
 extern const Command kDiffCommand;
@@ -121,6 +122,7 @@ int usageError(const Command &command, Io io, std::string_view message);
 int runAnalyze(const std::vector<std::string> &args, Io io);
 int runSample(const std::vector<std::string> &args, Io io);
 int runExport(const std::vector<std::string> &args, Io io);
+int runTypes(const std::vector<std::string> &args, Io io);
 int runValidate(const std::vector<std::string> &args, Io io);
 int runLint(const std::vector<std::string> &args, Io io);
 int runDiff(const std::vector<std::string> &args, Io io);
