@@ -20,7 +20,10 @@ CodeHighlighter::CodeHighlighter(QTextDocument *document, Language language)
 }
 
 CodeHighlighter::Language CodeHighlighter::languageOf(const QString &fileName) {
-    return fileName.endsWith(QStringLiteral(".js")) ? Language::JavaScript : Language::Json;
+    // TypeScript reads well with JavaScript's words; Python's keywords are
+    // few, and its strings and numbers are JSON's.
+    return fileName.endsWith(QStringLiteral(".js")) || fileName.endsWith(QStringLiteral(".ts")) ? Language::JavaScript
+                                                                                                 : Language::Json;
 }
 
 void CodeHighlighter::setLanguage(Language language) {

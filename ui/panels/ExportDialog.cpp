@@ -5,6 +5,7 @@
 #include "document/Document.h"
 #include "panels/CodeHighlighter.h"
 
+#include "export/types/ApplicationTypes.h"
 #include "sample/SampleGenerator.h"
 #include "PlainText.h"
 
@@ -24,6 +25,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace docshape::ui::panels {
 
 namespace {
@@ -38,6 +41,12 @@ ExportDialog::Output outputOf(const std::string &path) {
         return ExportDialog::Indexes;
     return ExportDialog::Samples;
 }
+
+constexpr std::pair<ExportDialog::Output, TypesLanguage> kTypeOutputs[] = {
+    {ExportDialog::TypeScript, TypesLanguage::TypeScript},
+    {ExportDialog::Zod, TypesLanguage::Zod},
+    {ExportDialog::Pydantic, TypesLanguage::Pydantic},
+};
 } // namespace
 
 ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent), m_document(document) {
@@ -47,16 +56,23 @@ ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent
     auto *outputs = new QGroupBox(tr("Outputs"), this);
     auto *outputsLayout = new QVBoxLayout(outputs);
     const QString labels[OutputCount] = {tr("mongosh script"), tr("Validator JSON"), tr("Index JSON"),
-                                         tr("Sample documents")};
+                                         tr("Sample documents"), tr("TypeScript types"), tr("Zod schemas"),
+                                         tr("Pydantic models")};
     for (int i = 0; i < OutputCount; ++i) {
         m_outputs[i] = new QCheckBox(labels[i], outputs);
-        m_outputs[i]->setChecked(true);
+        m_outputs[i]->setChecked(i < TypeScript);
         outputsLayout->addWidget(m_outputs[i]);
         connect(m_outputs[i], &QCheckBox::toggled, this, &ExportDialog::refresh);
     }
     m_outputs[Samples]->setToolTip(plainToolTip(tr("%1 typical documents per collection, seed %2, as docshape-cli sample prints them")
                                        .arg(kSampleCount)
                                        .arg(kSampleSeed)));
+    m_outputs[TypeScript]->setToolTip(
+        plainToolTip(tr("Interfaces per collection, the validator's bounds as comments (docshape-cli types --lang typescript)")));
+    m_outputs[Zod]->setToolTip(
+        plainToolTip(tr("Zod 3 schemas holding the validator's rules (docshape-cli types --lang zod)")));
+    m_outputs[Pydantic]->setToolTip(
+        plainToolTip(tr("Pydantic 1.10 models holding the validator's rules (docshape-cli types --lang pydantic)")));
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("exportFiles"));
     auto *left = new QWidget(this);
@@ -145,6 +161,20 @@ void ExportDialog::refresh() {
                 m_files.push_back(std::move(f));
         else if (m_error.isEmpty())
             m_error = tr("Cannot generate samples: %1").arg(qs(samples.error().toString()));
+    }
+    for (const auto &[output, language] : kTypeOutputs) {
+        if (!m_outputs[output]->isChecked() || nameless)
+            continue;
+        auto types = applicationTypes(m_document->project(), language);
+        if (!types) {
+            if (m_error.isEmpty())
+                m_error = tr("Cannot write the application types: %1").arg(qs(types.error().toString()));
+            continue;
+        }
+        for (auto &f : *types) {
+            f.relativePath = "types/" + std::string(toString(language)) + "/" + f.relativePath;
+            m_files.push_back(std::move(f));
+        }
     }
     const bool blocked = m_list->blockSignals(true);
     m_list->clear();

@@ -25,13 +25,16 @@ class CodeHighlighter;
 // Chooses and previews the exports of the document: the mongosh script,
 // the validators and index specs (byte for byte what `docshape-cli export`
 // writes: both call exportAll) and sample documents per collection (what
-// `docshape-cli sample MODEL --collection C --count 5` prints). Each file
+// `docshape-cli sample MODEL --collection C --count 5` prints), and the
+// application types (`docshape-cli types --lang L`, under types/L/). Each file
 // can be copied to the clipboard; the chosen ones written to a folder.
 class ExportDialog : public QDialog {
     Q_OBJECT
 
 public:
-    enum Output { Mongosh, Validators, Indexes, Samples, OutputCount };
+    // The application types are off until chosen: most exports are for the
+    // database, not the application.
+    enum Output { Mongosh, Validators, Indexes, Samples, TypeScript, Zod, Pydantic, OutputCount };
     static constexpr int kSampleCount = 5;
     static constexpr std::uint64_t kSampleSeed = 1;
 

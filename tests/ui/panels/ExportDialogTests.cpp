@@ -8,6 +8,7 @@
 #include "panels/PanelSetup.h"
 
 #include "export/ExportBundle.h"
+#include "export/types/ApplicationTypes.h"
 #include "sample/SampleGenerator.h"
 
 #include <QAction>
@@ -113,4 +114,30 @@ TEST_CASE("the export dialog follows edits while open", "[ui][panels][export]") 
     REQUIRE(doc.changeEntity(e, QStringLiteral("Rename collection")));
     CHECK(dialog.preview()->toPlainText().contains(QStringLiteral("renamed_for_export")));
     CHECK(dialog.preview()->toPlainText().toStdString() == exportAll(doc.project())->front().content);
+}
+
+TEST_CASE("the export dialog writes the application types the CLI writes", "[ui][panels][export][types]") {
+    Document doc;
+    REQUIRE(doc.load(QString::fromStdString(test::examplesDir() + "/order-aggregate.docshape")));
+    ExportDialog dialog(&doc);
+    // Off until chosen.
+    for (const auto &f : dialog.files())
+        CHECK(f.relativePath.rfind("types/", 0) == std::string::npos);
+    for (auto output : {ExportDialog::Mongosh, ExportDialog::Validators, ExportDialog::Indexes, ExportDialog::Samples})
+        dialog.outputBox(output)->setChecked(false);
+    QTest::mouseClick(dialog.outputBox(ExportDialog::Zod), Qt::LeftButton);
+    QTest::mouseClick(dialog.outputBox(ExportDialog::Pydantic), Qt::LeftButton);
+
+    auto zod = applicationTypes(doc.project(), TypesLanguage::Zod);
+    auto py = applicationTypes(doc.project(), TypesLanguage::Pydantic);
+    REQUIRE(zod);
+    REQUIRE(py);
+    REQUIRE(dialog.files().size() == zod->size() + py->size());
+    for (std::size_t i = 0; i < zod->size(); ++i) {
+        CHECK(dialog.files()[i].relativePath == "types/zod/" + (*zod)[i].relativePath);
+        CHECK(dialog.files()[i].content == (*zod)[i].content);
+    }
+    CHECK(dialog.files()[zod->size()].relativePath == "types/pydantic/" + py->front().relativePath);
+    REQUIRE(dialog.selectFile(QStringLiteral("types/zod/orders.ts")));
+    CHECK(dialog.preview()->toPlainText().contains(QStringLiteral("export const documentSchema = Order;")));
 }
