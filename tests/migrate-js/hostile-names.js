@@ -25,9 +25,9 @@
 //     on* attribute or outside link, and the model's name as its title;
 //     headless chromium's --dump-dom shows that nothing in the page ran.
 //   node hostile-names.js types CLI EXAMPLES WORK COUNT SEED
-//     docshape-cli types in TypeScript, Zod and Pydantic: tsc --strict
-//     compiles every hostile module; their code tokens (TypeScript's own
-//     scanner; Python's tokenize) are the plain twin's, identifiers made
+//     docshape-cli types in TypeScript, Zod, Mongoose and Pydantic: tsc
+//     --strict compiles every hostile TypeScript module; their code tokens
+//     (TypeScript's own scanner, JavaScript's too; Python's tokenize) are the plain twin's, identifiers made
 //     from names counted as identifiers, so no name reached a code position
 //     but as an identifier of its ASCII letters; the modules load (Zod in
 //     node, pydantic in Debian's python3) and say the hostile collection
@@ -394,7 +394,7 @@ function types() {
     if (!x) continue;
     pairs++;
     hostileOfByVariant.set(v, x.hostileOf);
-    for (const lang of ["typescript", "zod", "pydantic"]) {
+    for (const lang of ["typescript", "zod", "mongoose", "pydantic"]) {
       const hostile = typesFiles(path.join(x.dir, "hostile.docshape"), lang, path.join(x.dir, `hostile-${lang}`));
       const plain = typesFiles(path.join(x.dir, "plain.docshape"), lang, path.join(x.dir, `plain-${lang}`));
       if (hostile.length !== plain.length) {
@@ -406,12 +406,12 @@ function types() {
           pyPairs.push([file, plain[i], v]);
           return;
         }
-        tsFiles.push(file);
+        if (lang !== "mongoose") tsFiles.push(file);
         sameList(`variant ${v} ${lang} ${path.basename(file)}`, typeScriptTokens(ts, fs.readFileSync(file, "utf8")),
           typeScriptTokens(ts, fs.readFileSync(plain[i], "utf8")));
-        if (lang === "zod") {
+        if (lang === "zod" || lang === "mongoose") {
           const source = fs.readFileSync(plain[i], "utf8");
-          const m = /^export const collectionName = ("(?:[^"\\]|\\.)*");$/m.exec(source);
+          const m = /^(?:export )?const collectionName = ("(?:[^"\\]|\\.)*");$/m.exec(source);
           const plainName = m ? JSON.parse(m[1]) : "";
           expectedNames.push([file, x.hostileOf.get(plainName) ?? plainName, v]);
         }
@@ -432,12 +432,19 @@ function types() {
   const Module = require("module");
   for (const [file, expected, v] of expectedNames) {
     try {
-      const js = ts.transpileModule(fs.readFileSync(file, "utf8"), { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
-      const m = new Module(file, module);
-      m.paths = [nodeModules];
-      m._compile(js, file);
-      if (m.exports.collectionName !== expected)
-        fail(`variant ${v} ${path.basename(file)}`, `collectionName ${JSON.stringify(m.exports.collectionName)}, expected ${JSON.stringify(expected)}`);
+      let exported;
+      if (file.endsWith(".js")) {
+        exported = require(file);
+        exported.model(require("mongoose").createConnection()); // builds the schemas and discriminators
+      } else {
+        const js = ts.transpileModule(fs.readFileSync(file, "utf8"), { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
+        const m = new Module(file, module);
+        m.paths = [nodeModules];
+        m._compile(js, file);
+        exported = m.exports;
+      }
+      if (exported.collectionName !== expected)
+        fail(`variant ${v} ${path.basename(file)}`, `collectionName ${JSON.stringify(exported.collectionName)}, expected ${JSON.stringify(expected)}`);
     } catch (e) {
       fail(`variant ${v} ${path.basename(file)}`, `does not load: ${e.message}`);
     }
@@ -466,7 +473,7 @@ function types() {
       if (names[i] !== expected) fail(`variant ${v} ${path.basename(h)}`, `COLLECTION_NAME ${JSON.stringify(names[i])}, expected ${JSON.stringify(expected)}`);
     });
   }
-  console.log(`${pairs} hostile models of ${examples.length} examples: ${tsFiles.length} TypeScript and Zod modules, ${pyPairs.length} Python modules checked`);
+  console.log(`${pairs} hostile models of ${examples.length} examples: ${tsFiles.length} TypeScript and Zod modules, ${expectedNames.length} Zod and Mongoose modules loaded, ${pyPairs.length} Python modules checked`);
 }
 
 fs.mkdirSync(workDir, { recursive: true });

@@ -14,6 +14,10 @@
 //    types'), except where a JavaScript value cannot hold the rule: a number
 //    of another numeric BSON type (int, long and double all arrive as
 //    `number`). Those are counted and listed by rule, never passed silently.
+// 4. Mongoose: every module passes node --check and loads; its model (on a
+//    connection never opened) validates every sampled document
+//    (validateSync) and gives every broken one the validator's verdict,
+//    except wrong types, which Mongoose casts (counted, as above).
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -21,6 +25,7 @@ const cp = require("child_process");
 const Module = require("module");
 const ts = require("typescript");
 const { EJSON, BSON } = require("bson");
+const mongoose = require("mongoose");
 
 const [cli, examplesDir, workDir] = process.argv.slice(2);
 if (!workDir) {
@@ -57,6 +62,8 @@ for (const file of examples) {
   const dir = path.join(workDir, name);
   const plain = types(model, "typescript", path.join(dir, "ts"));
   const zod = types(model, "zod", path.join(dir, "zod"));
+  const mongooseFiles = types(model, "mongoose", path.join(dir, "mongoose"));
+  if (mongooseFiles.length !== 0) fail(name, "mongoose modules are .js files");
   const exported = run(["export", model, "--out", path.join(dir, "export")]);
   if (exported.status !== 0) fail(name, `docshape-cli export: ${exported.stderr}`);
   if (plain.join() !== zod.join()) fail(name, `typescript and zod wrote different files: ${plain} / ${zod}`);
@@ -65,7 +72,8 @@ for (const file of examples) {
     const stem = f.slice(0, -3);
     agree += `import * as plain${i} from ${JSON.stringify("./ts/" + stem)};\n`;
     agree += `import * as zod${i} from ${JSON.stringify("./zod/" + stem)};\n`;
-    modules.push({ example: name, model, stem, zodFile: path.join(dir, "zod", f), validator: path.join(dir, "export", "validators", stem + ".json") });
+    modules.push({ example: name, model, stem, zodFile: path.join(dir, "zod", f),
+      mongooseFile: path.join(dir, "mongoose", stem + ".js"), validator: path.join(dir, "export", "validators", stem + ".json") });
   });
   zod.forEach((f, i) => {
     agree += `export const agree${i}: plain${i}.CollectionDocument = null as unknown as z.infer<typeof zod${i}.documentSchema>;\n`;
@@ -112,19 +120,52 @@ function valueAt(doc, dotted) {
   return v;
 }
 
-let parsed = 0;
-let refused = 0;
-let accepted = 0;
-const notHeld = {};
-for (const m of modules) {
-  let schema;
+// Each language's verdict on one document: null when it accepts it, else why.
+function zodVerdict(schema) {
+  return (doc) => {
+    const result = schema.documentSchema.safeParse(doc);
+    return result.success ? null : JSON.stringify(result.error.issues).slice(0, 300);
+  };
+}
+const connection = mongoose.createConnection(); // never opened
+function mongooseVerdict(file) {
+  const checked = cp.spawnSync(process.execPath, ["--check", file], { encoding: "utf8" });
+  if (checked.status !== 0) throw new Error(`node --check: ${checked.stderr}`);
+  const Model = require(file).model(connection);
+  return (doc) => {
+    try {
+      const error = new Model(doc).validateSync();
+      if (!error) return null;
+      // Mongoose's `required` refuses an empty string, which the validator
+      // takes (the module's header says so): not held, and counted.
+      const errors = Object.values(error.errors || {});
+      if (errors.length && errors.every((e) => e.kind === "required" && e.value === "")) return { notHeld: "a required empty string" };
+      return String(error.message).slice(0, 300);
+    } catch (e) {
+      return `${e.name}: ${e.message}`.slice(0, 300);
+    }
+  };
+}
+
+const tally = {};
+for (const lang of ["Zod", "Mongoose"]) tally[lang] = { parsed: 0, refused: 0, accepted: 0, notHeld: {} };
+for (const m of modules) for (const lang of ["Zod", "Mongoose"]) {
+  const t = tally[lang];
+  let verdict;
+  let collection;
   try {
-    schema = load(m.zodFile);
+    if (lang === "Zod") {
+      const schema = load(m.zodFile);
+      verdict = zodVerdict(schema);
+      collection = schema.collectionName;
+    } else {
+      verdict = mongooseVerdict(m.mongooseFile);
+      collection = require(m.mongooseFile).collectionName;
+    }
   } catch (e) {
-    fail(`${m.example}/${m.stem}.ts`, `does not load: ${e.message}`);
+    fail(`${m.example}/${m.stem} ${lang}`, `does not load: ${e.message}`);
     continue;
   }
-  const collection = schema.collectionName;
   for (const shape of ["typical", "max"]) {
     const r = run(["sample", m.model, "--collection", collection, "--count", "40", "--seed", "7", "--shape", shape]);
     if (r.status !== 0) {
@@ -132,10 +173,10 @@ for (const m of modules) {
       continue;
     }
     r.stdout.split("\n").filter(Boolean).forEach((line, k) => {
-      const result = schema.documentSchema.safeParse(asDriverReturns(line));
-      parsed++;
-      if (!result.success)
-        fail(`${m.example}/${collection} ${shape} document ${k + 1}`, JSON.stringify(result.error.issues).slice(0, 400));
+      const why = verdict(asDriverReturns(line));
+      t.parsed++;
+      if (why && why.notHeld) t.notHeld[why.notHeld] = (t.notHeld[why.notHeld] || 0) + 1;
+      else if (why) fail(`${m.example}/${collection} ${shape} document ${k + 1}, ${lang}`, why);
     });
   }
   for (const rule of ["missing-required", "wrong-type", "array-over-bound", "outside-enum"]) {
@@ -151,38 +192,51 @@ for (const m of modules) {
     const verdicts = run(["validate", "--schema", m.validator, docsFile, "--json"]).stdout.split("\n").filter(Boolean)
       .map((l) => JSON.parse(l).valid);
     r.stdout.split("\n").filter(Boolean).forEach((line, k) => {
-      const result = schema.documentSchema.safeParse(asDriverReturns(line));
+      let why = verdict(asDriverReturns(line));
+      if (why && why.notHeld) {
+        // Refused for a reason the validator does not have: a refusal all
+        // the same where the validator refuses, an acceptance where it accepts.
+        if (verdicts[k] === false) {
+          t.refused++;
+          return;
+        }
+        t.notHeld[why.notHeld] = (t.notHeld[why.notHeld] || 0) + 1;
+        why = null;
+      }
       if (verdicts[k] === true) {
         // The validator accepts it (a bound it does not enforce): so must the types.
-        accepted++;
-        if (!result.success)
+        t.accepted++;
+        if (why)
           fail(`${m.example}/${collection} --break ${rule} document ${k + 1} at ${where[k]}`,
-            `refused by the Zod schema, accepted by the validator: ${JSON.stringify(result.error.issues).slice(0, 300)}`);
+            `refused by ${lang}, accepted by the validator: ${why}`);
         return;
       }
       if (verdicts[k] !== false) {
         fail(`${m.example}/${collection} --break ${rule} document ${k + 1}`, "no verdict from docshape-cli validate");
         return;
       }
-      if (!result.success) {
-        refused++;
+      if (why) {
+        t.refused++;
         return;
       }
       const raw = valueAt(EJSON.parse(line, { relaxed: false }), where[k] || "");
       const numeric = raw !== null && typeof raw === "object" && ["Int32", "Long", "Double"].includes(raw._bsontype);
-      if (rule === "wrong-type" && numeric) {
-        const key = `${rule}: a ${raw._bsontype} where another numeric type belongs`;
-        notHeld[key] = (notHeld[key] || 0) + 1;
+      if (rule === "wrong-type" && (numeric || lang === "Mongoose")) {
+        const type = raw === null ? "null" : typeof raw === "object" ? raw._bsontype || raw.constructor.name : typeof raw;
+        const key = lang === "Mongoose" ? `${rule}: a ${type} Mongoose casts to the path's type`
+          : `${rule}: a ${raw._bsontype} where another numeric type belongs`;
+        t.notHeld[key] = (t.notHeld[key] || 0) + 1;
       } else {
-        fail(`${m.example}/${collection} --break ${rule} document ${k + 1} at ${where[k]}`, "accepted by the Zod schema");
+        fail(`${m.example}/${collection} --break ${rule} document ${k + 1} at ${where[k]}`, `accepted by ${lang}`);
       }
     });
   }
 }
-console.log(`ok ${parsed} sampled documents parsed by the Zod schemas; ${refused} broken documents refused as the validator refuses them, ${accepted} accepted as it accepts them`);
-for (const [key, count] of Object.entries(notHeld))
-  console.log(`not held by JavaScript values: ${count} × ${key}`);
-if (parsed === 0 || refused === 0) fail("coverage", "no document was checked");
+for (const [lang, t] of Object.entries(tally)) {
+  console.log(`ok ${lang}: ${t.parsed} sampled documents accepted; ${t.refused} broken documents refused as the validator refuses them, ${t.accepted} accepted as it accepts them`);
+  for (const [key, count] of Object.entries(t.notHeld)) console.log(`  not held: ${count} × ${key}`);
+  if (t.parsed === 0 || t.refused === 0) fail(`${lang} coverage`, "no document was checked");
+}
 if (failures) {
   console.log(`${failures} failures`);
   process.exit(1);

@@ -45,6 +45,7 @@ ExportDialog::Output outputOf(const std::string &path) {
 constexpr std::pair<ExportDialog::Output, TypesLanguage> kTypeOutputs[] = {
     {ExportDialog::TypeScript, TypesLanguage::TypeScript},
     {ExportDialog::Zod, TypesLanguage::Zod},
+    {ExportDialog::Mongoose, TypesLanguage::Mongoose},
     {ExportDialog::Pydantic, TypesLanguage::Pydantic},
 };
 } // namespace
@@ -57,7 +58,7 @@ ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent
     auto *outputsLayout = new QVBoxLayout(outputs);
     const QString labels[OutputCount] = {tr("mongosh script"), tr("Validator JSON"), tr("Index JSON"),
                                          tr("Sample documents"), tr("TypeScript types"), tr("Zod schemas"),
-                                         tr("Pydantic models")};
+                                         tr("Mongoose schemas"), tr("Pydantic models")};
     for (int i = 0; i < OutputCount; ++i) {
         m_outputs[i] = new QCheckBox(labels[i], outputs);
         m_outputs[i]->setChecked(i < TypeScript);
@@ -71,6 +72,8 @@ ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent
         plainToolTip(tr("Interfaces per collection, the validator's bounds as comments (docshape-cli types --lang typescript)")));
     m_outputs[Zod]->setToolTip(
         plainToolTip(tr("Zod 3 schemas holding the validator's rules (docshape-cli types --lang zod)")));
+    m_outputs[Mongoose]->setToolTip(
+        plainToolTip(tr("Mongoose 8 schemas, the validator's rules as Mongoose validators (docshape-cli types --lang mongoose)")));
     m_outputs[Pydantic]->setToolTip(
         plainToolTip(tr("Pydantic 1.10 models holding the validator's rules (docshape-cli types --lang pydantic)")));
     m_list = new QListWidget(this);

@@ -9,12 +9,13 @@ namespace docshape::cli {
 
 namespace {
 
-constexpr std::string_view kForms[] = {"types MODEL --lang typescript|zod|pydantic --out DIR"};
+constexpr std::string_view kForms[] = {"types MODEL --lang LANG --out DIR"};
 
 constexpr Option kOptions[] = {
     {"--lang LANG",
-     "typescript (interfaces, the bounds in comments), zod (Zod 3 schemas holding the validator's rules) or "
-     "pydantic (pydantic 1.10 models, strict, holding the validator's rules)"},
+     "typescript (interfaces, the bounds in comments), zod (Zod 3 schemas holding the validator's rules), "
+     "mongoose (Mongoose 8 schemas, the rules as its validators) or pydantic (pydantic 1.10 models, strict, "
+     "holding the validator's rules)"},
     {"--out DIR", "where to write one module per collection; made if missing, and files already there are replaced"},
 };
 
@@ -35,12 +36,12 @@ constexpr ExitStatus kExits[] = {
 
 const Command kTypesCommand{
     .name = "types",
-    .summary = "application types from the model: TypeScript, Zod, Pydantic",
+    .summary = "application types from the model: TypeScript, Zod, Mongoose, Pydantic",
     .usage = kForms,
     .description = "Writes one module per collection with the documents' types for the application, made from "
                    "the same description as the exported $jsonSchema validator: embedded entities as nested "
                    "types, references as the id type with a comment naming the target, variants as "
-                   "discriminated unions. Zod and Pydantic hold the validator's rules (lengths, patterns, "
+                   "discriminated unions (Mongoose: discriminators). Zod, Mongoose and Pydantic hold the validator's rules (lengths, patterns, "
                    "bounds, enums, maxItems, required and nullable keys, closed objects); a rule a language "
                    "cannot hold is said in a comment beside the key. Each file names the model and its "
                    "fingerprint.",
@@ -78,7 +79,8 @@ int runTypes(const std::vector<std::string> &args, Io io) {
                 return usageError(kTypesCommand, io, "--lang needs a language");
             language = typesLanguageFromString(name);
             if (!language)
-                return usageError(kTypesCommand, io, "--lang is typescript, zod or pydantic, not '" + name + "'");
+                return usageError(kTypesCommand, io,
+                                  "--lang is typescript, zod, mongoose or pydantic, not '" + name + "'");
         } else if (!arg.empty() && arg[0] == '-') {
             return usageError(kTypesCommand, io, "unknown option '" + arg + "'");
         } else if (path.empty()) {

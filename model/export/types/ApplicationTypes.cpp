@@ -2,6 +2,7 @@
 
 #include "derive/DeriveCollections.h"
 #include "export/types/Identifiers.h"
+#include "export/types/MongooseTypes.h"
 #include "export/types/PydanticTypes.h"
 #include "export/types/TypeModel.h"
 #include "export/types/TypeScriptTypes.h"
@@ -35,13 +36,14 @@ std::string_view toString(TypesLanguage language) {
     switch (language) {
     case TypesLanguage::TypeScript: return "typescript";
     case TypesLanguage::Zod: return "zod";
+    case TypesLanguage::Mongoose: return "mongoose";
     case TypesLanguage::Pydantic: return "pydantic";
     }
     return "typescript";
 }
 
 std::optional<TypesLanguage> typesLanguageFromString(std::string_view name) {
-    for (auto l : {TypesLanguage::TypeScript, TypesLanguage::Zod, TypesLanguage::Pydantic})
+    for (auto l : {TypesLanguage::TypeScript, TypesLanguage::Zod, TypesLanguage::Mongoose, TypesLanguage::Pydantic})
         if (toString(l) == name)
             return l;
     return std::nullopt;
@@ -78,10 +80,13 @@ Result<std::vector<ExportFile>> applicationTypes(const Project &project, TypesLa
             continue;
         }
         const std::string stem = exportFileStem(c.name);
+        const std::string extension = language == TypesLanguage::Mongoose ? ".js" : ".ts";
         if (!stems.insert(stem).second)
-            return Error{c.name, "another collection exports to the same file name '" + stem + ".ts'"};
-        files.push_back({stem + ".ts", language == TypesLanguage::Zod ? types::zodModule(*module, header)
-                                                                       : types::typeScriptModule(*module, header)});
+            return Error{c.name, "another collection exports to the same file name '" + stem + extension + "'"};
+        std::string content = language == TypesLanguage::Zod        ? types::zodModule(*module, header)
+                              : language == TypesLanguage::Mongoose ? types::mongooseModule(*module, header)
+                                                                    : types::typeScriptModule(*module, header);
+        files.push_back({stem + extension, std::move(content)});
     }
     return files;
 }

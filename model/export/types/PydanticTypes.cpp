@@ -32,11 +32,6 @@ IdentifierSet reservedNames() {
         "parse_raw", "schema", "schema_json", "update_forward_refs", "validate"};
 }
 
-bool isNumeric(const Literal &l) {
-    return (l.kind == Literal::Kind::Int || l.kind == Literal::Kind::Long || l.kind == Literal::Kind::Double) &&
-           l.finite;
-}
-
 // A PCRE pattern as a Python regular expression with the server's meaning
 // under pydantic's re.match: a search (any prefix allowed), ASCII classes
 // (\d, \w and \s are ASCII in PCRE without UCP, Unicode in Python); a
@@ -149,9 +144,9 @@ private:
 
     std::string numberBounds(const TypeNode &node) {
         std::string out;
-        if (node.minimum && isNumeric(*node.minimum))
+        if (node.minimum && node.minimum->isFiniteNumber())
             out += ", ge=" + node.minimum->text;
-        if (node.maximum && isNumeric(*node.maximum))
+        if (node.maximum && node.maximum->isFiniteNumber())
             out += ", le=" + node.maximum->text;
         return out;
     }
@@ -208,7 +203,7 @@ private:
         std::vector<std::string> alts;
         bool literals = !node.enumValues.empty();
         for (const auto &l : node.enumValues)
-            if (l.kind != Literal::Kind::String && l.kind != Literal::Kind::Bool && !isNumeric(l))
+            if (l.kind != Literal::Kind::String && l.kind != Literal::Kind::Bool && !l.isFiniteNumber())
                 literals = false;
         if (literals) {
             std::string out = use(m_typing, "Literal") + "[";
@@ -265,9 +260,9 @@ private:
         if (node.uniqueItems)
             lines.push_back("uniqueItems (not checked here).");
         const TypeNode &value = node.isArray() && node.items ? *node.items : node;
-        if (value.minimum && !isNumeric(*value.minimum))
+        if (value.minimum && !value.minimum->isFiniteNumber())
             lines.push_back("minimum " + value.minimum->text + " (not checked here).");
-        if (value.maximum && !isNumeric(*value.maximum))
+        if (value.maximum && !value.maximum->isFiniteNumber())
             lines.push_back("maximum " + value.maximum->text + " (not checked here).");
         return lines;
     }

@@ -27,7 +27,9 @@ Literal literalOf(const ordered_json &v) {
         out.kind = Literal::Kind::Int;
         out.text = v.dump();
     } else if (v.is_object() && v.size() == 1) {
-        const auto &[key, value] = *v.items().begin();
+        const auto member = v.begin();
+        const std::string &key = member.key();
+        const ordered_json &value = member.value();
         if (value.is_string()) {
             out.text = value.get<std::string>();
             if (key == "$numberInt")
@@ -253,8 +255,9 @@ private:
             fail(path, "a map with " + std::to_string(patterns.size()) + " key patterns");
             return;
         }
-        const auto &[pattern, value] = *patterns.items().begin();
-        out.mapKeyPattern = pattern;
+        const auto member = patterns.begin();
+        const ordered_json &value = member.value();
+        out.mapKeyPattern = member.key();
         out.mapValue = std::make_shared<const TypeNode>(readNode(value, nullptr, name + " value", path + ".*"));
     }
 

@@ -28,6 +28,12 @@ struct Literal {
     bool finite = true; // false for a double NaN or ±Infinity
 
     friend bool operator==(const Literal &, const Literal &) = default;
+
+    // An int, long or double a language's number can hold as written
+    // (not NaN or an infinity; a Decimal128 is not one).
+    bool isFiniteNumber() const {
+        return (kind == Kind::Int || kind == Kind::Long || kind == Kind::Double) && finite;
+    }
 };
 
 struct ObjectType;

@@ -1,6 +1,7 @@
 #include "export/types/TypeScriptTypes.h"
 
 #include "export/types/Identifiers.h"
+#include "export/types/ScriptKeys.h"
 #include "util/JavaScriptText.h"
 
 #include <set>
@@ -28,35 +29,7 @@ IdentifierSet moduleNames() {
     return names;
 }
 
-bool isIdentifier(std::string_view key) {
-    if (key.empty())
-        return false;
-    for (std::size_t i = 0; i < key.size(); ++i) {
-        const char c = key[i];
-        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
-        if (!letter && !(i > 0 && c >= '0' && c <= '9'))
-            return false;
-    }
-    return true;
-}
-
-// A key as a property name of an interface.
-std::string interfaceKey(const std::string &key) { return isIdentifier(key) ? key : stringLiteral(key); }
-
-// A key as a property name of an object literal: `__proto__` (bare or
-// quoted) would set the literal's prototype, so it is computed.
-std::string literalKey(const std::string &key) {
-    if (key == "__proto__")
-        return "[" + stringLiteral(key) + "]";
-    return interfaceKey(key);
-}
-
 std::string numberText(const Literal &l) { return l.text; }
-
-bool isNumeric(const Literal &l) {
-    return (l.kind == Literal::Kind::Int || l.kind == Literal::Kind::Long || l.kind == Literal::Kind::Double) &&
-           l.finite;
-}
 
 // What a key's comment says beside its type: description, reference or
 // copy, and each rule of `node` (or its elements) the type does not hold.
@@ -83,9 +56,9 @@ std::vector<std::string> commentLines(const TypeNode &node, bool typesHoldRules)
                 rules.push_back(of + "pattern " + *n.pattern);
         } else {
             // What Zod cannot hold, said where it would be.
-            if (n.minimum && !isNumeric(*n.minimum))
+            if (n.minimum && !n.minimum->isFiniteNumber())
                 rules.push_back(of + "minimum " + n.minimum->text + " (not checked here)");
-            if (n.maximum && !isNumeric(*n.maximum))
+            if (n.maximum && !n.maximum->isFiniteNumber())
                 rules.push_back(of + "maximum " + n.maximum->text + " (not checked here)");
         }
         if (!n.mapKeyPattern.empty())
@@ -196,7 +169,7 @@ private:
         std::vector<std::string> alts;
         bool literals = !node.enumValues.empty();
         for (const auto &l : node.enumValues)
-            if (l.kind == Literal::Kind::Decimal || (isNumeric(l) == false && l.kind != Literal::Kind::String &&
+            if (l.kind == Literal::Kind::Decimal || (l.isFiniteNumber() == false && l.kind != Literal::Kind::String &&
                                                      l.kind != Literal::Kind::Bool))
                 literals = false;
         if (literals) {
@@ -231,7 +204,7 @@ private:
         for (const auto &f : fields) {
             writeComments(out, commentLines(f.type, false), "  ");
             bool alternatives = false;
-            out << "  " << interfaceKey(f.key) << (f.required ? "" : "?") << ": " << type(f.type, alternatives)
+            out << "  " << typeMemberKey(f.key) << (f.required ? "" : "?") << ": " << type(f.type, alternatives)
                 << ";\n";
         }
     }
@@ -253,7 +226,7 @@ private:
             for (const auto &f : o.fields) {
                 if (f.key == o.discriminator) {
                     writeComments(out, commentLines(f.type, false), "  ");
-                    out << "  " << interfaceKey(f.key) << ": " << stringLiteral(variant.value) << ";\n";
+                    out << "  " << typeMemberKey(f.key) << ": " << stringLiteral(variant.value) << ";\n";
                 } else {
                     writeFields(out, {f});
                 }
@@ -312,9 +285,9 @@ private:
 
     std::string numberBounds(const TypeNode &node) {
         std::string out;
-        if (node.minimum && isNumeric(*node.minimum))
+        if (node.minimum && node.minimum->isFiniteNumber())
             out += ".gte(" + numberText(*node.minimum) + ")";
-        if (node.maximum && isNumeric(*node.maximum))
+        if (node.maximum && node.maximum->isFiniteNumber())
             out += ".lte(" + numberText(*node.maximum) + ")";
         return out;
     }
@@ -372,7 +345,7 @@ private:
         for (const auto &l : node.enumValues) {
             if (l.kind != Literal::Kind::String)
                 strings = false;
-            if (l.kind != Literal::Kind::String && l.kind != Literal::Kind::Bool && !isNumeric(l))
+            if (l.kind != Literal::Kind::String && l.kind != Literal::Kind::Bool && !l.isFiniteNumber())
                 literals = false;
         }
         std::string out;
@@ -421,7 +394,7 @@ private:
     void writeFields(std::ostringstream &out, const std::vector<TypeField> &fields) {
         for (const auto &f : fields) {
             writeComments(out, commentLines(f.type, true), "  ");
-            out << "  " << literalKey(f.key) << ": " << type(f.type) << (f.required ? "" : ".optional()") << ",\n";
+            out << "  " << objectLiteralKey(f.key) << ": " << type(f.type) << (f.required ? "" : ".optional()") << ",\n";
         }
     }
 
@@ -432,7 +405,7 @@ private:
         for (const auto &f : o.fields) {
             if (variant && f.key == o.discriminator) {
                 writeComments(fields, commentLines(f.type, true), "  ");
-                fields << "  " << literalKey(f.key) << ": z.literal(" << stringLiteral(variant->value) << "),\n";
+                fields << "  " << objectLiteralKey(f.key) << ": z.literal(" << stringLiteral(variant->value) << "),\n";
             } else {
                 writeFields(fields, {f});
             }
