@@ -11,6 +11,13 @@ packaging/debian-packages.txt):
       RULE` document gets the exported validator's verdict (`docshape-cli
       validate`, the server's semantics), except where a Python value cannot
       hold the rule (int and long both arrive as int), counted by rule.
+  types_check.py go DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR
+      every example's Go package (--lang go) is as gofmt leaves it, passes
+      go vet, and a program built against Debian's Go driver (GOPATH mode:
+      nothing is fetched) decodes every `sample --shape typical` and
+      `--shape max` document into the collection's document type and
+      encodes it back to the same document (the bson tags and types hold
+      every key and value).
   types_check.py tokens FILE...
       prints, per file, the Python tokenizer's tokens as JSON lines
       ({"file", "type", "string"}), for the hostile-name check.
@@ -166,6 +173,125 @@ def tokens(files):
                 print(json.dumps({"file": path, "type": tokenize.tok_name[t.exact_type], "string": t.string}))
 
 
+GO_CHECK = r"""package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"reflect"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	models "%(package)s"
+)
+
+func same(line []byte, decoded interface{}) error {
+	if err := bson.UnmarshalExtJSON(line, true, decoded); err != nil {
+		return fmt.Errorf("decode: %%v", err)
+	}
+	got, err := bson.Marshal(decoded)
+	if err != nil {
+		return fmt.Errorf("encode: %%v", err)
+	}
+	var want bson.D
+	if err := bson.UnmarshalExtJSON(line, true, &want); err != nil {
+		return err
+	}
+	wantBytes, _ := bson.Marshal(want)
+	var a, b bson.M
+	if err := bson.Unmarshal(got, &a); err != nil {
+		return err
+	}
+	if err := bson.Unmarshal(wantBytes, &b); err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(a, b) {
+		return fmt.Errorf("round trip changed the document:\n got %%v\nwant %%v", a, b)
+	}
+	return nil
+}
+
+func main() {
+	failures, documents := 0, 0
+	check := func(file string, fresh func() interface{}) {
+		f, err := os.Open(file)
+		if err != nil {
+			panic(err)
+		}
+		defer f.Close()
+		scanner := bufio.NewScanner(f)
+		scanner.Buffer(make([]byte, 1<<20), 1<<26)
+		for k := 1; scanner.Scan(); k++ {
+			documents++
+			if err := same(scanner.Bytes(), fresh()); err != nil {
+				failures++
+				if failures <= 20 {
+					fmt.Printf("FAIL %%s document %%d: %%v\n", file, k, err)
+				}
+			}
+		}
+	}
+%(checks)s	fmt.Printf("%%d documents, %%d failures\n", documents, failures)
+	if failures > 0 || documents == 0 {
+		os.Exit(1)
+	}
+}
+"""
+
+
+def go(cli, examples_dir, work_dir):
+    import re as _re
+    import shutil
+    shutil.rmtree(work_dir, ignore_errors=True)
+    env = dict(os.environ, GOPATH=work_dir + ":/usr/share/gocode", GO111MODULE="off", GOFLAGS="",
+               GOCACHE=os.path.join(work_dir, "cache"))
+    total = 0
+    for file in sorted(f for f in os.listdir(examples_dir) if f.endswith(".docshape")):
+        model = os.path.join(examples_dir, file)
+        name = file[: -len(".docshape")].replace("-", "_")
+        package = f"{name}/models"
+        out = os.path.join(work_dir, "src", name, "models")
+        r = subprocess.run([cli, "types", model, "--lang", "go", "--out", out], capture_output=True, text=True)
+        if r.returncode != 0:
+            fail(name, "docshape-cli types --lang go: " + r.stderr)
+            continue
+        r = subprocess.run(["gofmt", "-l", out], capture_output=True, text=True)
+        if r.returncode != 0 or r.stdout.strip():
+            fail(name, "not as gofmt leaves it: " + r.stdout + r.stderr)
+        checks = ""
+        for go_file in sorted(f for f in os.listdir(out) if f.endswith(".go")):
+            source = open(os.path.join(out, go_file)).read()
+            collection = _re.search(r'^const \w+Collection = ("(?:[^"\\]|\\.)*")$', source, _re.M)
+            document = _re.search(r"^type (\w+Document) = ", source, _re.M)
+            collection = json.loads(collection.group(1))
+            samples = os.path.join(work_dir, "samples", name, go_file[:-3] + ".jsonl")
+            os.makedirs(os.path.dirname(samples), exist_ok=True)
+            with open(samples, "w") as f:
+                for shape in ("typical", "max"):
+                    r = subprocess.run([cli, "sample", model, "--collection", collection, "--count", "40", "--seed", "7",
+                                        "--shape", shape], capture_output=True, text=True)
+                    if r.returncode != 0:
+                        fail(f"{name}/{collection}", f"sample --shape {shape}: {r.stderr}")
+                    f.write(r.stdout)
+            checks += f"\tcheck({json.dumps(samples)}, func() interface{{}} {{ return &models.{document.group(1)}{{}} }})\n"
+        main = os.path.join(work_dir, "src", name, "check", "main.go")
+        os.makedirs(os.path.dirname(main), exist_ok=True)
+        with open(main, "w") as f:
+            f.write(GO_CHECK % {"package": package, "checks": checks})
+        r = subprocess.run(["go", "vet", package, f"{name}/check"], capture_output=True, text=True, env=env)
+        if r.returncode != 0:
+            fail(name, "go vet: " + r.stdout + r.stderr)
+            continue
+        r = subprocess.run(["go", "run", f"{name}/check"], capture_output=True, text=True, env=env)
+        print(f"{name}: {r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ''}")
+        if r.returncode != 0:
+            fail(name, "round trip: " + (r.stdout + r.stderr)[:3000])
+        total += 1
+    if total == 0:
+        fail("coverage", "no example was checked")
+
+
 def collections(files):
     names = []
     for i, path in enumerate(files):
@@ -176,6 +302,8 @@ def collections(files):
 def main():
     if len(sys.argv) >= 5 and sys.argv[1] == "examples":
         examples(*sys.argv[2:5])
+    elif len(sys.argv) >= 5 and sys.argv[1] == "go":
+        go(*sys.argv[2:5])
     elif len(sys.argv) >= 3 and sys.argv[1] == "tokens":
         tokens(sys.argv[2:])
     elif len(sys.argv) >= 2 and sys.argv[1] == "collections":

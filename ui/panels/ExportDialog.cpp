@@ -47,6 +47,7 @@ constexpr std::pair<ExportDialog::Output, TypesLanguage> kTypeOutputs[] = {
     {ExportDialog::Zod, TypesLanguage::Zod},
     {ExportDialog::Mongoose, TypesLanguage::Mongoose},
     {ExportDialog::Pydantic, TypesLanguage::Pydantic},
+    {ExportDialog::Go, TypesLanguage::Go},
 };
 } // namespace
 
@@ -58,7 +59,7 @@ ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent
     auto *outputsLayout = new QVBoxLayout(outputs);
     const QString labels[OutputCount] = {tr("mongosh script"), tr("Validator JSON"), tr("Index JSON"),
                                          tr("Sample documents"), tr("TypeScript types"), tr("Zod schemas"),
-                                         tr("Mongoose schemas"), tr("Pydantic models")};
+                                         tr("Mongoose schemas"), tr("Pydantic models"), tr("Go structs")};
     for (int i = 0; i < OutputCount; ++i) {
         m_outputs[i] = new QCheckBox(labels[i], outputs);
         m_outputs[i]->setChecked(i < TypeScript);
@@ -76,6 +77,8 @@ ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent
         plainToolTip(tr("Mongoose 8 schemas, the validator's rules as Mongoose validators (docshape-cli types --lang mongoose)")));
     m_outputs[Pydantic]->setToolTip(
         plainToolTip(tr("Pydantic 1.10 models holding the validator's rules (docshape-cli types --lang pydantic)")));
+    m_outputs[Go]->setToolTip(plainToolTip(
+        tr("Structs with bson tags for the Go driver, one package; the rules in comments (docshape-cli types --lang go)")));
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("exportFiles"));
     auto *left = new QWidget(this);

@@ -14,8 +14,9 @@ constexpr std::string_view kForms[] = {"types MODEL --lang LANG --out DIR"};
 constexpr Option kOptions[] = {
     {"--lang LANG",
      "typescript (interfaces, the bounds in comments), zod (Zod 3 schemas holding the validator's rules), "
-     "mongoose (Mongoose 8 schemas, the rules as its validators) or pydantic (pydantic 1.10 models, strict, "
-     "holding the validator's rules)"},
+     "mongoose (Mongoose 8 schemas, the rules as its validators), pydantic (pydantic 1.10 models, strict, "
+     "holding the validator's rules) or go (structs with bson tags for the Go driver, one package; the rules "
+     "in comments)"},
     {"--out DIR", "where to write one module per collection; made if missing, and files already there are replaced"},
 };
 
@@ -36,7 +37,7 @@ constexpr ExitStatus kExits[] = {
 
 const Command kTypesCommand{
     .name = "types",
-    .summary = "application types from the model: TypeScript, Zod, Mongoose, Pydantic",
+    .summary = "application types from the model: TypeScript, Zod, Mongoose, Pydantic, Go",
     .usage = kForms,
     .description = "Writes one module per collection with the documents' types for the application, made from "
                    "the same description as the exported $jsonSchema validator: embedded entities as nested "
@@ -80,7 +81,7 @@ int runTypes(const std::vector<std::string> &args, Io io) {
             language = typesLanguageFromString(name);
             if (!language)
                 return usageError(kTypesCommand, io,
-                                  "--lang is typescript, zod, mongoose or pydantic, not '" + name + "'");
+                                  "--lang is typescript, zod, mongoose, pydantic or go, not '" + name + "'");
         } else if (!arg.empty() && arg[0] == '-') {
             return usageError(kTypesCommand, io, "unknown option '" + arg + "'");
         } else if (path.empty()) {
