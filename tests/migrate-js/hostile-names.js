@@ -25,9 +25,11 @@
 //     on* attribute or outside link, and the model's name as its title;
 //     headless chromium's --dump-dom shows that nothing in the page ran.
 //   node hostile-names.js types CLI EXAMPLES WORK COUNT SEED
-//     docshape-cli types in TypeScript, Zod, Mongoose and Pydantic: tsc
-//     --strict compiles every hostile TypeScript module; their code tokens
-//     (TypeScript's own scanner, JavaScript's too; Python's tokenize) are the plain twin's, identifiers made
+//     docshape-cli types in TypeScript, Zod, Mongoose, Pydantic, Go and
+//     Java: tsc --strict compiles every hostile TypeScript module, gofmt
+//     and go vet take every Go package, javac every Java file; their code
+//     tokens (TypeScript's own scanner, JavaScript's too; Python's
+//     tokenize; Go's go/scanner; javac's parse tree) are the plain twin's, identifiers made
 //     from names counted as identifiers, so no name reached a code position
 //     but as an identifier of its ASCII letters; the modules load (Zod in
 //     node, pydantic in Debian's python3) and say the hostile collection
@@ -67,6 +69,8 @@ const PIECES = [
   "&amp;", "&#60;", "&lt;b&gt;", "</title>", "</desc>", "</text>", "<style>", "javascript:pwned()",
   '");pwned();("', "');pwned();('", "`+pwned()+`", "\npwned()//", "\u2028pwned()\u2028", "*/pwned()/*",
   "\u0007", "\u001b", "\u007f", "\u0085", "\ufeff", "\u200b", "é", "名前", "😀", "Ω", "a", "Z", "_", " ",
+  // javac reads a backslash-u escape before anything else, in comments too.
+  "\\u000a", "\\u0022);",
 ];
 
 // A name from 1 to 4 pieces and a few letters, always with a character that
@@ -388,17 +392,22 @@ function types() {
   const pyPairs = [];
   const expectedNames = []; // [file, expected collectionName]
   const hostileOfByVariant = new Map();
+  const otherPairs = [];
   let pairs = 0;
   for (let v = 0; v < count; ++v) {
     const x = variant(v);
     if (!x) continue;
     pairs++;
     hostileOfByVariant.set(v, x.hostileOf);
-    for (const lang of ["typescript", "zod", "mongoose", "pydantic"]) {
+    for (const lang of ["typescript", "zod", "mongoose", "pydantic", "go", "java"]) {
       const hostile = typesFiles(path.join(x.dir, "hostile.docshape"), lang, path.join(x.dir, `hostile-${lang}`));
       const plain = typesFiles(path.join(x.dir, "plain.docshape"), lang, path.join(x.dir, `plain-${lang}`));
       if (hostile.length !== plain.length) {
         fail(`variant ${v} ${lang}`, `${hostile.length} modules against the twin's ${plain.length}`);
+        continue;
+      }
+      if (lang === "go" || lang === "java") {
+        otherPairs.push({ lang, v, hostile, plain, dir: path.join(x.dir, `hostile-${lang}`), hostileOf: x.hostileOf });
         continue;
       }
       hostile.forEach((file, i) => {
@@ -473,7 +482,51 @@ function types() {
       if (names[i] !== expected) fail(`variant ${v} ${path.basename(h)}`, `COLLECTION_NAME ${JSON.stringify(names[i])}, expected ${JSON.stringify(expected)}`);
     });
   }
-  console.log(`${pairs} hostile models of ${examples.length} examples: ${tsFiles.length} TypeScript and Zod modules, ${expectedNames.length} Zod and Mongoose modules loaded, ${pyPairs.length} Python modules checked`);
+  // Go: go/scanner's tokens against the twin's, gofmt and go vet.
+  const goEnv = Object.assign({}, process.env, { GO111MODULE: "off", GOPATH: "/usr/share/gocode", GOFLAGS: "",
+    GOCACHE: path.join(workDir, "go-cache") });
+  const goPairs = otherPairs.filter((p) => p.lang === "go");
+  const goTool = path.join(workDir, "gotokens");
+  const built = run("go", ["build", "-o", goTool, path.join(__dirname, "gotokens.go")], { env: goEnv });
+  if (built.status !== 0) fail("go build gotokens.go", built.stderr.slice(0, 3000));
+  const goTokens = run(goTool, goPairs.flatMap((p) => [...p.hostile, ...p.plain]));
+  if (goTokens.status !== 0) fail("go/scanner", goTokens.stderr.slice(0, 3000));
+  const goByFile = new Map();
+  for (const line of goTokens.stdout.split("\n").filter(Boolean)) {
+    const t = JSON.parse(line);
+    if (!goByFile.has(t.file)) goByFile.set(t.file, []);
+    goByFile.get(t.file).push(t.token);
+  }
+  const timing = { start: Date.now() };
+  for (const p of goPairs) {
+    p.hostile.forEach((h, i) => sameList(`variant ${p.v} go ${path.basename(h)}`, (goByFile.get(h) || []).sort(), (goByFile.get(p.plain[i]) || []).sort()));
+    const fmt = run("gofmt", ["-l", p.dir]);
+    if (fmt.status !== 0 || fmt.stdout.trim()) fail(`variant ${p.v} gofmt`, fmt.stdout + fmt.stderr);
+    const vet = run("go", ["vet", "."], { cwd: p.dir, env: goEnv });
+    if (vet.status !== 0) fail(`variant ${p.v} go vet`, (vet.stdout + vet.stderr).slice(0, 3000));
+  }
+  timing.go = Date.now() - timing.start;
+  // Java: javac's parse tree against the twin's, the COLLECTION constant, javac.
+  const javaPairs = otherPairs.filter((p) => p.lang === "java");
+  const kinds = run("java", [path.join(__dirname, "JavaKinds.java"), ...javaPairs.flatMap((p) => [...p.hostile, ...p.plain])]);
+  if (kinds.status !== 0) fail("javac parse", kinds.stderr.slice(0, 3000));
+  const javaByFile = new Map(kinds.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l)).map((k) => [k.file, k]));
+  for (const p of javaPairs) {
+    p.hostile.forEach((h, i) => {
+      const a = javaByFile.get(h);
+      const b = javaByFile.get(p.plain[i]);
+      if (!a || !b) return fail(`variant ${p.v} java ${path.basename(h)}`, "not parsed");
+      if (a.errors) fail(`variant ${p.v} java ${path.basename(h)}`, `${a.errors} parse errors`);
+      sameList(`variant ${p.v} java ${path.basename(h)}`, a.kinds.split(" "), b.kinds.split(" "));
+      const expected = p.hostileOf.get(b.collection) ?? b.collection;
+      if (a.collection !== expected) fail(`variant ${p.v} java ${path.basename(h)}`, `COLLECTION ${JSON.stringify(a.collection)}, expected ${JSON.stringify(expected)}`);
+    });
+    const javac = run("javac", ["-Xlint:all", "-Werror", "-proc:none", "-d", path.join(p.dir, "..", "java-classes"),
+      "-cp", "/usr/share/java/jakarta-validation-api.jar:/usr/share/java/bson.jar", ...p.hostile]);
+    if (javac.status !== 0) fail(`variant ${p.v} javac`, (javac.stdout + javac.stderr).slice(0, 3000));
+  }
+  timing.java = Date.now() - timing.start - timing.go;
+  console.log(`${pairs} hostile models of ${examples.length} examples: ${tsFiles.length} TypeScript and Zod modules, ${expectedNames.length} Zod and Mongoose modules loaded, ${pyPairs.length} Python modules, ${goPairs.length} Go packages (vet: ${timing.go} ms), ${javaPairs.length} Java packages (javac: ${timing.java} ms) checked`);
 }
 
 fs.mkdirSync(workDir, { recursive: true });

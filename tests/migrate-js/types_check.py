@@ -18,6 +18,9 @@ packaging/debian-packages.txt):
       `--shape max` document into the collection's document type and
       encodes it back to the same document (the bson tags and types hold
       every key and value).
+  types_check.py java DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR
+      every example's records (--lang java) compile with javac -Xlint:all
+      -Werror against Debian's Jakarta Bean Validation API and bson jars.
   types_check.py tokens FILE...
       prints, per file, the Python tokenizer's tokens as JSON lines
       ({"file", "type", "string"}), for the hostile-name check.
@@ -292,6 +295,33 @@ def go(cli, examples_dir, work_dir):
         fail("coverage", "no example was checked")
 
 
+JAVA_CLASSPATH = "/usr/share/java/jakarta-validation-api.jar:/usr/share/java/bson.jar"
+
+
+def java(cli, examples_dir, work_dir):
+    import shutil
+    shutil.rmtree(work_dir, ignore_errors=True)
+    compiled = 0
+    for file in sorted(f for f in os.listdir(examples_dir) if f.endswith(".docshape")):
+        model = os.path.join(examples_dir, file)
+        name = file[: -len(".docshape")]
+        out = os.path.join(work_dir, name, "models")
+        r = subprocess.run([cli, "types", model, "--lang", "java", "--out", out], capture_output=True, text=True)
+        if r.returncode != 0:
+            fail(name, "docshape-cli types --lang java: " + r.stderr)
+            continue
+        sources = sorted(os.path.join(out, f) for f in os.listdir(out) if f.endswith(".java"))
+        r = subprocess.run(["javac", "-Xlint:all", "-Werror", "-d", os.path.join(work_dir, name, "classes"),
+                            "-cp", JAVA_CLASSPATH] + sources, capture_output=True, text=True)
+        if r.returncode != 0:
+            fail(name, "javac: " + (r.stdout + r.stderr)[:3000])
+            continue
+        compiled += len(sources)
+    print(f"ok javac -Xlint:all -Werror: {compiled} files")
+    if compiled == 0:
+        fail("coverage", "nothing was compiled")
+
+
 def collections(files):
     names = []
     for i, path in enumerate(files):
@@ -302,6 +332,8 @@ def collections(files):
 def main():
     if len(sys.argv) >= 5 and sys.argv[1] == "examples":
         examples(*sys.argv[2:5])
+    elif len(sys.argv) >= 5 and sys.argv[1] == "java":
+        java(*sys.argv[2:5])
     elif len(sys.argv) >= 5 and sys.argv[1] == "go":
         go(*sys.argv[2:5])
     elif len(sys.argv) >= 3 and sys.argv[1] == "tokens":

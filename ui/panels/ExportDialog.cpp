@@ -48,6 +48,7 @@ constexpr std::pair<ExportDialog::Output, TypesLanguage> kTypeOutputs[] = {
     {ExportDialog::Mongoose, TypesLanguage::Mongoose},
     {ExportDialog::Pydantic, TypesLanguage::Pydantic},
     {ExportDialog::Go, TypesLanguage::Go},
+    {ExportDialog::Java, TypesLanguage::Java},
 };
 } // namespace
 
@@ -59,7 +60,8 @@ ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent
     auto *outputsLayout = new QVBoxLayout(outputs);
     const QString labels[OutputCount] = {tr("mongosh script"), tr("Validator JSON"), tr("Index JSON"),
                                          tr("Sample documents"), tr("TypeScript types"), tr("Zod schemas"),
-                                         tr("Mongoose schemas"), tr("Pydantic models"), tr("Go structs")};
+                                         tr("Mongoose schemas"), tr("Pydantic models"), tr("Go structs"),
+                                         tr("Java records")};
     for (int i = 0; i < OutputCount; ++i) {
         m_outputs[i] = new QCheckBox(labels[i], outputs);
         m_outputs[i]->setChecked(i < TypeScript);
@@ -79,6 +81,8 @@ ExportDialog::ExportDialog(Document *document, QWidget *parent) : QDialog(parent
         plainToolTip(tr("Pydantic 1.10 models holding the validator's rules (docshape-cli types --lang pydantic)")));
     m_outputs[Go]->setToolTip(plainToolTip(
         tr("Structs with bson tags for the Go driver, one package; the rules in comments (docshape-cli types --lang go)")));
+    m_outputs[Java]->setToolTip(plainToolTip(
+        tr("Java 17 records with Jakarta Bean Validation annotations, one package (docshape-cli types --lang java)")));
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("exportFiles"));
     auto *left = new QWidget(this);

@@ -34,7 +34,7 @@ class ExportDialog : public QDialog {
 public:
     // The application types are off until chosen: most exports are for the
     // database, not the application.
-    enum Output { Mongosh, Validators, Indexes, Samples, TypeScript, Zod, Mongoose, Pydantic, Go, OutputCount };
+    enum Output { Mongosh, Validators, Indexes, Samples, TypeScript, Zod, Mongoose, Pydantic, Go, Java, OutputCount };
     static constexpr int kSampleCount = 5;
     static constexpr std::uint64_t kSampleSeed = 1;
 

@@ -15,8 +15,8 @@ constexpr Option kOptions[] = {
     {"--lang LANG",
      "typescript (interfaces, the bounds in comments), zod (Zod 3 schemas holding the validator's rules), "
      "mongoose (Mongoose 8 schemas, the rules as its validators), pydantic (pydantic 1.10 models, strict, "
-     "holding the validator's rules) or go (structs with bson tags for the Go driver, one package; the rules "
-     "in comments)"},
+     "holding the validator's rules), go (structs with bson tags for the Go driver, one package; the rules "
+     "in comments) or java (Java 17 records with Jakarta Bean Validation annotations, one package)"},
     {"--out DIR", "where to write one module per collection; made if missing, and files already there are replaced"},
 };
 
@@ -37,12 +37,12 @@ constexpr ExitStatus kExits[] = {
 
 const Command kTypesCommand{
     .name = "types",
-    .summary = "application types from the model: TypeScript, Zod, Mongoose, Pydantic, Go",
+    .summary = "application types from the model: TypeScript, Zod, Mongoose, Pydantic, Go, Java",
     .usage = kForms,
     .description = "Writes one module per collection with the documents' types for the application, made from "
                    "the same description as the exported $jsonSchema validator: embedded entities as nested "
                    "types, references as the id type with a comment naming the target, variants as "
-                   "discriminated unions (Mongoose: discriminators). Zod, Mongoose and Pydantic hold the validator's rules (lengths, patterns, "
+                   "discriminated unions (Mongoose: discriminators; Java: sealed interfaces). Zod, Mongoose and Pydantic hold the validator's rules (lengths, patterns, "
                    "bounds, enums, maxItems, required and nullable keys, closed objects); a rule a language "
                    "cannot hold is said in a comment beside the key. Each file names the model and its "
                    "fingerprint.",
@@ -81,7 +81,7 @@ int runTypes(const std::vector<std::string> &args, Io io) {
             language = typesLanguageFromString(name);
             if (!language)
                 return usageError(kTypesCommand, io,
-                                  "--lang is typescript, zod, mongoose, pydantic or go, not '" + name + "'");
+                                  "--lang is typescript, zod, mongoose, pydantic, go or java, not '" + name + "'");
         } else if (!arg.empty() && arg[0] == '-') {
             return usageError(kTypesCommand, io, "unknown option '" + arg + "'");
         } else if (path.empty()) {

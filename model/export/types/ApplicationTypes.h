@@ -14,15 +14,15 @@ namespace docshape {
 // The languages `docshape-cli types` and the studio's Export > Application
 // Types write, each checked by its own toolchain in the tests
 // (tests/migrate-js/types-check.js, tests/types/types_check.py).
-enum class TypesLanguage { TypeScript, Zod, Mongoose, Pydantic, Go };
+enum class TypesLanguage { TypeScript, Zod, Mongoose, Pydantic, Go, Java };
 
-std::string_view toString(TypesLanguage language); // "typescript", "zod", "mongoose", "pydantic", "go"
+std::string_view toString(TypesLanguage language); // "typescript", "zod", "mongoose", "pydantic", "go", "java"
 std::optional<TypesLanguage> typesLanguageFromString(std::string_view name);
 
 // One module per collection (`<stem>.ts`, or `<stem>.js` for Mongoose, by
 // exportFileStem; `<name>.py`, a Python module name made of the
-// collection's name; `<name>.go`, the files of one package), in derivation
-// order.
+// collection's name; `<name>.go`, the files of one package; `<Type>.java`,
+// named after the document's type, as Java requires), in derivation order.
 // Each file's first lines say which model it came from: its name and a
 // fingerprint of its saved form (the same model, the same fingerprint), so a
 // reviewer can tell which version generated it. Deterministic: the same model
