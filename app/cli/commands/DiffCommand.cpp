@@ -2,6 +2,7 @@
 
 #include "diff/DiffReport.h"
 #include "diff/ModelDiff.h"
+#include "export/types/TypesChanges.h"
 #include "io/ProjectFile.h"
 
 #include <optional>
@@ -38,7 +39,8 @@ const Command kDiffCommand{
     .usage = kForms,
     .description = "Matches entities, fields, relationships, access patterns, indexes and decisions by id, "
                    "lists what was added, removed, renamed or changed (each property with its old and new "
-                   "value) and the consequences: document sizes, index entries, findings and access costs.",
+                   "value) and the consequences: document sizes, index entries, findings and access costs, "
+                   "and which application types (docshape-cli types) change, per collection.",
     .options = kOptions,
     .examples = kExamples,
     .exits = kExits,
@@ -67,10 +69,49 @@ int runDiff(const std::vector<std::string> &args, Io io) {
     if (!after)
         return kBadModel;
     const ModelDiff diff = diffModels(*before, *after);
-    if (json)
-        io.out << diffJson(diff).dump(2) << '\n';
-    else
+    // A model whose validator cannot be exported has no types to compare:
+    // the diff is still worth having, and says why the types are missing.
+    auto types = typesChanges(*before, *after);
+    if (json) {
+        nlohmann::ordered_json out = diffJson(diff);
+        if (!types) {
+            out["applicationTypes"] = {{"error", types.error().toString()}};
+        } else {
+            nlohmann::ordered_json list = nlohmann::ordered_json::array();
+            for (const auto &t : *types)
+                list.push_back({{"collection", t.collection},
+                                {"collectionAdded", t.collectionAdded},
+                                {"collectionRemoved", t.collectionRemoved},
+                                {"added", t.added},
+                                {"removed", t.removed},
+                                {"changed", t.changed}});
+            out["applicationTypes"] = std::move(list);
+        }
+        io.out << out.dump(2) << '\n';
+    } else {
         io.out << diffText(diff);
+        if (!types) {
+            io.out << "\nApplication types: cannot compare: " << types.error().toString() << '\n';
+        } else if (!types->empty()) {
+            io.out << "\nApplication types (docshape-cli types) that change:\n";
+            const auto list = [&](std::string_view what, const std::vector<std::string> &names) {
+                if (names.empty())
+                    return;
+                io.out << "    " << what << ':';
+                for (const auto &n : names)
+                    io.out << ' ' << n << (&n == &names.back() ? "" : ",");
+                io.out << '\n';
+            };
+            for (const auto &t : *types) {
+                io.out << "  " << t.collection
+                       << (t.collectionAdded ? " (new collection)" : t.collectionRemoved ? " (removed collection)" : "")
+                       << '\n';
+                list("added", t.added);
+                list("removed", t.removed);
+                list("changed", t.changed);
+            }
+        }
+    }
     return diff.equal() ? kOk : kFindings;
 }
 

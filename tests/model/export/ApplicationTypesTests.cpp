@@ -10,6 +10,7 @@
 #include "export/types/PydanticTypes.h"
 #include "export/types/TypeModel.h"
 #include "export/types/TypeScriptTypes.h"
+#include "export/types/TypesChanges.h"
 #include "io/ProjectFile.h"
 #include "util/PythonText.h"
 
@@ -226,4 +227,41 @@ TEST_CASE("a hostile name reaches generated code only as a literal or a comment"
             CHECK(seen > 0);
         }
     }
+}
+
+TEST_CASE("diff lists which application types change", "[types][diff]") {
+    const Project before = example("order-aggregate");
+    auto same = typesChanges(before, before);
+    REQUIRE(same);
+    CHECK(same->empty());
+
+    // A bound on a line item's field changes LineItem, and the order that
+    // holds line items only if it changes itself: it does not.
+    Project after = before;
+    Field *quantity = nullptr;
+    for (auto &e : after.entities)
+        for (auto &f : e.fields)
+            if (e.name == "LineItem" && f.name == "quantity")
+                quantity = &f;
+    REQUIRE(quantity);
+    quantity->details.edit().maximum = 12;
+    auto bound = typesChanges(before, after);
+    REQUIRE(bound);
+    REQUIRE(bound->size() == 1);
+    CHECK(bound->front().collection == "orders");
+    CHECK(bound->front().changed == std::vector<std::string>{"LineItem"});
+    CHECK(bound->front().added.empty());
+
+    // Extracting comments out of posts: a type moves to a new collection.
+    auto a = loadProject(test::dataPath("migrate/extract-embedded/old.docshape"));
+    auto b = loadProject(test::dataPath("migrate/extract-embedded/new.docshape"));
+    REQUIRE(a);
+    REQUIRE(b);
+    auto extracted = typesChanges(*a, *b);
+    REQUIRE(extracted);
+    REQUIRE(extracted->size() == 2);
+    CHECK(extracted->at(0).collection == "posts");
+    CHECK(extracted->at(0).removed == std::vector<std::string>{"Comment"});
+    CHECK(extracted->at(1).collectionAdded);
+    CHECK(extracted->at(1).added == std::vector<std::string>{"Comment"});
 }
