@@ -8,7 +8,10 @@
 #include "migrate/ComputedValue.h"
 #include "migrate/PipelineBuilder.h"
 #include "migrate/ShapeMap.h"
-#include "util/JavaScriptText.h"
+#include "migrate/planners/IndexPlanner.h"
+#include "migrate/planners/PlanBuilder.h"
+#include "migrate/planners/PlanContext.h"
+#include "migrate/planners/ScriptParts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,63 +21,9 @@
 #include <set>
 #include <tuple>
 
-namespace docshape {
-
-using pipeline::Json;
-using pipeline::Place;
+namespace docshape::migration {
 
 namespace {
-
-// The progress markers' collection, and the key the script writes into
-// documents of a versioned entity (seed lesson-135, "Schema version field").
-constexpr const char *kVersionKey = "schemaVersion";
-
-using CollectionKey = std::tuple<int, std::string, std::string>;
-
-// One derived collection of one version, with its figures.
-struct Side {
-    const CollectionShape *shape = nullptr;
-    const CollectionStat *stat = nullptr;
-    std::unique_ptr<ShapeMap> map;
-};
-
-std::map<CollectionKey, Side> sidesOf(const Analysis &a) {
-    std::map<CollectionKey, Side> out;
-    for (std::size_t i = 0; i < a.collections.size(); ++i) {
-        const CollectionShape &c = a.derived.collections[i];
-        CollectionKey key{static_cast<int>(c.kind), c.rootEntityId,
-                          c.kind == CollectionKind::Entity ? std::string() : c.relationshipId};
-        out.emplace(std::move(key), Side{&c, &a.collections[i], std::make_unique<ShapeMap>(c)});
-    }
-    return out;
-}
-
-std::string js(const Json &value, int indent = 4) { return mongoshLiteral(value, indent); }
-std::string jsString(std::string_view s) { return javascript::stringLiteral(s); }
-
-std::string quoted(const std::string &s) { return "`" + s + "`"; }
-
-// The paths of an $unset, without those inside another one listed (the
-// server refuses a path collision).
-Json unsetList(const std::vector<std::string> &paths) {
-    Json out = Json::array();
-    for (const auto &p : paths) {
-        const bool covered = std::any_of(paths.begin(), paths.end(), [&](const std::string &q) {
-            return q != p && p.rfind(q + ".", 0) == 0;
-        });
-        if (!covered && std::find(out.begin(), out.end(), Json(p)) == out.end())
-            out.push_back(p);
-    }
-    return out;
-}
-
-double batchesOf(double documents, const MigrationOptions &o) {
-    return o.batchSize == 0 ? 0 : std::ceil(documents / static_cast<double>(o.batchSize));
-}
-
-double writeSeconds(double documents, const MigrationOptions &o) {
-    return documents / o.writeRate + batchesOf(documents, o) * static_cast<double>(o.pauseMs) / 1000.0;
-}
 
 // One change of a field inside the documents of a collection.
 struct FieldOp {
@@ -153,20 +102,12 @@ Json mappedValue(const std::string &ref, const std::vector<std::pair<std::string
 class Planner {
 public:
     Planner(const Project &before, const Project &after, const MigrationOptions &options)
-        : m_before(before), m_after(after), m_options(options), m_a1(analyze(before)), m_a2(analyze(after)),
-          m_sides1(sidesOf(m_a1)), m_sides2(sidesOf(m_a2)) {}
+        : context(before, after, options) {}
 
     Result<MigrationPlan> run();
 
 private:
-    struct Pair {
-        CollectionKey key;
-        const Side *v1 = nullptr;
-        const Side *v2 = nullptr;
-    };
-
     Status planCollections();
-    Status planIndexes();
     Status planRewrite(const Pair &pair);
     void planLateComputes(const Pair &pair, std::vector<FieldOp> computes);
     void planRemovedValues(const std::string &collection, const NodePlace &place, const std::vector<std::string> &removed,
@@ -189,160 +130,16 @@ private:
     Status planValidators();
     void planDrops();
 
-    Result<Json> defaultFor(const ShapeNode &node, const std::string &where);
-    Result<Json> validatorOf(const Project &p, const Side &side);
-    const Side *sideOfEntity(const std::map<CollectionKey, Side> &sides, const std::string &entityId) const;
-    std::optional<Place> effective(const ShapeMap &v1, const ShapeMap &v2, const NodePlace &p) const;
-    bool representationHandles(const ShapeMap &map, const NodePlace &place) const;
     Json elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, const ShapeMap &target,
                      const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing,
                      const std::map<std::string, Json> &given = {});
-    double indexEntriesOn(const Side &side, const std::vector<std::string> &paths) const;
-    void add(MigrationStep step, int phase);
-    // A difference the script cannot plan: the first one is the plan's Error.
-    void refuse(const std::string &where, const std::string &message) {
-        if (!m_refusal)
-            m_refusal = Error{where, message};
-    }
 
-    const Project &m_before;
-    const Project &m_after;
-    MigrationOptions m_options;
-    const Analysis m_a1;
-    const Analysis m_a2;
-    std::map<CollectionKey, Side> m_sides1;
-    std::map<CollectionKey, Side> m_sides2;
-    std::vector<Pair> m_pairs;
-    std::vector<std::pair<int, MigrationStep>> m_steps;
-    std::set<std::string> m_repKeys;      // keys moved by a representation step, in either version
-    std::set<std::string> m_touched;      // collections whose documents a step rewrites
-    MigrationPlan m_plan;
-    std::optional<Error> m_refusal;
-    // Collections an embed step copies into their parents: what the drop
-    // step checks before it drops them.
-    struct EmbedSource {
-        std::string parent, backKey, field;
-        Json element; // the embedded element, from a child bound to $$c
-        bool array = true;
-    };
-    std::map<std::string, EmbedSource> m_embedded;
+    const PlanContext context;
+    PlanBuilder builder;
 };
 
-void Planner::add(MigrationStep step, int phase) { m_steps.emplace_back(phase, std::move(step)); }
-
-const Side *Planner::sideOfEntity(const std::map<CollectionKey, Side> &sides, const std::string &entityId) const {
-    auto it = sides.find({static_cast<int>(CollectionKind::Entity), entityId, std::string()});
-    return it == sides.end() ? nullptr : &it->second;
-}
-
-Result<Json> Planner::validatorOf(const Project &p, const Side &side) {
-    auto schema = validatorFor(p, *side.shape);
-    if (!schema)
-        return schema.error();
-    return Json{{"$jsonSchema", std::move(*schema)}};
-}
-
-// The value a new required key gets: the field's stated default, or a value
-// of its type (stated as a warning, so that a designer states one).
-Result<Json> Planner::defaultFor(const ShapeNode &node, const std::string &where) {
-    const Field *f = node.origin == NodeOrigin::Field ? node.field : nullptr;
-    if (f && f->details->defaultValue) {
-        auto value = typedLiteral(node.type, *f->details->defaultValue);
-        if (!value)
-            return Error{where, "defaultValue '" + *f->details->defaultValue + "': " + value.error().message};
-        return value;
-    }
-    Json value;
-    switch (node.type) {
-    case BsonType::String:
-        value = f && !f->details->enumValues.empty() ? Json(f->details->enumValues.front()) : Json("");
-        break;
-    case BsonType::Int:
-    case BsonType::Long:
-    case BsonType::Double:
-    case BsonType::Decimal:
-        value = typedNumber(node.type, f && f->details->minimum ? std::max(0.0, *f->details->minimum) : 0.0);
-        break;
-    case BsonType::Bool:
-        value = false;
-        break;
-    case BsonType::Object:
-        value = Json::object();
-        break;
-    case BsonType::Array:
-        value = Json::array();
-        break;
-    case BsonType::Null:
-        value = nullptr;
-        break;
-    default:
-        return Error{where, "a new required " + std::string(toString(node.type)) +
-                                " has no default; state one (defaultValue) or make it optional"};
-    }
-    if (node.type != BsonType::Object && node.type != BsonType::Array)
-        m_plan.warnings.push_back(where + " is new and required, and states no defaultValue: documents that lack it get " +
-                                  mongoshLiteral(value) + ".");
-    return value;
-}
-
-// Where a v1 key is once the renames of its enclosing keys are applied: the
-// v2 place of its nearest ancestor that v2 still has, then its own names.
-std::optional<Place> Planner::effective(const ShapeMap &v1, const ShapeMap &v2, const NodePlace &p) const {
-    if (p.parentKey.empty())
-        return Place{{p.names.back()}, {}};
-    const NodePlace *parent = v1.find(p.parentKey);
-    if (!parent)
-        return std::nullopt;
-    Place out;
-    if (const NodePlace *now = v2.find(p.parentKey))
-        out = pipeline::placeOf(*now);
-    else if (auto up = effective(v1, v2, *parent))
-        out = *up;
-    else
-        return std::nullopt;
-    out.arrays.push_back(parent->node->isArray());
-    out.names.push_back(p.names.back());
-    return out;
-}
-
-bool Planner::representationHandles(const ShapeMap &map, const NodePlace &place) const {
-    for (const NodePlace *p = &place; p; p = p->parentKey.empty() ? nullptr : map.find(p->parentKey))
-        if (m_repKeys.contains(p->key))
-            return true;
-    return false;
-}
-
-double Planner::indexEntriesOn(const Side &side, const std::vector<std::string> &paths) const {
-    double entries = 0;
-    for (const auto &ix : side.stat->indexes) {
-        bool hit = false;
-        for (const auto &k : ix.keys)
-            for (const auto &p : paths)
-                if (k.path == p || k.path.rfind(p + ".", 0) == 0 || p.rfind(k.path + ".", 0) == 0)
-                    hit = true;
-        if (hit)
-            entries += ix.entries;
-    }
-    return entries;
-}
-
 Status Planner::planCollections() {
-    for (const auto &[key, side] : m_sides2) {
-        (void)side;
-        Pair p{key, nullptr, nullptr};
-        if (auto it = m_sides1.find(key); it != m_sides1.end())
-            p.v1 = &it->second;
-        p.v2 = &m_sides2.at(key);
-        m_pairs.push_back(p);
-    }
-    // v2's derivation order, so that the plan reads like the model.
-    std::map<const CollectionShape *, std::size_t> order;
-    for (std::size_t i = 0; i < m_a2.derived.collections.size(); ++i)
-        order[&m_a2.derived.collections[i]] = i;
-    std::sort(m_pairs.begin(), m_pairs.end(),
-              [&](const Pair &a, const Pair &b) { return order[a.v2->shape] < order[b.v2->shape]; });
-
-    for (const Pair &p : m_pairs) {
+    for (const Pair &p : context.pairs()) {
         if (p.v1)
             continue;
         const CollectionShape &c = *p.v2->shape;
@@ -363,7 +160,7 @@ Status Planner::planCollections() {
                 options["expireAfterSeconds"] = *ts.expireAfterSeconds;
             s.details.push_back("time-series collection on " + quoted(ts.timeField) + " (no validator: the server accepts none there)");
         } else {
-            auto validator = validatorOf(m_after, *p.v2);
+            auto validator = context.validatorOf(context.after(), *p.v2);
             if (!validator)
                 return validator.error();
             options["validator"] = std::move(*validator);
@@ -376,140 +173,7 @@ Status Planner::planCollections() {
         s.rollback = "drop the collection once it is empty: the later steps' rollbacks move back what the migration "
                      "put there first; a collection that still holds documents is not dropped, and the run says so";
         s.rollbackScript = "dropCreatedCollection(" + jsString(c.name) + ");";
-        add(std::move(s), 0);
-    }
-    return {};
-}
-
-Status Planner::planIndexes() {
-    for (const Pair &p : m_pairs) {
-        const CollectionShape &c = *p.v2->shape;
-        std::vector<const IndexSpec *> created;
-        std::vector<std::string> builtNames; // per created index: the name it is built under
-        // A changed definition under the same name: built under a free name
-        // beside the old one, which is dropped once it is built
-        // (uniqueness never goes unenforced). Only a definition the server
-        // cannot hold beside the old one (the same keys, filter and
-        // collation) is rebuilt in place.
-        std::vector<std::pair<const IndexSpec *, std::string>> replaced; // the old definition, the new one's name
-        std::vector<const IndexSpec *> rebuilt;
-        std::set<std::string> taken;
-        if (p.v1)
-            for (const IndexSpec *ix : indexesOf(m_before, m_a1.derived, *p.v1->shape))
-                taken.insert(indexName(*ix));
-        for (const IndexSpec *ix : indexesOf(m_after, m_a2.derived, c))
-            taken.insert(indexName(*ix));
-        for (const IndexSpec *ix : indexesOf(m_after, m_a2.derived, c)) {
-            const IndexSpec *old = m_before.findIndex(ix->id);
-            const bool oldHere = old && p.v1 && sideOfEntity(m_sides1, old->entityId) == p.v1;
-            if (oldHere && *old == *ix)
-                continue;
-            std::string name = indexName(*ix);
-            if (oldHere && indexName(*old) == name) {
-                const bool together = old->keys != ix->keys || old->partialFilter != ix->partialFilter ||
-                                      old->collation != ix->collation;
-                if (together) {
-                    int n = 2;
-                    while (taken.contains(name + "_" + std::to_string(n)))
-                        ++n;
-                    name += "_" + std::to_string(n);
-                    taken.insert(name);
-                    replaced.emplace_back(old, name);
-                } else {
-                    rebuilt.push_back(old);
-                }
-            }
-            created.push_back(ix);
-            builtNames.push_back(name);
-        }
-        if (created.empty())
-            continue;
-        MigrationStep s;
-        s.kind = StepKind::CreateIndexes;
-        s.collection = c.name;
-        Json specs = Json::array();
-        Json newNames = Json::array();
-        for (std::size_t i = 0; i < created.size(); ++i) {
-            auto spec = indexSpecJson(*created[i], c.name + "." + indexName(*created[i]));
-            if (!spec)
-                return spec.error();
-            (*spec)["name"] = builtNames[i];
-            specs.push_back(std::move(*spec));
-            newNames.push_back(builtNames[i]);
-            for (const auto &st : p.v2->stat->indexes)
-                if (st.id == created[i]->id)
-                    s.cost.indexEntries += st.entries;
-        }
-        Json oldSpecs = Json::array();
-        Json oldNames = Json::array();
-        for (const auto &[old, builtName] : replaced) {
-            auto spec = indexSpecJson(*old, c.name + "." + indexName(*old));
-            if (!spec)
-                return spec.error();
-            oldSpecs.push_back(std::move(*spec));
-            oldNames.push_back(indexName(*old));
-        }
-        std::string list;
-        for (const auto &n : builtNames)
-            list += (list.empty() ? "" : ", ") + quoted(n);
-        s.title = "Build index" + std::string(builtNames.size() > 1 ? "es " : " ") + list + " on " + quoted(c.name);
-        s.details.push_back("before the release that needs " + std::string(builtNames.size() > 1 ? "them" : "it") +
-                            "; createIndexes with commitQuorum \"votingMembers\" (the server's default: every "
-                            "data-bearing voting member builds it before it is ready; set commitQuorum to null on a standalone)");
-        for (const auto &[old, builtName] : replaced) {
-            const std::string oldName = indexName(*old);
-            s.details.push_back("the definition of " + quoted(oldName) + " changes under the same name, and the "
-                                "server holds one index per name: the new definition is built as " +
-                                quoted(builtName) + ", then " + quoted(oldName) + " is dropped" +
-                                (old->unique ? ", so uniqueness is enforced throughout" : "") +
-                                "; running the step again finds both done");
-            m_plan.warnings.push_back(c.name + ": index " + quoted(oldName) + " is built as " + quoted(builtName) +
-                                      " (its name is taken until the old definition is dropped); name it " +
-                                      quoted(builtName) + " in the model, so that the next migration finds it.");
-        }
-        for (const IndexSpec *old : rebuilt)
-            s.details.push_back("the definition of " + quoted(indexName(*old)) + " changes only in its options, and "
-                                "the server holds no two indexes on the same keys: it is dropped and built again, so "
-                                "queries that use it go without" +
-                                std::string(old->unique ? ", and uniqueness is not enforced," : "") +
-                                " until the build ends; running the step again finds it built and does nothing");
-        s.cost.seconds = s.cost.indexEntries / m_options.indexRate;
-        std::string script;
-        for (const IndexSpec *old : rebuilt) {
-            Json one = Json::array();
-            for (const auto &spec : specs)
-                if (spec["name"] == indexName(*old))
-                    one.push_back(spec);
-            script += "rebuildIndex(" + jsString(c.name) + ", " + js(one) + ");\n    ";
-        }
-        Json plain = Json::array();
-        for (const auto &spec : specs) {
-            const bool inPlace = std::any_of(rebuilt.begin(), rebuilt.end(),
-                                             [&](const IndexSpec *old) { return spec["name"] == indexName(*old); });
-            if (!inPlace)
-                plain.push_back(spec);
-        }
-        if (!plain.empty())
-            script += replaced.empty() ? "createIndexes(" + jsString(c.name) + ", " + js(plain) + ");"
-                                       : "replaceIndex(" + jsString(c.name) + ", " + js(plain) + ", " + js(oldNames) + ");";
-        s.script = script;
-        s.rollback = "drop the new index" + std::string(builtNames.size() > 1 ? "es" : "");
-        std::string rollbackScript;
-        if (!replaced.empty()) {
-            s.rollback = "build the old definitions again under their names, then drop the new ones";
-            rollbackScript = "replaceIndex(" + jsString(c.name) + ", " + js(oldSpecs) + ", " + js(newNames) + ");";
-        } else {
-            rollbackScript = "dropIndexes(" + jsString(c.name) + ", " + js(newNames) + ");";
-        }
-        for (const IndexSpec *old : rebuilt) {
-            auto spec = indexSpecJson(*old, c.name + "." + indexName(*old));
-            if (!spec)
-                return spec.error();
-            rollbackScript += "\n    rebuildIndex(" + jsString(c.name) + ", " + js(Json::array({std::move(*spec)})) + ");";
-            s.rollback += "; " + quoted(indexName(*old)) + " rebuilt to its old definition";
-        }
-        s.rollbackScript = rollbackScript;
-        add(std::move(s), p.v1 ? 1 : 0);
+        builder.add(std::move(s), Phase::CreateCollections);
     }
     return {};
 }
@@ -520,7 +184,7 @@ Status Planner::planRewrite(const Pair &pair) {
     const CollectionShape &c = *pair.v2->shape;
     std::vector<FieldOp> renames, converts, fills, removes, computes, maps;
     std::vector<std::string> changedPaths;
-    const Entity *root1 = c.kind == CollectionKind::Entity ? m_before.findEntity(c.rootEntityId) : nullptr;
+    const Entity *root1 = c.kind == CollectionKind::Entity ? context.before().findEntity(c.rootEntityId) : nullptr;
     const Entity *root2 = c.kind == CollectionKind::Entity ? c.root : nullptr;
     // -1: the entity has no schemaVersion.
     const int version1 = root1 && root1->schemaVersion ? *root1->schemaVersion : -1;
@@ -539,13 +203,13 @@ Status Planner::planRewrite(const Pair &pair) {
                                                                      "without it fail the v2 validator")
                                          : "its values stay as v1 computed them";
         if (n2.crossesArray()) {
-            m_plan.warnings.push_back(where + " is computed in each array element (\"" + text +
+            builder.warn(where + " is computed in each array element (\"" + text +
                                       "\"); not computed by the script: " + leftTo + ".");
             return;
         }
         auto value = computedValue(text, v2, n2.node->type);
         if (!value) {
-            m_plan.warnings.push_back(where + " is computed from \"" + text + "\"; not computed by the script (" +
+            builder.warn(where + " is computed from \"" + text + "\"; not computed by the script (" +
                                       value.error().message + "): " + leftTo + ".");
             return;
         }
@@ -561,7 +225,7 @@ Status Planner::planRewrite(const Pair &pair) {
     };
 
     for (const NodePlace &n2 : v2.places()) {
-        if (representationHandles(v2, n2))
+        if (builder.moves(v2, n2))
             continue;
         const NodePlace *n1 = v1.find(n2.key);
         const std::string where = c.name + "." + n2.path();
@@ -576,9 +240,9 @@ Status Planner::planRewrite(const Pair &pair) {
                 compute(n2, *f2, false);
         }
         if (n1) {
-            auto eff = effective(v1, v2, *n1);
+            auto eff = context.effective(v1, v2, *n1);
             if (!eff) {
-                m_plan.warnings.push_back(where + ": cannot follow where it was in v1; not rewritten.");
+                builder.warn(where + ": cannot follow where it was in v1; not rewritten.");
                 continue;
             }
             const Place target = pipeline::placeOf(n2);
@@ -590,7 +254,7 @@ Status Planner::planRewrite(const Pair &pair) {
                 op.guard = pipeline::placeOf(*n1);
                 op.sameParent = n1->parentKey == n2.parentKey;
                 if (!op.sameParent && (eff->crossesArray() || target.crossesArray())) {
-                    m_plan.warnings.push_back(where + ": moved from " + n1->path() +
+                    builder.warn(where + ": moved from " + n1->path() +
                                               " across an array; not rewritten (write this step by hand).");
                     continue;
                 }
@@ -599,7 +263,7 @@ Status Planner::planRewrite(const Pair &pair) {
                 const NodePlace *into = n2.parentKey.empty() ? nullptr : v2.find(n2.parentKey);
                 op.conditionalRemove = !op.sameParent && into && into->optional;
                 if (op.conditionalRemove && eff->names.size() > 1) {
-                    m_plan.warnings.push_back(where + ": moved from " + n1->path() +
+                    builder.warn(where + ": moved from " + n1->path() +
                                               " into an optional subdocument; not rewritten (write this step by hand).");
                     continue;
                 }
@@ -625,7 +289,7 @@ Status Planner::planRewrite(const Pair &pair) {
                     if (const DateFormat *f = dateFormatFor(f1))
                         op.backFormat = f->format;
                 if (pipeline::convertTarget(op.toType).empty()) {
-                    m_plan.warnings.push_back(where + ": " + std::string(toString(op.fromType)) + " to " +
+                    builder.warn(where + ": " + std::string(toString(op.fromType)) + " to " +
                                               std::string(toString(op.toType)) +
                                               " has no $convert; values are left as they are.");
                 } else {
@@ -637,7 +301,7 @@ Status Planner::planRewrite(const Pair &pair) {
                     changedPaths.push_back(n2.path());
                 }
             } else if (n1->node->type != n2.node->type) {
-                m_plan.warnings.push_back(where + ": " + std::string(toString(n1->node->type)) + " to " +
+                builder.warn(where + ": " + std::string(toString(n1->node->type)) + " to " +
                                           std::string(toString(n2.node->type)) + " is not converted automatically.");
             }
             const Field *e1 = n1->node->origin == NodeOrigin::Field ? n1->node->field : nullptr;
@@ -677,7 +341,7 @@ Status Planner::planRewrite(const Pair &pair) {
             if (e1 && f2 && n1->node->type == n2.node->type)
                 planNarrowedBounds(c.name, n2, *e1, *f2);
             if (!n2.optional && n1->optional) {
-                auto value = defaultFor(*n2.node, where);
+                auto value = builder.defaultFor(*n2.node, where);
                 if (!value)
                     return value.error();
                 FieldOp op;
@@ -697,7 +361,7 @@ Status Planner::planRewrite(const Pair &pair) {
         if (n2.optional || (parent2 && parent2->optional))
             continue;
         if (n2.node->origin == NodeOrigin::Reference) {
-            m_plan.warnings.push_back(where + " (a reference) is new and required: the application must fill it; "
+            builder.warn(where + " (a reference) is new and required: the application must fill it; "
                                               "documents without it fail the v2 validator.");
             continue;
         }
@@ -705,7 +369,7 @@ Status Planner::planRewrite(const Pair &pair) {
             continue;
         if (versioned && n2.names.size() == 1 && n2.names.front() == kVersionKey)
             continue; // the version stage writes it
-        auto value = defaultFor(*n2.node, where);
+        auto value = builder.defaultFor(*n2.node, where);
         if (!value)
             return value.error();
         FieldOp op;
@@ -727,11 +391,11 @@ Status Planner::planRewrite(const Pair &pair) {
         changedPaths.push_back(n2.path());
     }
     for (const NodePlace &n1 : v1.places()) {
-        if (v2.find(n1.key) || representationHandles(v1, n1))
+        if (v2.find(n1.key) || builder.moves(v1, n1))
             continue;
         if (!n1.parentKey.empty() && !v2.find(n1.parentKey))
             continue; // removed with its parent
-        auto eff = effective(v1, v2, n1);
+        auto eff = context.effective(v1, v2, n1);
         if (!eff)
             continue;
         FieldOp op;
@@ -768,7 +432,7 @@ Status Planner::planRewrite(const Pair &pair) {
     // its own; the others here.
     std::vector<std::string> representationPaths;
     for (const NodePlace &n2 : v2.places())
-        if (representationHandles(v2, n2))
+        if (builder.moves(v2, n2))
             representationPaths.push_back(n2.path());
     const auto readsRepresentation = [&](const FieldOp &op) {
         return std::any_of(op.inputs.begin(), op.inputs.end(), [&](const std::string &in) {
@@ -790,7 +454,7 @@ Status Planner::planRewrite(const Pair &pair) {
         });
         if (ready == computes.end()) {
             for (const FieldOp &op : computes)
-                m_plan.warnings.push_back(c.name + "." + op.to.path() +
+                builder.warn(c.name + "." + op.to.path() +
                                           " is computed from fields that are computed from it; not computed by the script.");
             break;
         }
@@ -817,7 +481,7 @@ Status Planner::planRewrite(const Pair &pair) {
 
     const bool anyOp = !renames.empty() || !converts.empty() || !fills.empty() || !removes.empty() ||
                        !computes.empty() || !maps.empty();
-    const bool setVersion = versioned && (anyOp || version1 != version2 || m_touched.contains(c.name));
+    const bool setVersion = versioned && (anyOp || version1 != version2 || builder.touched(c.name));
     if (!anyOp && !setVersion)
         return {};
 
@@ -1025,15 +689,15 @@ Status Planner::planRewrite(const Pair &pair) {
         s.details.push_back(op.describe);
     if (setVersion)
         s.details.push_back("set " + quoted(kVersionKey) + " to " + std::to_string(version2));
-    s.details.push_back("touches only " + guardText + ", in batches of " + std::to_string(m_options.batchSize) +
+    s.details.push_back("touches only " + guardText + ", in batches of " + std::to_string(context.options().batchSize) +
                         " by _id range, so it is idempotent and resumes where it stopped");
     const double docs = pair.v1->stat->documents;
     s.cost.documents = docs;
     s.cost.bytes = docs * pair.v2->stat->avgDocumentBytes;
     if (setVersion)
         changedPaths.push_back(kVersionKey);
-    s.cost.indexEntries = indexEntriesOn(*pair.v2, changedPaths);
-    s.cost.seconds = writeSeconds(docs, m_options);
+    s.cost.indexEntries = context.indexEntriesOn(*pair.v2, changedPaths);
+    s.cost.seconds = writeSeconds(docs, context.options());
     s.script = "rewrite(STEP, " + jsString(c.name) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) + ");";
     if (reverse.empty()) {
         s.reversible = false;
@@ -1051,8 +715,8 @@ Status Planner::planRewrite(const Pair &pair) {
         for (std::size_t i = 0; i < irreversible.size(); ++i)
             s.rollback += (i ? "; " : "") + irreversible[i];
     }
-    m_touched.insert(c.name);
-    add(std::move(s), 3);
+    builder.touch(c.name);
+    builder.add(std::move(s), Phase::Rewrites);
     return {};
 }
 
@@ -1073,7 +737,7 @@ void Planner::planRemovedValues(const std::string &collection, const NodePlace &
     for (const auto &v : allowed)
         allowedList.push_back(v);
     if (place.crossesArray() || place.names.size() != 1) {
-        m_plan.warnings.push_back(where + ": v2 no longer allows " + list +
+        builder.warn(where + ": v2 no longer allows " + list +
                                   "; below the top of the document the script does not replace them: decide what "
                                   "they become and write this step by hand.");
         return;
@@ -1091,7 +755,7 @@ void Planner::planRemovedValues(const std::string &collection, const NodePlace &
     check.script = "checkRemovedValues(" + jsString(collection) + ", " + jsString(path) + ", " + js(removedList) + ", " +
                    js(allowedList) + ");";
     check.rollback = "nothing to undo: it writes nothing";
-    add(std::move(check), -1);
+    builder.add(std::move(check), Phase::Checks);
 
     MigrationStep s;
     s.kind = StepKind::Rewrite;
@@ -1102,8 +766,8 @@ void Planner::planRemovedValues(const std::string &collection, const NodePlace &
     s.reversible = false;
     s.rollback = "cannot be undone: the documents that held " + list + " in " + quoted(where) +
                  " hold the value chosen for it, and which ones did is not recorded";
-    m_touched.insert(collection);
-    add(std::move(s), 5);
+    builder.touch(collection);
+    builder.add(std::move(s), Phase::AfterRepresentations);
 }
 
 // Bounds v2 narrows (maxLength, maxItems, minimum, maximum, minLength): before
@@ -1169,7 +833,7 @@ void Planner::planNarrowedBounds(const std::string &collection, const NodePlace 
     for (const Bound &b : bounds)
         list += (list.empty() ? "" : "; ") + b.text;
     if (place.crossesArray() || place.names.size() != 1) {
-        m_plan.warnings.push_back(where + ": v2 narrows its bounds (" + list +
+        builder.warn(where + ": v2 narrows its bounds (" + list +
                                   "); below the top of the document the script does not count or fit the values "
                                   "out of them: check them by hand.");
         return;
@@ -1192,7 +856,7 @@ void Planner::planNarrowedBounds(const std::string &collection, const NodePlace 
                             "fix them first, or keep v1's bound in v2");
     check.script = "checkBounds(" + jsString(collection) + ", " + jsString(place.path()) + ", " + js(checks) + ");";
     check.rollback = "nothing to undo: it writes nothing";
-    add(std::move(check), -1);
+    builder.add(std::move(check), Phase::Checks);
 
     Json stages = Json::array();
     Json filters = Json::array();
@@ -1219,8 +883,8 @@ void Planner::planNarrowedBounds(const std::string &collection, const NodePlace 
                js(filters.size() == 1 ? filters.front() : Json{{"$or", filters}}, 6) + ",\n      " + js(stages, 6) + ");";
     s.reversible = false;
     s.rollback = "cannot be undone: in " + quoted(where) + ", " + fitList + "; what was beyond the bound is gone";
-    m_touched.insert(collection);
-    add(std::move(s), 5);
+    builder.touch(collection);
+    builder.add(std::move(s), Phase::AfterRepresentations);
 }
 
 // Computed fields that read what a representation step writes: computed in a
@@ -1250,13 +914,13 @@ void Planner::planLateComputes(const Pair &pair, std::vector<FieldOp> computes) 
         }
     }
     s.details.push_back("after the steps that write what these read; touches only documents whose stored value differs "
-                        "from what the expression gives, in batches of " + std::to_string(m_options.batchSize) +
+                        "from what the expression gives, in batches of " + std::to_string(context.options().batchSize) +
                         " by _id range, so a second run finds nothing to do");
     const double docs = pair.v1->stat->documents;
     s.cost.documents = docs;
     s.cost.bytes = docs * pair.v2->stat->avgDocumentBytes;
-    s.cost.indexEntries = indexEntriesOn(*pair.v2, paths);
-    s.cost.seconds = writeSeconds(docs, m_options);
+    s.cost.indexEntries = context.indexEntriesOn(*pair.v2, paths);
+    s.cost.seconds = writeSeconds(docs, context.options());
     const Json guard = conditions.size() == 1 ? conditions.front() : Json{{"$or", conditions}};
     s.script = "rewrite(STEP, " + jsString(c.name) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) + ");";
     if (!unsetBack.empty())
@@ -1271,8 +935,8 @@ void Planner::planLateComputes(const Pair &pair, std::vector<FieldOp> computes) 
         for (std::size_t i = 0; i < irreversible.size(); ++i)
             s.rollback += (i ? "; " : "") + irreversible[i];
     }
-    m_touched.insert(c.name);
-    add(std::move(s), 5);
+    builder.touch(c.name);
+    builder.add(std::move(s), Phase::AfterRepresentations);
 }
 
 // The v2 element (an embedded child, a subset copy, a child document) built
@@ -1317,7 +981,7 @@ Json Planner::elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, c
             else
                 out[t.names.back()] = ref;
         } else if (!t.optional && t.node->origin == NodeOrigin::Field) {
-            auto value = defaultFor(*t.node, target.places().empty() ? t.path() : t.path());
+            auto value = builder.defaultFor(*t.node, target.places().empty() ? t.path() : t.path());
             if (value)
                 out[t.names.back()] = pipeline::literal(*value);
             else
@@ -1330,21 +994,21 @@ Json Planner::elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, c
 }
 
 void Planner::planEmbed(const Relationship &r1, const Relationship &r2) {
-    const Side *child1 = sideOfEntity(m_sides1, r1.childId);
+    const Side *child1 = context.sideOfEntity(context.sides1(), r1.childId);
     const Side *parent2 = nullptr;
     const NodePlace *embed2 = nullptr;
-    for (const Pair &p : m_pairs)
+    for (const Pair &p : context.pairs())
         if (const NodePlace *n = p.v2->map->find("r:" + r2.id + ":embed"))
             parent2 = p.v2, embed2 = n;
-    const Side *parent1 = parent2 ? sideOfEntity(m_sides1, parent2->shape->rootEntityId) : nullptr;
+    const Side *parent1 = parent2 ? context.sideOfEntity(context.sides1(), parent2->shape->rootEntityId) : nullptr;
     const NodePlace *back1 = child1 ? child1->map->find("r:" + r1.id + ":ref:" + r1.parentId) : nullptr;
     if (!child1 || !parent2 || !embed2 || !parent1 || !back1 || embed2->names.size() != 1 || back1->names.size() != 1) {
-        m_plan.warnings.push_back("relationship " + r2.id + ": " + std::string(toString(r1.representation)) + " to " +
+        builder.warn("relationship " + r2.id + ": " + std::string(toString(r1.representation)) + " to " +
                                   std::string(toString(r2.representation)) +
                                   " is embedded below the top of its parent, or its parent is new; write this step by hand.");
         return;
     }
-    m_repKeys.insert(embed2->key);
+    builder.move(embed2->key);
     const std::string field = embed2->names.front();
     const std::string from = child1->shape->name;
     std::vector<std::string> missing;
@@ -1373,15 +1037,15 @@ void Planner::planEmbed(const Relationship &r1, const Relationship &r2) {
     s.details.push_back("touches only parents without " + quoted(field) + "; " + quoted(from) +
                         " is dropped in the last step, after every read has moved");
     for (const auto &m : missing)
-        refuse(parent2->shape->name + "." + m, "required in v2, and has no source in the " + quoted(from) +
+        builder.refuse(parent2->shape->name + "." + m, "required in v2, and has no source in the " + quoted(from) +
                                                    " documents embedded and no default: state its defaultValue, or "
                                                    "make it optional");
     const double docs = parent1->stat->documents;
     s.cost.documents = docs;
     s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
     s.cost.documentsRead = child1->stat->documents;
-    s.cost.indexEntries = indexEntriesOn(*parent2, {field});
-    s.cost.seconds = writeSeconds(docs, m_options);
+    s.cost.indexEntries = context.indexEntriesOn(*parent2, {field});
+    s.cost.seconds = writeSeconds(docs, context.options());
     Json guard = {{field, {{"$exists", false}}}};
     Json over = Json::array({{{"$group", {{"_id", "$" + back1->names.front()}, {"n", {{"$sum", 1}}}}}},
                              {{"$match", {{"n", {{"$gt", r2.maxChildren ? *r2.maxChildren : 1}}}}}},
@@ -1415,27 +1079,27 @@ void Planner::planEmbed(const Relationship &r1, const Relationship &r2) {
                  (missingBack.empty() ? std::string()
                                       : "; not generated: a required key of " + quoted(from) + " has no place in "
                                         "the embedded element, so the rollback is written by hand");
-    m_embedded[from] = EmbedSource{parent2->shape->name, back1->names.front(), field, element, array};
-    m_touched.insert(parent2->shape->name);
-    add(std::move(s), 4);
+    builder.embed(from, EmbedSource{parent2->shape->name, back1->names.front(), field, element, array});
+    builder.touch(parent2->shape->name);
+    builder.add(std::move(s), Phase::Representations);
 }
 
 void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
-    const Side *child2 = sideOfEntity(m_sides2, r2.childId);
+    const Side *child2 = context.sideOfEntity(context.sides2(), r2.childId);
     const Side *parent1 = nullptr;
     const NodePlace *embed1 = nullptr;
-    for (const auto &[key, side] : m_sides1)
+    for (const auto &[key, side] : context.sides1())
         if (const NodePlace *n = side.map->find("r:" + r1.id + ":embed"))
             parent1 = &side, embed1 = n;
     const NodePlace *back2 = child2 ? child2->map->find("r:" + r2.id + ":ref:" + r2.parentId) : nullptr;
     if (!child2 || !parent1 || !embed1 || !back2 || embed1->names.size() != 1 || back2->names.size() != 1 ||
-        m_sides1.count({static_cast<int>(CollectionKind::Entity), r2.childId, std::string()})) {
-        m_plan.warnings.push_back("relationship " + r2.id + ": " + std::string(toString(r1.representation)) + " to " +
+        context.sides1().count({static_cast<int>(CollectionKind::Entity), r2.childId, std::string()})) {
+        builder.warn("relationship " + r2.id + ": " + std::string(toString(r1.representation)) + " to " +
                                   std::string(toString(r2.representation)) +
                                   " moves an array below the top of its parent; write this step by hand.");
         return;
     }
-    m_repKeys.insert(embed1->key);
+    builder.move(embed1->key);
     const std::string field = embed1->names.front();
     const std::string parentName = parent1->shape->name;
     const std::string childName = child2->shape->name;
@@ -1503,7 +1167,7 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
             lossless = false;
         }
     for (const auto &m : missing)
-        refuse(childName + "." + m, "required in v2, and has no source in " + quoted(parentName + "." + field) +
+        builder.refuse(childName + "." + m, "required in v2, and has no source in " + quoted(parentName + "." + field) +
                                         " or its parent and no default: state a duplicatedFrom that names a field "
                                         "of " + quoted(parentName) + " (copied from the parent), a defaultValue, or "
                                         "make it optional");
@@ -1511,12 +1175,12 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
     const double children = child2->stat->documents;
     s.cost.documents = parents + children;
     s.cost.bytes = children * child2->stat->avgDocumentBytes;
-    for (const Pair &p : m_pairs)
+    for (const Pair &p : context.pairs())
         if (p.v1 == parent1)
             s.cost.bytes += parents * p.v2->stat->avgDocumentBytes;
     for (const auto &ix : child2->stat->indexes)
         s.cost.indexEntries += ix.entries;
-    s.cost.seconds = writeSeconds(parents + children, m_options);
+    s.cost.seconds = writeSeconds(parents + children, context.options());
     Json guard = {{field, {{"$exists", true}}}};
     s.script = "extractInBatches(STEP, " + jsString(parentName) + ",\n      " + js(guard, 6) + ",\n      " +
                js(element, 6) + ",\n      " + jsString(childName) + ", " + jsString(backKey) + ", " + jsString(field) +
@@ -1536,22 +1200,22 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
                                           : std::string());
     if (!lossless)
         s.rollback = "only in part: the keys v2 has no place for are gone; " + s.rollback;
-    m_touched.insert(parentName);
-    add(std::move(s), 4);
+    builder.touch(parentName);
+    builder.add(std::move(s), Phase::Representations);
 }
 
 void Planner::planSubset(const Relationship *r1, const Relationship &r2) {
-    const Side *child2 = sideOfEntity(m_sides2, r2.childId);
-    const Side *parent2 = sideOfEntity(m_sides2, r2.parentId);
+    const Side *child2 = context.sideOfEntity(context.sides2(), r2.childId);
+    const Side *parent2 = context.sideOfEntity(context.sides2(), r2.parentId);
     const NodePlace *subset2 = parent2 ? parent2->map->find("r:" + r2.id + ":subset") : nullptr;
     const NodePlace *back2 = child2 ? child2->map->find("r:" + r2.id + ":ref:" + r2.parentId) : nullptr;
-    const Side *parent1 = parent2 ? sideOfEntity(m_sides1, r2.parentId) : nullptr;
+    const Side *parent1 = parent2 ? context.sideOfEntity(context.sides1(), r2.parentId) : nullptr;
     if (!child2 || !parent2 || !subset2 || !back2 || !parent1 || subset2->names.size() != 1 || back2->names.size() != 1) {
-        m_plan.warnings.push_back("relationship " + r2.id + ": the subset is below the top of its parent or its "
+        builder.warn("relationship " + r2.id + ": the subset is below the top of its parent or its "
                                                             "parent is new; write this step by hand.");
         return;
     }
-    m_repKeys.insert(subset2->key);
+    builder.move(subset2->key);
     const std::string field = subset2->names.front();
     std::vector<std::string> missing;
     Json element = elementFrom(*child2->map, nullptr, *parent2->map, subset2, "$$c.", missing);
@@ -1575,14 +1239,14 @@ void Planner::planSubset(const Relationship *r1, const Relationship &r2) {
                                     std::to_string(r2.subsetCount) + "); running it again writes the same values");
     s.details.push_back("from the release that reads it, the application keeps the subset up to date on each insert");
     for (const auto &m : missing)
-        refuse(parent2->shape->name + "." + m, "required in the subset's copies, and has no source in " +
+        builder.refuse(parent2->shape->name + "." + m, "required in the subset's copies, and has no source in " +
                                                    quoted(child2->shape->name) + " and no default: copy a field it "
                                                    "has, state its defaultValue, or make it optional");
     const double docs = parent1->stat->documents;
     s.cost.documents = docs;
     s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
     s.cost.documentsRead = child2->stat->documents;
-    s.cost.seconds = writeSeconds(docs, m_options);
+    s.cost.seconds = writeSeconds(docs, context.options());
     Json guard = fresh ? Json{{field, {{"$exists", false}}}} : Json::object();
     s.script = "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      " + js(guard, 6) + ",\n      " +
                js(stages, 6) + ");";
@@ -1594,21 +1258,11 @@ void Planner::planSubset(const Relationship *r1, const Relationship &r2) {
         s.reversible = false;
         s.rollback = "`docshape-cli migrate NEW OLD` refreshes the subset at its old size";
     }
-    m_touched.insert(parent2->shape->name);
-    add(std::move(s), 4);
+    builder.touch(parent2->shape->name);
+    builder.add(std::move(s), Phase::Representations);
 }
 
 namespace {
-
-Json isObject(const std::string &ref) { return {{"$eq", Json::array({{{"$type", ref}}, "object"})}}; }
-
-// `in` with $$source bound to the document of "$__source" (a $lookup's
-// result, at the document root) whose _id is `idRef`; missing when there is
-// none.
-Json withSource(const std::string &idRef, const Json &in) {
-    Json found = {{"$filter", {{"input", "$__source"}, {"as", "s"}, {"cond", {{"$eq", Json::array({"$$s._id", idRef})}}}}}};
-    return {{"$let", {{"vars", {{"source", {{"$arrayElemAt", Json::array({std::move(found), 0})}}}}}, {"in", in}}}};
-}
 
 // The copy at `ref` ({_id, ...}) with the keys of `fresh` (name -> "$$source.x")
 // it lacks, taken from its source document. A copy that is not a
@@ -1624,10 +1278,6 @@ Json copyFilled(const std::string &ref, const Json &fresh) {
     return {{"$cond", Json::array({isObject(ref), std::move(merged), ref})}};
 }
 
-Json mergeInto(const std::string &collection) {
-    return {{"$merge", {{"into", collection}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}};
-}
-
 } // namespace
 
 // An extended reference that copies more of its source in v2: the keys its
@@ -1641,7 +1291,7 @@ bool Planner::planCopies(const Relationship &r1, const Relationship &r2) {
         return false;
     const std::string key = "r:" + r2.id + ":extref";
     bool planned = false;
-    for (const Pair &p : m_pairs)
+    for (const Pair &p : context.pairs())
         if (p.v1 && p.v1->map->find(key) && p.v2->map->find(key))
             planned = planCopiesIn(p, r2) || planned;
     return planned;
@@ -1653,8 +1303,8 @@ bool Planner::planCopiesIn(const Pair &pair, const Relationship &r2) {
     const Side &holder2 = *pair.v2;
     const NodePlace *copy1 = holder1.map->find(key);
     const NodePlace *copy2 = holder2.map->find(key);
-    const Side *source1 = sideOfEntity(m_sides1, r2.childId);
-    const Side *source2 = sideOfEntity(m_sides2, r2.childId);
+    const Side *source1 = context.sideOfEntity(context.sides1(), r2.childId);
+    const Side *source2 = context.sideOfEntity(context.sides2(), r2.childId);
     std::vector<const NodePlace *> fresh;
     for (const NodePlace &p : holder2.map->places())
         if (p.parentKey == key && p.names.size() == copy2->names.size() + 1 && !holder1.map->find(p.key))
@@ -1664,12 +1314,12 @@ bool Planner::planCopiesIn(const Pair &pair, const Relationship &r2) {
     // What the script does not fill is left missing, never given a default:
     // the end-of-window check counts the copies that still lack it.
     for (const NodePlace *f : fresh)
-        m_repKeys.insert(f->key);
+        builder.move(f->key);
     const std::string holder = holder2.shape->name;
     const std::string where = holder + "." + copy2->path();
     if (!source1 || !source2 || source1->shape->name != source2->shape->name || copy1->names != copy2->names ||
         copy1->arrays != copy2->arrays || copy1->node->isArray() != copy2->node->isArray()) {
-        m_plan.warnings.push_back("relationship " + r2.id + ": the extended reference " + quoted(where) +
+        builder.warn("relationship " + r2.id + ": the extended reference " + quoted(where) +
                                   " copies more, but it moved, changed between one copy and an array of copies, or "
                                   "its source collection is renamed; fill the new copies by hand.");
         return true;
@@ -1681,7 +1331,7 @@ bool Planner::planCopiesIn(const Pair &pair, const Relationship &r2) {
         // "<container>/f:<field id>": the source's own field.
         const NodePlace *from = source2->map->find(t->key.substr(key.size() + 1));
         if (!from || from->names.size() != 1) {
-            m_plan.warnings.push_back(holder + "." + t->path() + " has no top-level source field in " + quoted(source) +
+            builder.warn(holder + "." + t->path() + " has no top-level source field in " + quoted(source) +
                                       "; fill it by hand.");
             return true;
         }
@@ -1730,16 +1380,16 @@ bool Planner::planCopiesIn(const Pair &pair, const Relationship &r2) {
     s.cost.documents = docs;
     s.cost.bytes = docs * holder2.stat->avgDocumentBytes;
     s.cost.documentsRead = source1->stat->documents;
-    s.cost.indexEntries = indexEntriesOn(holder2, unsets);
-    s.cost.seconds = writeSeconds(docs, m_options);
+    s.cost.indexEntries = context.indexEntriesOn(holder2, unsets);
+    s.cost.seconds = writeSeconds(docs, context.options());
     s.script = "aggregateInBatches(STEP, " + jsString(holder) + ",\n      " + js(guard, 6) + ",\n      " +
                js(stages, 6) + ");";
     s.rollback = "remove the filled keys from the copies";
     s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(holder) + ", " +
                        js(having.size() == 1 ? having.front() : Json{{"$or", having}}, 6) + ", " +
                        js(Json::array({{{"$unset", unsetList(unsets)}}}), 6) + ");";
-    m_touched.insert(holder);
-    add(std::move(s), 4);
+    builder.touch(holder);
+    builder.add(std::move(s), Phase::Representations);
     return true;
 }
 
@@ -1750,7 +1400,7 @@ bool Planner::planCopiesIn(const Pair &pair, const Relationship &r2) {
 // no such reference beside it is left to the rewrite (a default, when it is
 // required) and said so.
 void Planner::planDuplicates() {
-    for (const Pair &p : m_pairs) {
+    for (const Pair &p : context.pairs()) {
         if (!p.v1)
             continue;
         const ShapeMap &v1 = *p.v1->map;
@@ -1765,12 +1415,12 @@ void Planner::planDuplicates() {
         for (const NodePlace &n2 : v2.places()) {
             const Field *f = n2.node->origin == NodeOrigin::Field ? n2.node->field : nullptr;
             if (!f || f->details->duplicatedFrom.empty() || v1.find(n2.key) || n2.key.find('/') != std::string::npos ||
-                representationHandles(v2, n2))
+                builder.moves(v2, n2))
                 continue;
             const std::string &sourceId = f->details->duplicatedFrom;
             const Side *source = nullptr;
             const NodePlace *from = nullptr;
-            for (const auto &[k, side] : m_sides2) {
+            for (const auto &[k, side] : context.sides2()) {
                 const NodePlace *s = side.shape->kind == CollectionKind::Entity ? side.map->find("f:" + sourceId) : nullptr;
                 if (s && s->names.size() == 1)
                     source = &side, from = s;
@@ -1782,15 +1432,15 @@ void Planner::planDuplicates() {
                     ref = &r;
             const std::string where = holder + "." + n2.path();
             if (!ref) {
-                const Field *sf = m_after.findField(sourceId);
-                m_plan.warnings.push_back(where + " duplicates " + quoted(sf ? sf->name : sourceId) +
+                const Field *sf = context.after().findField(sourceId);
+                builder.warn(where + " duplicates " + quoted(sf ? sf->name : sourceId) +
                                           (source ? " of " + quoted(source->shape->name) : std::string()) +
                                           (source ? " and has no reference to that document beside it that v1 has"
                                                   : ", which is not a top-level field of a collection") +
                                           ": it is not filled from its source.");
                 continue;
             }
-            m_repKeys.insert(n2.key);
+            builder.move(n2.key);
             auto g = std::find_if(groups.begin(), groups.end(), [&](const Group &x) { return x.ref == ref; });
             if (g == groups.end())
                 g = groups.insert(groups.end(), Group{ref, source, {}});
@@ -1847,8 +1497,8 @@ void Planner::planDuplicates() {
             s.cost.documents = docs;
             s.cost.bytes = docs * p.v2->stat->avgDocumentBytes;
             s.cost.documentsRead = g.source->stat->documents;
-            s.cost.indexEntries = indexEntriesOn(*p.v2, paths);
-            s.cost.seconds = writeSeconds(docs, m_options);
+            s.cost.indexEntries = context.indexEntriesOn(*p.v2, paths);
+            s.cost.seconds = writeSeconds(docs, context.options());
             const Json guard = lacking.size() == 1 ? lacking.front() : Json{{"$or", lacking}};
             s.script = "aggregateInBatches(STEP, " + jsString(holder) + ",\n      " + js(guard, 6) + ",\n      " +
                        js(stages, 6) + ");";
@@ -1856,8 +1506,8 @@ void Planner::planDuplicates() {
             s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(holder) + ", " +
                                js(having.size() == 1 ? having.front() : Json{{"$or", having}}, 6) + ", " +
                                js(Json::array({{{"$unset", unsetList(paths)}}}), 6) + ");";
-            m_touched.insert(holder);
-            add(std::move(s), 4);
+            builder.touch(holder);
+            builder.add(std::move(s), Phase::Representations);
         }
     }
 }
@@ -1897,7 +1547,7 @@ std::optional<Json> Planner::copyElement(const Side &holder, const std::string &
         }
         const NodePlace *from = source.map->find(t.key.substr(copyKey.size() + 1));
         if (!from || from->names.size() != 1) {
-            m_plan.warnings.push_back(holder.shape->name + "." + t.path() + " has no top-level field in " +
+            builder.warn(holder.shape->name + "." + t.path() + " has no top-level field in " +
                                       source.shape->name + " to be filled from; " + where + " is not generated.");
             return std::nullopt;
         }
@@ -1963,10 +1613,10 @@ void describeCopyRemoval(MigrationStep &s, Duplication semantics, const std::str
 // Reference -> extended reference: the holder's documents get the copy,
 // filled from the document the reference names, and lose the reference.
 void Planner::planReferenceToCopy(const Relationship &ref1, const Relationship &copy2) {
-    const Side *holder1 = sideOfEntity(m_sides1, copy2.parentId);
-    const Side *holder2 = sideOfEntity(m_sides2, copy2.parentId);
-    const Side *source1 = sideOfEntity(m_sides1, copy2.childId);
-    const Side *source2 = sideOfEntity(m_sides2, copy2.childId);
+    const Side *holder1 = context.sideOfEntity(context.sides1(), copy2.parentId);
+    const Side *holder2 = context.sideOfEntity(context.sides2(), copy2.parentId);
+    const Side *source1 = context.sideOfEntity(context.sides1(), copy2.childId);
+    const Side *source2 = context.sideOfEntity(context.sides2(), copy2.childId);
     const std::string refKey = "r:" + ref1.id + ":ref:" + ref1.parentId;
     const std::string copyKey = "r:" + copy2.id + ":extref";
     const NodePlace *ref = holder1 ? holder1->map->find(refKey) : nullptr;
@@ -1974,14 +1624,14 @@ void Planner::planReferenceToCopy(const Relationship &ref1, const Relationship &
     // Neither the reference nor the copy is rewritten field by field: a
     // reference the script cannot turn into a copy stays (the document fails
     // the v2 validator and the end-of-window check counts it), never unset.
-    m_repKeys.insert(refKey);
-    m_repKeys.insert(copyKey);
+    builder.move(refKey);
+    builder.move(copyKey);
     const std::string what = "relationship " + copy2.id + ": " + std::string(toString(ref1.representation)) + " to " +
                              std::string(toString(copy2.representation));
     if (!holder1 || !holder2 || !source1 || !source2 || !ref || !copy || ref->names.size() != 1 ||
         copy->names.size() != 1 || copy->node->isArray() || holder1->shape->name != holder2->shape->name ||
         source1->shape->name != source2->shape->name || ref->names == copy->names) {
-        m_plan.warnings.push_back(what + " is an array of copies, below the top of its document, under the same name "
+        builder.warn(what + " is an array of copies, below the top of its document, under the same name "
                                          "as the reference, or across a renamed collection; write this step by hand.");
         return;
     }
@@ -2016,32 +1666,32 @@ void Planner::planReferenceToCopy(const Relationship &ref1, const Relationship &
     s.cost.documents = docs;
     s.cost.bytes = docs * holder2->stat->avgDocumentBytes;
     s.cost.documentsRead = source1->stat->documents;
-    s.cost.indexEntries = indexEntriesOn(*holder2, {copyField});
-    s.cost.seconds = writeSeconds(2 * docs, m_options); // the copy, then the reference's $unset
+    s.cost.indexEntries = context.indexEntriesOn(*holder2, {copyField});
+    s.cost.seconds = writeSeconds(2 * docs, context.options()); // the copy, then the reference's $unset
     s.script = fillFromReferenceScript("STEP", holder, refField, copyField, source, *element);
     s.rollback = "the reference again from each copy's _id, and the copy removed (its values stay in " + quoted(source) + ")";
     s.rollbackScript = referenceFromCopyScript("STEP + \":rollback\"", holder, copyField, refField);
-    m_touched.insert(holder);
-    add(std::move(s), 4);
+    builder.touch(holder);
+    builder.add(std::move(s), Phase::Representations);
 }
 
 // Extended reference -> reference: the holder's documents keep the copy's
 // _id as the reference and lose the copy. What a snapshot copied is gone.
 void Planner::planCopyToReference(const Relationship &copy1, const Relationship &ref2) {
-    const Side *holder1 = sideOfEntity(m_sides1, copy1.parentId);
-    const Side *holder2 = sideOfEntity(m_sides2, copy1.parentId);
-    const Side *source2 = sideOfEntity(m_sides2, copy1.childId);
+    const Side *holder1 = context.sideOfEntity(context.sides1(), copy1.parentId);
+    const Side *holder2 = context.sideOfEntity(context.sides2(), copy1.parentId);
+    const Side *source2 = context.sideOfEntity(context.sides2(), copy1.childId);
     const std::string copyKey = "r:" + copy1.id + ":extref";
     const std::string refKey = "r:" + ref2.id + ":ref:" + ref2.parentId;
     const NodePlace *copy = holder1 ? holder1->map->find(copyKey) : nullptr;
     const NodePlace *ref = holder2 ? holder2->map->find(refKey) : nullptr;
-    m_repKeys.insert(refKey);
-    m_repKeys.insert(copyKey);
+    builder.move(refKey);
+    builder.move(copyKey);
     const std::string what = "relationship " + ref2.id + ": " + std::string(toString(copy1.representation)) + " to " +
                              std::string(toString(ref2.representation));
     if (!holder1 || !holder2 || !source2 || !ref || !copy || ref->names.size() != 1 || copy->names.size() != 1 ||
         copy->node->isArray() || holder1->shape->name != holder2->shape->name || ref->names == copy->names) {
-        m_plan.warnings.push_back(what + " is an array of copies, below the top of its document, under the same name "
+        builder.warn(what + " is an array of copies, below the top of its document, under the same name "
                                          "as the reference, or across a renamed collection; write this step by hand.");
         return;
     }
@@ -2062,8 +1712,8 @@ void Planner::planCopyToReference(const Relationship &copy1, const Relationship 
     const double docs = holder1->stat->documents;
     s.cost.documents = docs;
     s.cost.bytes = docs * holder2->stat->avgDocumentBytes;
-    s.cost.indexEntries = indexEntriesOn(*holder2, {refField});
-    s.cost.seconds = writeSeconds(docs, m_options);
+    s.cost.indexEntries = context.indexEntriesOn(*holder2, {refField});
+    s.cost.seconds = writeSeconds(docs, context.options());
     s.script = referenceFromCopyScript("STEP", holder, copyField, refField);
     // The rollback fills the copy again from the source as it is then.
     auto element = copyElement(*holder1, copyKey, *source2, "$" + refField, "its rollback");
@@ -2071,8 +1721,8 @@ void Planner::planCopyToReference(const Relationship &copy1, const Relationship 
         s.rollbackScript =
             fillFromReferenceScript("STEP + \":rollback\"", holder, refField, copyField, source, *element);
     describeCopyRemoval(s, copy1.copySemantics, source, element.has_value(), true, "reference");
-    m_touched.insert(holder);
-    add(std::move(s), 4);
+    builder.touch(holder);
+    builder.add(std::move(s), Phase::Representations);
 }
 
 // An array of ids in the holder's documents (referenceArrayInParent) that
@@ -2086,24 +1736,24 @@ bool Planner::planIdArray(const Relationship &r1, const Relationship &r2) {
                        r2.representation == Representation::ReferenceArrayInParent;
     if ((!toCopies && !toIds) || r1.parentId != r2.parentId || r1.childId != r2.childId)
         return false;
-    const Side *holder1 = sideOfEntity(m_sides1, r2.parentId);
-    const Side *holder2 = sideOfEntity(m_sides2, r2.parentId);
-    const Side *source1 = sideOfEntity(m_sides1, r2.childId);
-    const Side *source2 = sideOfEntity(m_sides2, r2.childId);
+    const Side *holder1 = context.sideOfEntity(context.sides1(), r2.parentId);
+    const Side *holder2 = context.sideOfEntity(context.sides2(), r2.parentId);
+    const Side *source1 = context.sideOfEntity(context.sides1(), r2.childId);
+    const Side *source2 = context.sideOfEntity(context.sides2(), r2.childId);
     const std::string idsKey = "r:" + r2.id + ":ref:" + r2.childId;
     const std::string copyKey = "r:" + r2.id + ":extref";
     const Side *idsSide = toCopies ? holder1 : holder2;
     const Side *copySide = toCopies ? holder2 : holder1;
     const NodePlace *ids = idsSide ? idsSide->map->find(idsKey) : nullptr;
     const NodePlace *copies = copySide ? copySide->map->find(copyKey) : nullptr;
-    m_repKeys.insert(idsKey);
-    m_repKeys.insert(copyKey);
+    builder.move(idsKey);
+    builder.move(copyKey);
     const std::string what = "relationship " + r2.id + ": " + std::string(toString(r1.representation)) + " to " +
                              std::string(toString(r2.representation));
     if (!holder1 || !holder2 || !source1 || !source2 || !ids || !copies || ids->names.size() != 1 ||
         copies->names.size() != 1 || holder1->shape->name != holder2->shape->name ||
         source1->shape->name != source2->shape->name || ids->names == copies->names) {
-        m_plan.warnings.push_back(what + " is below the top of its document, under the same name as the other "
+        builder.warn(what + " is below the top of its document, under the same name as the other "
                                          "shape, or across a renamed collection; write this step by hand.");
         return true;
     }
@@ -2147,7 +1797,7 @@ bool Planner::planIdArray(const Relationship &r1, const Relationship &r2) {
     const double docs = holder1->stat->documents;
     s.cost.documents = docs;
     s.cost.bytes = docs * holder2->stat->avgDocumentBytes;
-    s.cost.indexEntries = indexEntriesOn(*holder2, {toCopies ? copyField : idsField});
+    s.cost.indexEntries = context.indexEntriesOn(*holder2, {toCopies ? copyField : idsField});
     if (toCopies) {
         std::string list;
         for (const auto &[k, v] : element->items())
@@ -2167,7 +1817,7 @@ bool Planner::planIdArray(const Relationship &r1, const Relationship &r2) {
         if (!copyRel.copyOwner.empty())
             s.details.push_back("from the release that reads it, " + copyRel.copyOwner);
         s.cost.documentsRead = source1->stat->documents;
-        s.cost.seconds = writeSeconds(2 * docs, m_options);
+        s.cost.seconds = writeSeconds(2 * docs, context.options());
         s.script = fillScript("STEP", *element);
         s.rollback = "the ids again from the copies' _id values, in their order, and the copies removed (their values "
                      "stay in " + quoted(source) + ")";
@@ -2181,39 +1831,39 @@ bool Planner::planIdArray(const Relationship &r1, const Relationship &r2) {
                             "copies, so the step is idempotent and resumes where it stopped");
         s.details.push_back("from the release that reads it, the application reads what they copied from " +
                             quoted(source) + " by " + quoted(idsField) + " ($lookup or a second query)");
-        s.cost.seconds = writeSeconds(docs, m_options);
+        s.cost.seconds = writeSeconds(docs, context.options());
         s.script = idsScript("STEP");
         if (element)
             s.rollbackScript = fillScript("STEP + \":rollback\"", *element);
         describeCopyRemoval(s, copyRel.copySemantics, source, element.has_value(), false, "ids");
     }
-    m_touched.insert(holder);
-    add(std::move(s), 4);
+    builder.touch(holder);
+    builder.add(std::move(s), Phase::Representations);
     return true;
 }
 
 void Planner::planRepresentations() {
     std::set<std::string> handled; // v2 relationship ids a step above covers
-    for (const Relationship &r2 : m_after.relationships) {
+    for (const Relationship &r2 : context.after().relationships) {
         if (r2.representation != Representation::ExtendedReference)
             continue;
-        if (const Relationship *r1 = referenceCounterpart(r2, m_after, m_before)) {
+        if (const Relationship *r1 = referenceCounterpart(r2, context.after(), context.before())) {
             planReferenceToCopy(*r1, r2);
             handled.insert(r2.id);
         }
     }
-    for (const Relationship &r1 : m_before.relationships) {
+    for (const Relationship &r1 : context.before().relationships) {
         if (r1.representation != Representation::ExtendedReference)
             continue;
-        if (const Relationship *r2 = referenceCounterpart(r1, m_before, m_after)) {
+        if (const Relationship *r2 = referenceCounterpart(r1, context.before(), context.after())) {
             planCopyToReference(r1, *r2);
             handled.insert(r2->id);
         }
     }
-    for (const Relationship &r2 : m_after.relationships) {
+    for (const Relationship &r2 : context.after().relationships) {
         if (handled.contains(r2.id))
             continue;
-        const Relationship *r1 = m_before.findRelationship(r2.id);
+        const Relationship *r1 = context.before().findRelationship(r2.id);
         const bool embedsNow = r2.representation == Representation::EmbedArray || r2.representation == Representation::EmbedOne;
         if (r2.representation == Representation::Subset &&
             (!r1 || r1->representation != Representation::Subset || r1->subsetCount != r2.subsetCount)) {
@@ -2238,24 +1888,24 @@ void Planner::planRepresentations() {
                  r1->representation == Representation::Bucket || r2.representation == Representation::Junction ||
                  r1->representation == Representation::Junction || r2.representation == Representation::ExtendedReference ||
                  r1->representation == Representation::ExtendedReference)
-            m_plan.warnings.push_back("relationship " + r2.id + ": " + std::string(toString(r1->representation)) +
+            builder.warn("relationship " + r2.id + ": " + std::string(toString(r1->representation)) +
                                       " to " + std::string(toString(r2.representation)) +
                                       " is not generated; write this step by hand.");
     }
 }
 
 Status Planner::planValidators() {
-    for (const Pair &p : m_pairs) {
+    for (const Pair &p : context.pairs()) {
         if (!p.v1)
             continue;
         const CollectionShape &c = *p.v2->shape;
         const Entity *root = c.kind == CollectionKind::Junction ? nullptr : c.root;
         if (root && root->timeSeries)
             continue;
-        auto now = validatorOf(m_after, *p.v2);
+        auto now = context.validatorOf(context.after(), *p.v2);
         if (!now)
             return now.error();
-        auto was = validatorOf(m_before, *p.v1);
+        auto was = context.validatorOf(context.before(), *p.v1);
         if (!was)
             return was.error();
         const Entity *root1 = p.v1->shape->kind == CollectionKind::Junction ? nullptr : p.v1->shape->root;
@@ -2263,7 +1913,7 @@ Status Planner::planValidators() {
         const ValidationAction action = root ? root->validationAction : ValidationAction::Error;
         const ValidationLevel level1 = root1 ? root1->validationLevel : ValidationLevel::Strict;
         const ValidationAction action1 = root1 ? root1->validationAction : ValidationAction::Error;
-        const bool rewritten = m_touched.contains(c.name);
+        const bool rewritten = builder.touched(c.name);
         if (*now == *was && level == level1 && action == action1 && !rewritten)
             continue;
         MigrationStep relax;
@@ -2277,7 +1927,7 @@ Status Planner::planValidators() {
         relax.rollback = "the v1 validator at its v1 level";
         relax.rollbackScript = "setValidator(" + jsString(c.name) + ", " + js(*was) + ", " +
                                jsString(std::string(toString(level1))) + ", " + jsString(std::string(toString(action1))) + ");";
-        add(std::move(relax), 2);
+        builder.add(std::move(relax), Phase::RelaxValidators);
 
         MigrationStep restore;
         restore.kind = StepKind::RestoreValidator;
@@ -2295,51 +1945,14 @@ Status Planner::planValidators() {
         restore.rollback = "the v1 validator at validationLevel \"moderate\", while the steps before are rolled back";
         restore.rollbackScript = "setValidator(" + jsString(c.name) + ", " + js(*was) + ", \"moderate\", " +
                                  jsString(std::string(toString(action1))) + ");";
-        add(std::move(restore), 6);
+        builder.add(std::move(restore), Phase::RestoreValidators);
     }
     return {};
 }
 
 void Planner::planDrops() {
-    for (const Pair &p : m_pairs) {
-        if (!p.v1)
-            continue;
-        const CollectionShape &c = *p.v2->shape;
-        std::vector<std::string> dropped;
-        Json oldSpecs = Json::array();
-        for (const IndexSpec *ix : indexesOf(m_before, m_a1.derived, *p.v1->shape)) {
-            const IndexSpec *now = m_after.findIndex(ix->id);
-            const bool nowHere = now && sideOfEntity(m_sides2, now->entityId) == p.v2;
-            if (nowHere && (*now == *ix || indexName(*now) == indexName(*ix)))
-                continue; // unchanged, or replaced under its name in the index step
-            dropped.push_back(indexName(*ix));
-            if (auto spec = indexSpecJson(*ix, c.name))
-                oldSpecs.push_back(std::move(*spec));
-        }
-        if (dropped.empty())
-            continue;
-        MigrationStep s;
-        s.kind = StepKind::DropIndexes;
-        s.collection = c.name;
-        std::string list;
-        Json names = Json::array();
-        for (const auto &n : dropped) {
-            list += (list.empty() ? "" : ", ") + quoted(n);
-            names.push_back(n);
-        }
-        s.title = "Drop index" + std::string(dropped.size() > 1 ? "es " : " ") + list + " from " + quoted(c.name);
-        s.details.push_back("last, once the release that no longer needs " +
-                            std::string(dropped.size() > 1 ? "them" : "it") + " is deployed");
-        s.script = "dropIndexes(" + jsString(c.name) + ", " + js(names) + ");";
-        s.rollback = "build the index" + std::string(dropped.size() > 1 ? "es" : "") + " again (v1 definitions)";
-        s.rollbackScript = "createIndexes(" + jsString(c.name) + ", " + js(oldSpecs) + ");";
-        for (const auto &st : p.v1->stat->indexes)
-            if (std::find(dropped.begin(), dropped.end(), st.name) != dropped.end())
-                s.cost.indexEntries += st.entries;
-        add(std::move(s), 7);
-    }
-    for (const auto &[key, side] : m_sides1) {
-        if (m_sides2.contains(key))
+    for (const auto &[key, side] : context.sides1()) {
+        if (context.sides2().contains(key))
             continue;
         MigrationStep s;
         s.kind = StepKind::DropCollection;
@@ -2349,8 +1962,8 @@ void Planner::planDrops() {
         s.cost.documents = side.stat->documents;
         s.cost.bytes = side.stat->dataBytes;
         s.script = "dropCollection(" + jsString(side.shape->name) + ");";
-        if (auto e = m_embedded.find(side.shape->name); e != m_embedded.end()) {
-            const EmbedSource &src = e->second;
+        if (const EmbedSource *embedded = builder.embedded(side.shape->name)) {
+            const EmbedSource &src = *embedded;
             s.script = "dropEmbeddedCollection(" + jsString(side.shape->name) + ", " + jsString(src.parent) + ", " +
                        jsString(src.backKey) + ", " + jsString(src.field) + ",\n      " + js(src.element, 6) + ", " +
                        (src.array ? "true" : "false") + ");";
@@ -2366,13 +1979,13 @@ void Planner::planDrops() {
         // Made again, empty, with v1's validator and indexes, for the
         // rollbacks of the steps before (an embed puts its documents back).
         const Entity *root = side.shape->kind == CollectionKind::Junction ? nullptr : side.shape->root;
-        auto validator = validatorOf(m_before, side);
+        auto validator = context.validatorOf(context.before(), side);
         if (validator && !(root && root->timeSeries)) {
             Json options = {{"validator", std::move(*validator)},
                             {"validationLevel", std::string(toString(root ? root->validationLevel : ValidationLevel::Strict))},
                             {"validationAction", std::string(toString(root ? root->validationAction : ValidationAction::Error))}};
             Json specs = Json::array();
-            for (const IndexSpec *ix : indexesOf(m_before, m_a1.derived, *side.shape))
+            for (const IndexSpec *ix : indexesOf(context.before(), context.analysis1().derived, *side.shape))
                 if (auto spec = indexSpecJson(*ix, side.shape->name))
                     specs.push_back(std::move(*spec));
             s.rollbackScript = "createCollection(" + jsString(side.shape->name) + ", " + js(options) + ");" +
@@ -2382,53 +1995,48 @@ void Planner::planDrops() {
                          "of the steps before; what they do not put back is gone (take a backup, e.g. mongodump, "
                          "before this step)";
         }
-        add(std::move(s), 8);
+        builder.add(std::move(s), Phase::DropCollections);
     }
 }
 
 Result<MigrationPlan> Planner::run() {
-    m_plan.beforeName = m_before.name;
-    m_plan.afterName = m_after.name;
-    m_plan.database = m_after.database;
-    m_plan.migrationId = m_before.name + " -> " + m_after.name;
-    m_plan.options = m_options;
+    MigrationPlan plan;
+    plan.beforeName = context.before().name;
+    plan.afterName = context.after().name;
+    plan.database = context.after().database;
+    plan.migrationId = context.before().name + " -> " + context.after().name;
+    plan.options = context.options();
     if (Status s = planCollections(); !s)
         return s.error();
-    if (Status s = planIndexes(); !s)
+    if (Status s = IndexPlanner().plan(context, builder); !s)
         return s.error();
     planRepresentations();
-    if (m_refusal)
-        return *m_refusal;
+    if (builder.refusal())
+        return *builder.refusal();
     planDuplicates();
-    for (const Pair &p : m_pairs)
+    for (const Pair &p : context.pairs())
         if (p.v1)
             if (Status s = planRewrite(p); !s)
                 return s.error();
     if (Status s = planValidators(); !s)
         return s.error();
     planDrops();
-    std::stable_sort(m_steps.begin(), m_steps.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    static constexpr const char *kKindIds[] = {"create-collection", "create-indexes", "relax-validator", "rewrite",
-                                               "embed", "extract", "subset", "fill-copies", "reference-to-copy",
-                                               "copy-to-reference", "restore-validator", "drop-indexes",
-                                               "drop-collection", "check"};
-    int n = 0;
-    for (auto &[phase, step] : m_steps) {
-        (void)phase;
-        step.id = std::to_string(++n) + "-" + kKindIds[static_cast<int>(step.kind)] + "-" + step.collection;
-        m_plan.steps.push_back(std::move(step));
-    }
-    for (const Pair &p : m_pairs)
+    builder.finish(plan);
+    for (const Pair &p : context.pairs())
         if (p.v2->shape->kind == CollectionKind::Entity && p.v2->shape->root && p.v2->shape->root->schemaVersion)
-            m_plan.versioned.push_back(p.v2->shape->name + " (version " +
-                                       std::to_string(*p.v2->shape->root->schemaVersion) + ")");
-    return std::move(m_plan);
+            plan.versioned.push_back(p.v2->shape->name + " (version " +
+                                     std::to_string(*p.v2->shape->root->schemaVersion) + ")");
+    return plan;
 }
 
 } // namespace
 
+} // namespace docshape::migration
+
+namespace docshape {
+
 Result<MigrationPlan> planMigration(const Project &before, const Project &after, const MigrationOptions &options) {
-    Planner planner(before, after, options);
+    migration::Planner planner(before, after, options);
     return planner.run();
 }
 
