@@ -8,6 +8,7 @@
 #include "migrate/ComputedValue.h"
 #include "migrate/PipelineBuilder.h"
 #include "migrate/ShapeMap.h"
+#include "migrate/planners/CollectionPlanner.h"
 #include "migrate/planners/IndexPlanner.h"
 #include "migrate/planners/PlanBuilder.h"
 #include "migrate/planners/PlanContext.h"
@@ -107,7 +108,6 @@ public:
     Result<MigrationPlan> run();
 
 private:
-    Status planCollections();
     Status planRewrite(const Pair &pair);
     void planLateComputes(const Pair &pair, std::vector<FieldOp> computes);
     void planRemovedValues(const std::string &collection, const NodePlace &place, const std::vector<std::string> &removed,
@@ -128,7 +128,6 @@ private:
     std::optional<Json> copyElement(const Side &holder, const std::string &copyKey, const Side &source,
                                     const std::string &idRef, const std::string &where);
     Status planValidators();
-    void planDrops();
 
     Json elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, const ShapeMap &target,
                      const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing,
@@ -137,46 +136,6 @@ private:
     const PlanContext context;
     PlanBuilder builder;
 };
-
-Status Planner::planCollections() {
-    for (const Pair &p : context.pairs()) {
-        if (p.v1)
-            continue;
-        const CollectionShape &c = *p.v2->shape;
-        MigrationStep s;
-        s.kind = StepKind::CreateCollection;
-        s.collection = c.name;
-        s.title = "Create collection " + quoted(c.name);
-        Json options = Json::object();
-        const Entity *root = c.kind == CollectionKind::Junction ? nullptr : c.root;
-        if (root && root->timeSeries) {
-            const TimeSeriesOptions &ts = *root->timeSeries;
-            Json t{{"timeField", ts.timeField}};
-            if (!ts.metaField.empty())
-                t["metaField"] = ts.metaField;
-            t["granularity"] = std::string(toString(ts.granularity));
-            options["timeseries"] = std::move(t);
-            if (ts.expireAfterSeconds)
-                options["expireAfterSeconds"] = *ts.expireAfterSeconds;
-            s.details.push_back("time-series collection on " + quoted(ts.timeField) + " (no validator: the server accepts none there)");
-        } else {
-            auto validator = context.validatorOf(context.after(), *p.v2);
-            if (!validator)
-                return validator.error();
-            options["validator"] = std::move(*validator);
-            options["validationLevel"] = std::string(toString(root ? root->validationLevel : ValidationLevel::Strict));
-            options["validationAction"] = std::string(toString(root ? root->validationAction : ValidationAction::Error));
-            s.details.push_back("with the v2 $jsonSchema validator, validationLevel " +
-                                options["validationLevel"].get<std::string>());
-        }
-        s.script = "createCollection(" + jsString(c.name) + ", " + js(options) + ");";
-        s.rollback = "drop the collection once it is empty: the later steps' rollbacks move back what the migration "
-                     "put there first; a collection that still holds documents is not dropped, and the run says so";
-        s.rollbackScript = "dropCreatedCollection(" + jsString(c.name) + ");";
-        builder.add(std::move(s), Phase::CreateCollections);
-    }
-    return {};
-}
 
 Status Planner::planRewrite(const Pair &pair) {
     const ShapeMap &v1 = *pair.v1->map;
@@ -1950,55 +1909,6 @@ Status Planner::planValidators() {
     return {};
 }
 
-void Planner::planDrops() {
-    for (const auto &[key, side] : context.sides1()) {
-        if (context.sides2().contains(key))
-            continue;
-        MigrationStep s;
-        s.kind = StepKind::DropCollection;
-        s.collection = side.shape->name;
-        s.title = "Drop collection " + quoted(side.shape->name);
-        s.details.push_back("v2 has no such collection; dropped last, after every read has moved");
-        s.cost.documents = side.stat->documents;
-        s.cost.bytes = side.stat->dataBytes;
-        s.script = "dropCollection(" + jsString(side.shape->name) + ");";
-        if (const EmbedSource *embedded = builder.embedded(side.shape->name)) {
-            const EmbedSource &src = *embedded;
-            s.script = "dropEmbeddedCollection(" + jsString(side.shape->name) + ", " + jsString(src.parent) + ", " +
-                       jsString(src.backKey) + ", " + jsString(src.field) + ",\n      " + js(src.element, 6) + ", " +
-                       (src.array ? "true" : "false") + ");";
-            s.details.push_back("copy, verify, then remove: dropped only when every document is, as it is now, in "
-                                "its parent's " + quoted(src.field) + "; otherwise the run counts those that are not "
-                                "(written by the old release since they were embedded, or beyond the maximum) and "
-                                "leaves the collection: run the embed step again with {reembed: true}, or, to drop "
-                                "them anyway, this step with {dropUnembedded: true}");
-        }
-        s.reversible = false;
-        s.rollback = "cannot be rolled back: the collection and its indexes are gone (take a backup, e.g. mongodump, "
-                     "before this step)";
-        // Made again, empty, with v1's validator and indexes, for the
-        // rollbacks of the steps before (an embed puts its documents back).
-        const Entity *root = side.shape->kind == CollectionKind::Junction ? nullptr : side.shape->root;
-        auto validator = context.validatorOf(context.before(), side);
-        if (validator && !(root && root->timeSeries)) {
-            Json options = {{"validator", std::move(*validator)},
-                            {"validationLevel", std::string(toString(root ? root->validationLevel : ValidationLevel::Strict))},
-                            {"validationAction", std::string(toString(root ? root->validationAction : ValidationAction::Error))}};
-            Json specs = Json::array();
-            for (const IndexSpec *ix : indexesOf(context.before(), context.analysis1().derived, *side.shape))
-                if (auto spec = indexSpecJson(*ix, side.shape->name))
-                    specs.push_back(std::move(*spec));
-            s.rollbackScript = "createCollection(" + jsString(side.shape->name) + ", " + js(options) + ");" +
-                               (specs.empty() ? std::string()
-                                              : "\n    createIndexes(" + jsString(side.shape->name) + ", " + js(specs) + ");");
-            s.rollback = "the collection is made again, empty, with its v1 validator and indexes, for the rollbacks "
-                         "of the steps before; what they do not put back is gone (take a backup, e.g. mongodump, "
-                         "before this step)";
-        }
-        builder.add(std::move(s), Phase::DropCollections);
-    }
-}
-
 Result<MigrationPlan> Planner::run() {
     MigrationPlan plan;
     plan.beforeName = context.before().name;
@@ -2006,13 +1916,13 @@ Result<MigrationPlan> Planner::run() {
     plan.database = context.after().database;
     plan.migrationId = context.before().name + " -> " + context.after().name;
     plan.options = context.options();
-    if (Status s = planCollections(); !s)
-        return s.error();
     if (Status s = IndexPlanner().plan(context, builder); !s)
         return s.error();
     planRepresentations();
     if (builder.refusal())
         return *builder.refusal();
+    if (Status s = CollectionPlanner().plan(context, builder); !s)
+        return s.error();
     planDuplicates();
     for (const Pair &p : context.pairs())
         if (p.v1)
@@ -2020,7 +1930,6 @@ Result<MigrationPlan> Planner::run() {
                 return s.error();
     if (Status s = planValidators(); !s)
         return s.error();
-    planDrops();
     builder.finish(plan);
     for (const Pair &p : context.pairs())
         if (p.v2->shape->kind == CollectionKind::Entity && p.v2->shape->root && p.v2->shape->root->schemaVersion)
