@@ -23,7 +23,7 @@ std::map<CollectionKey, Side> sidesOf(const Analysis &a) {
 
 PlanContext::PlanContext(const Project &before, const Project &after, const MigrationOptions &options)
     : m_before(before), m_after(after), m_options(options), m_a1(analyze(before)), m_a2(analyze(after)),
-      m_sides1(sidesOf(m_a1)), m_sides2(sidesOf(m_a2)) {
+      m_sides1(sidesOf(m_a1)), m_sides2(sidesOf(m_a2)), m_changes(migration::representationChanges(before, after)) {
     for (const auto &[key, side] : m_sides2) {
         Pair p{key, nullptr, &side};
         if (auto it = m_sides1.find(key); it != m_sides1.end())

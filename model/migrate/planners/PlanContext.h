@@ -5,6 +5,7 @@
 #include "migrate/MigrationPlan.h"
 #include "migrate/PipelineBuilder.h"
 #include "migrate/ShapeMap.h"
+#include "migrate/planners/RepresentationChange.h"
 #include "util/Result.h"
 
 #include <map>
@@ -60,6 +61,7 @@ public:
     // Every collection of v2, in v2's derivation order (so that the plan
     // reads like the model).
     const std::vector<Pair> &pairs() const { return m_pairs; }
+    const std::vector<RepresentationChange> &representationChanges() const { return m_changes; }
 
     // The collection whose root is the entity, in one version's sides.
     const Side *sideOfEntity(const std::map<CollectionKey, Side> &sides, const std::string &entityId) const;
@@ -81,6 +83,7 @@ private:
     std::map<CollectionKey, Side> m_sides1;
     std::map<CollectionKey, Side> m_sides2;
     std::vector<Pair> m_pairs;
+    std::vector<RepresentationChange> m_changes;
 };
 
 } // namespace docshape::migration
