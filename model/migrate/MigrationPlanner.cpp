@@ -13,7 +13,9 @@
 #include "migrate/planners/PlanBuilder.h"
 #include "migrate/planners/PlanContext.h"
 #include "migrate/planners/ReferenceCopyPlanner.h"
+#include "migrate/planners/ElementMapping.h"
 #include "migrate/planners/ScriptParts.h"
+#include "migrate/planners/SubsetPlanner.h"
 #include "migrate/planners/ValidatorPlanner.h"
 
 #include <algorithm>
@@ -118,14 +120,10 @@ private:
     void planRepresentations();
     void planEmbed(const Relationship &r1, const Relationship &r2);
     void planExtract(const Relationship &r1, const Relationship &r2);
-    void planSubset(const Relationship *r1, const Relationship &r2);
     bool planCopies(const Relationship &r1, const Relationship &r2);
     bool planCopiesIn(const Pair &pair, const Relationship &r2);
     void planDuplicates();
 
-    Json elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, const ShapeMap &target,
-                     const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing,
-                     const std::map<std::string, Json> &given = {});
 
     const PlanContext context;
     PlanBuilder builder;
@@ -892,60 +890,6 @@ void Planner::planLateComputes(const Pair &pair, std::vector<FieldOp> computes) 
     builder.add(std::move(s), Phase::AfterRepresentations);
 }
 
-// The v2 element (an embedded child, a subset copy, a child document) built
-// from a v1 document or element at `sourceRef` ("$$c." or "$items."): each
-// key of the target subtree from the source key that has the same identity,
-// converted when its type changed; required keys with no source get their
-// default. Keys that could not be filled are listed in `missing`; keys of
-// `given` (target key -> expression) take that expression.
-Json Planner::elementFrom(const ShapeMap &source, const NodePlace *sourceRoot, const ShapeMap &target,
-                          const NodePlace *targetRoot, const std::string &sourceRef, std::vector<std::string> &missing,
-                          const std::map<std::string, Json> &given) {
-    Json out = Json::object();
-    const std::string targetPrefix = targetRoot ? targetRoot->key : std::string();
-    const std::size_t targetDepth = targetRoot ? targetRoot->names.size() : 0;
-    const std::size_t sourceDepth = sourceRoot ? sourceRoot->names.size() : 0;
-    const std::string copyPrefix = targetRoot && (targetRoot->node->origin == NodeOrigin::Subset ||
-                                                  targetRoot->node->origin == NodeOrigin::ExtendedReference)
-                                       ? targetRoot->key + "/"
-                                       : std::string();
-    const std::string sourcePrefix = sourceRoot && (sourceRoot->node->origin == NodeOrigin::Subset ||
-                                                    sourceRoot->node->origin == NodeOrigin::ExtendedReference)
-                                         ? sourceRoot->key + "/"
-                                         : std::string();
-    for (const NodePlace &t : target.places()) {
-        if (t.names.size() != targetDepth + 1 || t.parentKey != targetPrefix)
-            continue;
-        if (auto g = given.find(t.key); g != given.end()) {
-            out[t.names.back()] = g->second;
-            continue;
-        }
-        std::string identity = t.key.substr(copyPrefix.size());
-        const NodePlace *s = source.find(sourcePrefix + identity);
-        if (t.names.back() == "_id") {
-            identity = "_id";
-            s = sourceRoot ? nullptr : source.find("_id");
-        }
-        if (s && s->names.size() == sourceDepth + 1) {
-            const std::string ref = sourceRef + s->names.back();
-            if (s->node->type != t.node->type && !pipeline::convertTarget(t.node->type).empty() &&
-                !s->node->hasObject() && !t.node->hasObject())
-                out[t.names.back()] = pipeline::convertedValue(ref, t.node->type);
-            else
-                out[t.names.back()] = ref;
-        } else if (!t.optional && t.node->origin == NodeOrigin::Field) {
-            auto value = builder.defaultFor(*t.node, target.places().empty() ? t.path() : t.path());
-            if (value)
-                out[t.names.back()] = pipeline::literal(*value);
-            else
-                missing.push_back(t.path());
-        } else if (!t.optional && identity != "_id") {
-            missing.push_back(t.path());
-        }
-    }
-    return out;
-}
-
 void Planner::planEmbed(const Relationship &r1, const Relationship &r2) {
     const Side *child1 = context.sideOfEntity(context.sides1(), r1.childId);
     const Side *parent2 = nullptr;
@@ -965,7 +909,7 @@ void Planner::planEmbed(const Relationship &r1, const Relationship &r2) {
     const std::string field = embed2->names.front();
     const std::string from = child1->shape->name;
     std::vector<std::string> missing;
-    Json element = elementFrom(*child1->map, nullptr, *parent2->map, embed2, "$$c.", missing);
+    Json element = elementFrom(builder, *child1->map, nullptr, *parent2->map, embed2, "$$c.", missing);
     Json lookupPipeline = Json::array({{{"$match", {{"$expr", {{"$eq", Json::array({"$" + back1->names.front(), "$$parentId"})}}}}}},
                                        {{"$sort", {{"_id", 1}}}}});
     const bool array = r2.representation == Representation::EmbedArray;
@@ -1013,7 +957,7 @@ void Planner::planEmbed(const Relationship &r1, const Relationship &r2) {
     // `from` (which the drop step's rollback made again, empty), then
     // removed from the parent, one parent at a time, as an extract does.
     std::vector<std::string> missingBack;
-    Json back = elementFrom(*parent2->map, embed2, *child1->map, nullptr, "$" + field + ".", missingBack);
+    Json back = elementFrom(builder, *parent2->map, embed2, *child1->map, nullptr, "$" + field + ".", missingBack);
     back.erase("_id");
     back[back1->names.front()] = "$_id";
     std::erase(missingBack, back1->path());
@@ -1084,13 +1028,13 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
         }
     }
     std::vector<std::string> missing;
-    Json element = elementFrom(*parent1->map, embed1, *child2->map, nullptr, "$" + field + ".", missing, fromParent);
+    Json element = elementFrom(builder, *parent1->map, embed1, *child2->map, nullptr, "$" + field + ".", missing, fromParent);
     element.erase("_id");
     element[backKey] = "$_id";
     std::erase(missing, back2->path());
     // The rollback: each child back as the v1 element, from its own keys.
     std::vector<std::string> missingBack;
-    Json back = elementFrom(*child2->map, nullptr, *parent1->map, embed1, "$$c.", missingBack);
+    Json back = elementFrom(builder, *child2->map, nullptr, *parent1->map, embed1, "$$c.", missingBack);
     MigrationStep s;
     s.kind = StepKind::Extract;
     s.collection = parentName;
@@ -1154,64 +1098,6 @@ void Planner::planExtract(const Relationship &r1, const Relationship &r2) {
     if (!lossless)
         s.rollback = "only in part: the keys v2 has no place for are gone; " + s.rollback;
     builder.touch(parentName);
-    builder.add(std::move(s), Phase::Representations);
-}
-
-void Planner::planSubset(const Relationship *r1, const Relationship &r2) {
-    const Side *child2 = context.sideOfEntity(context.sides2(), r2.childId);
-    const Side *parent2 = context.sideOfEntity(context.sides2(), r2.parentId);
-    const NodePlace *subset2 = parent2 ? parent2->map->find("r:" + r2.id + ":subset") : nullptr;
-    const NodePlace *back2 = child2 ? child2->map->find("r:" + r2.id + ":ref:" + r2.parentId) : nullptr;
-    const Side *parent1 = parent2 ? context.sideOfEntity(context.sides1(), r2.parentId) : nullptr;
-    if (!child2 || !parent2 || !subset2 || !back2 || !parent1 || subset2->names.size() != 1 || back2->names.size() != 1) {
-        builder.warn("relationship " + r2.id + ": the subset is below the top of its parent or its "
-                                                            "parent is new; write this step by hand.");
-        return;
-    }
-    builder.move(subset2->key);
-    const std::string field = subset2->names.front();
-    std::vector<std::string> missing;
-    Json element = elementFrom(*child2->map, nullptr, *parent2->map, subset2, "$$c.", missing);
-    element["_id"] = "$$c._id";
-    Json lookupPipeline = Json::array({{{"$match", {{"$expr", {{"$eq", Json::array({"$" + back2->names.front(), "$$parentId"})}}}}}},
-                                       {{"$sort", {{"_id", -1}}}},
-                                       {{"$limit", r2.subsetCount}}});
-    Json stages = Json::array({{{"$lookup", {{"from", child2->shape->name}, {"let", {{"parentId", "$_id"}}}, {"pipeline", lookupPipeline}, {"as", "__subset"}}}},
-                               {{"$project", {{"_id", 1}, {field, {{"$map", {{"input", "$__subset"}, {"as", "c"}, {"in", element}}}}}}}},
-                               {{"$merge", {{"into", parent2->shape->name}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}}});
-    const bool fresh = !r1 || r1->representation != Representation::Subset;
-    MigrationStep s;
-    s.kind = StepKind::Subset;
-    s.collection = parent2->shape->name;
-    s.title = std::string(fresh ? "Fill" : "Refresh") + " the subset " + quoted(parent2->shape->name + "." + field);
-    s.details.push_back("the " + std::to_string(r2.subsetCount) + " newest " + quoted(child2->shape->name) +
-                        " documents of each parent (by _id, which grows with insertion time), copied with $lookup and "
-                        "written with $merge");
-    s.details.push_back(fresh ? "touches only parents without " + quoted(field)
-                              : "recomputes every parent's subset (from " + std::to_string(r1->subsetCount) + " to " +
-                                    std::to_string(r2.subsetCount) + "); running it again writes the same values");
-    s.details.push_back("from the release that reads it, the application keeps the subset up to date on each insert");
-    for (const auto &m : missing)
-        builder.refuse(parent2->shape->name + "." + m, "required in the subset's copies, and has no source in " +
-                                                   quoted(child2->shape->name) + " and no default: copy a field it "
-                                                   "has, state its defaultValue, or make it optional");
-    const double docs = parent1->stat->documents;
-    s.cost.documents = docs;
-    s.cost.bytes = docs * parent2->stat->avgDocumentBytes;
-    s.cost.documentsRead = child2->stat->documents;
-    s.cost.seconds = writeSeconds(docs, context.options());
-    Json guard = fresh ? Json{{field, {{"$exists", false}}}} : Json::object();
-    s.script = "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      " + js(guard, 6) + ",\n      " +
-               js(stages, 6) + ");";
-    if (fresh) {
-        s.rollback = "remove the subset from the parents";
-        s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(parent2->shape->name) + ", " +
-                           js(Json{{field, {{"$exists", true}}}}, 6) + ", " + js(Json::array({{{"$unset", field}}}), 6) + ");";
-    } else {
-        s.reversible = false;
-        s.rollback = "`docshape-cli migrate NEW OLD` refreshes the subset at its old size";
-    }
-    builder.touch(parent2->shape->name);
     builder.add(std::move(s), Phase::Representations);
 }
 
@@ -1468,9 +1354,6 @@ void Planner::planDuplicates() {
 void Planner::planRepresentations() {
     for (const RepresentationChange &change : context.representationChanges()) {
         switch (change.kind) {
-        case RepresentationChange::Subset:
-            planSubset(change.r1, *change.r2);
-            break;
         case RepresentationChange::MoreCopies:
             planCopies(*change.r1, *change.r2);
             break;
@@ -1501,6 +1384,8 @@ Result<MigrationPlan> Planner::run() {
     if (Status s = IndexPlanner().plan(context, builder); !s)
         return s.error();
     if (Status s = ReferenceCopyPlanner().plan(context, builder); !s)
+        return s.error();
+    if (Status s = SubsetPlanner().plan(context, builder); !s)
         return s.error();
     planRepresentations();
     if (builder.refusal())
