@@ -19,6 +19,7 @@
 #include "migrate/planners/ExtractPlanner.h"
 #include "migrate/planners/ScriptParts.h"
 #include "migrate/planners/SubsetPlanner.h"
+#include "migrate/planners/UnplannedRepresentationPlanner.h"
 #include "migrate/planners/ValidatorPlanner.h"
 
 #include <algorithm>
@@ -120,7 +121,6 @@ private:
     void planRemovedValues(const std::string &collection, const NodePlace &place, const std::vector<std::string> &removed,
                            const std::vector<std::string> &allowed);
     void planNarrowedBounds(const std::string &collection, const NodePlace &place, const Field &f1, const Field &f2);
-    void planRepresentations();
     void planDuplicates();
 
 
@@ -1008,20 +1008,6 @@ void Planner::planDuplicates() {
     }
 }
 
-void Planner::planRepresentations() {
-    for (const RepresentationChange &change : context.representationChanges()) {
-        switch (change.kind) {
-        case RepresentationChange::Unplanned:
-            builder.warn("relationship " + change.r2->id + ": " + std::string(toString(change.r1->representation)) +
-                         " to " + std::string(toString(change.r2->representation)) +
-                         " is not generated; write this step by hand.");
-            break;
-        default:
-            break;
-        }
-    }
-}
-
 Result<MigrationPlan> Planner::run() {
     MigrationPlan plan;
     plan.beforeName = context.before().name;
@@ -1041,7 +1027,8 @@ Result<MigrationPlan> Planner::run() {
         return s.error();
     if (Status s = CopyPlanner().plan(context, builder); !s)
         return s.error();
-    planRepresentations();
+    if (Status s = UnplannedRepresentationPlanner().plan(context, builder); !s)
+        return s.error();
     if (builder.refusal())
         return *builder.refusal();
     if (Status s = CollectionPlanner().plan(context, builder); !s)
