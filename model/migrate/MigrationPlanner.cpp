@@ -16,6 +16,7 @@
 #include "migrate/planners/CopyPlanner.h"
 #include "migrate/planners/DuplicatePlanner.h"
 #include "migrate/planners/ElementMapping.h"
+#include "migrate/planners/EnumPlanner.h"
 #include "migrate/planners/EmbedPlanner.h"
 #include "migrate/planners/ExtractPlanner.h"
 #include "migrate/planners/ScriptParts.h"
@@ -34,26 +35,6 @@
 namespace docshape::migration {
 
 namespace {
-
-// One change of a field inside the documents of a collection.
-struct FieldOp {
-    enum Kind { Rename, Convert, Fill, Remove, Compute, MapValues } kind = Rename;
-    Place from;  // Rename: the old place (after earlier renames); Remove: the place to unset
-    Place to;    // Rename, Convert, Fill
-    Place guard; // where the old shape shows, in the documents as v1 wrote them
-    bool sameParent = true;
-    BsonType fromType = BsonType::String;
-    BsonType toType = BsonType::String;
-    Json value; // Fill: the value; Compute: the expression
-    std::vector<std::string> inputs; // Compute: the dotted paths the expression reads
-    bool newField = false; // Fill: v1 had no such key at all
-    bool conditionalRemove = false; // Rename: the old key is removed only where the new one was set
-    bool emptied = false; // Remove: a subdocument whose keys all moved elsewhere (nothing is lost)
-    std::vector<std::pair<std::string, std::string>> values; // MapValues: v1 value -> v2 value
-    std::string format;     // Convert date -> string: the $dateToString format v2's pattern accepts
-    std::string backFormat; // Convert string -> date: the format of v1's text, for the rollback
-    std::string describe;
-};
 
 // The $dateToString formats a string field's pattern may ask for, most
 // precise first, and what each writes for one instant.
@@ -119,8 +100,6 @@ public:
 private:
     Status planRewrite(const Pair &pair);
     void planLateComputes(const Pair &pair, std::vector<FieldOp> computes);
-    void planRemovedValues(const std::string &collection, const NodePlace &place, const std::vector<std::string> &removed,
-                           const std::vector<std::string> &allowed);
     void planNarrowedBounds(const std::string &collection, const NodePlace &place, const Field &f1, const Field &f2);
 
 
@@ -132,8 +111,14 @@ Status Planner::planRewrite(const Pair &pair) {
     const ShapeMap &v1 = *pair.v1->map;
     const ShapeMap &v2 = *pair.v2->map;
     const CollectionShape &c = *pair.v2->shape;
-    std::vector<FieldOp> renames, converts, fills, removes, computes, maps;
-    std::vector<std::string> changedPaths;
+    DocumentRewrite &rewrite = builder.rewriteOf(c.name);
+    std::vector<FieldOp> &renames = rewrite.renames;
+    std::vector<FieldOp> &converts = rewrite.converts;
+    std::vector<FieldOp> &fills = rewrite.fills;
+    std::vector<FieldOp> &removes = rewrite.removes;
+    std::vector<FieldOp> &computes = rewrite.computes;
+    std::vector<FieldOp> &maps = rewrite.maps;
+    std::vector<std::string> &changedPaths = rewrite.changedPaths;
     const Entity *root1 = c.kind == CollectionKind::Entity ? context.before().findEntity(c.rootEntityId) : nullptr;
     const Entity *root2 = c.kind == CollectionKind::Entity ? c.root : nullptr;
     // -1: the entity has no schemaVersion.
@@ -255,39 +240,6 @@ Status Planner::planRewrite(const Pair &pair) {
                                           std::string(toString(n2.node->type)) + " is not converted automatically.");
             }
             const Field *e1 = n1->node->origin == NodeOrigin::Field ? n1->node->field : nullptr;
-            if (e1 && f2 && !e1->details->enumValues.empty() && !f2->details->enumValues.empty() &&
-                e1->details->enumValues != f2->details->enumValues) {
-                // A value in the same place of both lists, that only one of
-                // them has, is renamed; any other value only v1 has is removed.
-                const auto &was = e1->details->enumValues;
-                const auto &now = f2->details->enumValues;
-                const auto has = [](const std::vector<std::string> &list, const std::string &v) {
-                    return std::find(list.begin(), list.end(), v) != list.end();
-                };
-                FieldOp op;
-                op.kind = FieldOp::MapValues;
-                op.to = target;
-                op.guard = pipeline::placeOf(*n1);
-                std::vector<std::string> removed;
-                for (std::size_t i = 0; i < was.size(); ++i) {
-                    if (has(now, was[i]))
-                        continue;
-                    if (was.size() == now.size() && !has(was, now[i]))
-                        op.values.emplace_back(was[i], now[i]);
-                    else
-                        removed.push_back(was[i]);
-                }
-                if (!op.values.empty()) {
-                    std::string list;
-                    for (const auto &[from, to] : op.values)
-                        list += (list.empty() ? "" : ", ") + jsString(from) + " → " + jsString(to);
-                    op.describe = "replace the values of " + quoted(n2.path()) + " that v2 renames: " + list;
-                    maps.push_back(std::move(op));
-                    changedPaths.push_back(n2.path());
-                }
-                if (!removed.empty())
-                    planRemovedValues(c.name, n2, removed, now);
-            }
             if (e1 && f2 && n1->node->type == n2.node->type)
                 planNarrowedBounds(c.name, n2, *e1, *f2);
             if (!n2.optional && n1->optional) {
@@ -670,56 +622,6 @@ Status Planner::planRewrite(const Pair &pair) {
     return {};
 }
 
-// Enum values v1 allows and v2 does not (and does not rename): before
-// anything is written, the documents that hold them are counted and the run
-// stops unless migrationOptions.replaceValues says what each becomes; then a
-// step replaces them. What they held is not recorded, so the replacement is
-// not undone.
-void Planner::planRemovedValues(const std::string &collection, const NodePlace &place,
-                                const std::vector<std::string> &removed, const std::vector<std::string> &allowed) {
-    const std::string where = collection + "." + place.path();
-    Json removedList = Json::array(), allowedList = Json::array();
-    std::string list;
-    for (const auto &v : removed) {
-        removedList.push_back(v);
-        list += (list.empty() ? "" : ", ") + jsString(v);
-    }
-    for (const auto &v : allowed)
-        allowedList.push_back(v);
-    if (place.crossesArray() || place.names.size() != 1) {
-        builder.warn(where + ": v2 no longer allows " + list +
-                                  "; below the top of the document the script does not replace them: decide what "
-                                  "they become and write this step by hand.");
-        return;
-    }
-    const std::string path = place.names.front();
-    MigrationStep check;
-    check.kind = StepKind::Check;
-    check.collection = collection;
-    check.title = "Count the documents whose " + quoted(place.path()) + " v2 no longer allows (" + list + ")";
-    check.details.push_back("before anything is written: the run stops with the counts unless "
-                            "`migrationOptions.replaceValues` says, for " + quoted(where) +
-                            ", which value v2 allows each of " + list + " becomes; or keep the value in v2's enumValues");
-    check.details.push_back("e.g. `{replaceValues: {" + jsString(where) + ": {" + jsString(removed.front()) + ": " +
-                            jsString(allowed.front()) + "}}}`");
-    check.script = "checkRemovedValues(" + jsString(collection) + ", " + jsString(path) + ", " + js(removedList) + ", " +
-                   js(allowedList) + ");";
-    check.rollback = "nothing to undo: it writes nothing";
-    builder.add(std::move(check), Phase::Checks);
-
-    MigrationStep s;
-    s.kind = StepKind::Rewrite;
-    s.collection = collection;
-    s.title = "Replace the values of " + quoted(place.path()) + " that v2 no longer allows";
-    s.details.push_back("each of " + list + " becomes the value `migrationOptions.replaceValues` gives for it");
-    s.script = "replaceValues(STEP, " + jsString(collection) + ", " + jsString(path) + ", " + js(removedList) + ");";
-    s.reversible = false;
-    s.rollback = "cannot be undone: the documents that held " + list + " in " + quoted(where) +
-                 " hold the value chosen for it, and which ones did is not recorded";
-    builder.touch(collection);
-    builder.add(std::move(s), Phase::AfterRepresentations);
-}
-
 // Bounds v2 narrows (maxLength, maxItems, minimum, maximum, minLength): before
 // anything is written, the documents out of the new bound are counted and
 // the run stops unless migrationOptions.outOfBounds says, for the field,
@@ -915,6 +817,8 @@ Result<MigrationPlan> Planner::run() {
     if (Status s = CollectionPlanner().plan(context, builder); !s)
         return s.error();
     if (Status s = DuplicatePlanner().plan(context, builder); !s)
+        return s.error();
+    if (Status s = EnumPlanner().plan(context, builder); !s)
         return s.error();
     for (const Pair &p : context.pairs())
         if (p.v1)

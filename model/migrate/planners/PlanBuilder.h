@@ -3,6 +3,7 @@
 #include "migrate/MigrationPlan.h"
 #include "migrate/PipelineBuilder.h"
 #include "migrate/ShapeMap.h"
+#include "migrate/planners/DocumentRewrite.h"
 #include "util/Result.h"
 
 #include <map>
@@ -63,6 +64,10 @@ public:
     void embed(const std::string &collection, EmbedSource source) { m_embedded[collection] = std::move(source); }
     const EmbedSource *embedded(const std::string &collection) const;
 
+    // The key changes of a collection's documents (by its v2 name) that the
+    // key planners collect, for RewritePlanner.
+    DocumentRewrite &rewriteOf(const std::string &collection) { return m_rewrites[collection]; }
+
     // The value a new required key gets: the field's stated default, or a
     // value of its type (stated as a warning, so that a designer states one).
     Result<pipeline::Json> defaultFor(const ShapeNode &node, const std::string &where);
@@ -77,6 +82,7 @@ private:
     std::set<std::string> m_moved;
     std::set<std::string> m_touched;
     std::map<std::string, EmbedSource> m_embedded;
+    std::map<std::string, DocumentRewrite> m_rewrites;
 };
 
 } // namespace docshape::migration
