@@ -10,6 +10,7 @@
 #include "migrate/ShapeMap.h"
 #include "migrate/planners/BoundsPlanner.h"
 #include "migrate/planners/CollectionPlanner.h"
+#include "migrate/planners/ComputedPlanner.h"
 #include "migrate/planners/IndexPlanner.h"
 #include "migrate/planners/PlanBuilder.h"
 #include "migrate/planners/PlanContext.h"
@@ -100,7 +101,6 @@ public:
 
 private:
     Status planRewrite(const Pair &pair);
-    void planLateComputes(const Pair &pair, std::vector<FieldOp> computes);
 
 
     const PlanContext context;
@@ -126,54 +126,14 @@ Status Planner::planRewrite(const Pair &pair) {
     const int version2 = root2 && root2->schemaVersion ? *root2->schemaVersion : -1;
     const bool versioned = version2 >= 0;
 
-    // A computed field (seed lesson-135, "Computed pattern") that is new or
-    // computed another way in v2 gets its value from its computedFrom, when
-    // that can be computed inside the document; otherwise the plan says who
-    // must fill it.
-    const auto compute = [&](const NodePlace &n2, const Field &f2, bool isNew) {
-        const std::string where = c.name + "." + n2.path();
-        const std::string &text = f2.details->computedFrom;
-        const std::string leftTo = isNew ? std::string(n2.optional ? "the application must fill it"
-                                                                   : "the application must fill it; documents "
-                                                                     "without it fail the v2 validator")
-                                         : "its values stay as v1 computed them";
-        if (n2.crossesArray()) {
-            builder.warn(where + " is computed in each array element (\"" + text +
-                                      "\"); not computed by the script: " + leftTo + ".");
-            return;
-        }
-        auto value = computedValue(text, v2, n2.node->type);
-        if (!value) {
-            builder.warn(where + " is computed from \"" + text + "\"; not computed by the script (" +
-                                      value.error().message + "): " + leftTo + ".");
-            return;
-        }
-        FieldOp op;
-        op.kind = FieldOp::Compute;
-        op.to = pipeline::placeOf(n2);
-        op.value = std::move(value->expression);
-        op.inputs = std::move(value->inputs);
-        op.newField = isNew;
-        op.describe = "compute " + quoted(n2.path()) + " as " + text + " (its computedFrom) where the stored value differs";
-        computes.push_back(std::move(op));
-        changedPaths.push_back(n2.path());
-    };
-
     for (const NodePlace &n2 : v2.places()) {
         if (builder.moves(v2, n2))
             continue;
         const NodePlace *n1 = v1.find(n2.key);
         const std::string where = c.name + "." + n2.path();
         const Field *f2 = n2.node->origin == NodeOrigin::Field ? n2.node->field : nullptr;
-        if (f2 && !f2->details->computedFrom.empty()) {
-            const Field *f1 = n1 && n1->node->origin == NodeOrigin::Field ? n1->node->field : nullptr;
-            if (!n1) {
-                compute(n2, *f2, true);
-                continue; // computed, or said why not: never a made-up default
-            }
-            if (!f1 || f1->details->computedFrom != f2->details->computedFrom)
-                compute(n2, *f2, false);
-        }
+        if (!n1 && f2 && !f2->details->computedFrom.empty())
+            continue; // ComputedPlanner computes it, or says why not: never a made-up default
         if (n1) {
             auto eff = context.effective(v1, v2, *n1);
             if (!eff) {
@@ -325,58 +285,6 @@ Status Planner::planRewrite(const Pair &pair) {
         removes.push_back(std::move(op));
         changedPaths.push_back(n1.path());
     }
-
-    // A computed field that reads what a representation step writes (a
-    // subset, an embedded array) is computed after that step, in a step of
-    // its own; the others here.
-    std::vector<std::string> representationPaths;
-    for (const NodePlace &n2 : v2.places())
-        if (builder.moves(v2, n2))
-            representationPaths.push_back(n2.path());
-    const auto readsRepresentation = [&](const FieldOp &op) {
-        return std::any_of(op.inputs.begin(), op.inputs.end(), [&](const std::string &in) {
-            return std::any_of(representationPaths.begin(), representationPaths.end(), [&](const std::string &r) {
-                return in == r || in.rfind(r + ".", 0) == 0;
-            });
-        });
-    };
-
-    // A computed field that reads another comes after it.
-    std::vector<FieldOp> ordered;
-    while (!computes.empty()) {
-        const auto reads = [](const FieldOp &op, const FieldOp &other) {
-            return std::find(op.inputs.begin(), op.inputs.end(), other.to.path()) != op.inputs.end();
-        };
-        const auto ready = std::find_if(computes.begin(), computes.end(), [&](const FieldOp &op) {
-            return std::none_of(computes.begin(), computes.end(),
-                                [&](const FieldOp &other) { return &other != &op && reads(op, other); });
-        });
-        if (ready == computes.end()) {
-            for (const FieldOp &op : computes)
-                builder.warn(c.name + "." + op.to.path() +
-                                          " is computed from fields that are computed from it; not computed by the script.");
-            break;
-        }
-        ordered.push_back(std::move(*ready));
-        computes.erase(ready);
-    }
-    // Those that read a representation's output, and those that read them,
-    // move to the later step, keeping their order.
-    std::vector<FieldOp> late;
-    for (auto it = ordered.begin(); it != ordered.end();) {
-        const bool readsLate = std::any_of(late.begin(), late.end(), [&](const FieldOp &l) {
-            return std::find(it->inputs.begin(), it->inputs.end(), l.to.path()) != it->inputs.end();
-        });
-        if (readsRepresentation(*it) || readsLate) {
-            late.push_back(std::move(*it));
-            it = ordered.erase(it);
-        } else {
-            ++it;
-        }
-    }
-    computes = std::move(ordered);
-    if (!late.empty())
-        planLateComputes(pair, std::move(late));
 
     const bool anyOp = !renames.empty() || !converts.empty() || !fills.empty() || !removes.empty() ||
                        !computes.empty() || !maps.empty();
@@ -619,58 +527,6 @@ Status Planner::planRewrite(const Pair &pair) {
     return {};
 }
 
-// Computed fields that read what a representation step writes: computed in a
-// step after the representation steps, where the stored value differs from
-// the expression (so a second run finds nothing to do).
-void Planner::planLateComputes(const Pair &pair, std::vector<FieldOp> computes) {
-    const CollectionShape &c = *pair.v2->shape;
-    Json stages = Json::array();
-    Json conditions = Json::array();
-    Json having = Json::array();
-    std::vector<std::string> unsetBack, paths, irreversible;
-    MigrationStep s;
-    s.kind = StepKind::Rewrite;
-    s.collection = c.name;
-    s.title = "Compute the fields of " + quoted(c.name) + " that read what the steps before wrote";
-    for (const FieldOp &op : computes) {
-        stages.push_back(pipeline::setStage(op.to, [&](const std::string &) { return op.value; }));
-        conditions.push_back({{"$expr", {{"$ne", Json::array({"$" + op.to.path(), op.value})}}}});
-        paths.push_back(op.to.path());
-        s.details.push_back(op.describe);
-        if (op.newField) {
-            unsetBack.push_back(op.to.path());
-            having.push_back(pipeline::matchAt(op.to, {{"$exists", true}}));
-        } else {
-            irreversible.push_back(quoted(op.to.path()) + " was recomputed from its new computedFrom; the values v1 "
-                                                          "computed are gone");
-        }
-    }
-    s.details.push_back("after the steps that write what these read; touches only documents whose stored value differs "
-                        "from what the expression gives, in batches of " + std::to_string(context.options().batchSize) +
-                        " by _id range, so a second run finds nothing to do");
-    const double docs = pair.v1->stat->documents;
-    s.cost.documents = docs;
-    s.cost.bytes = docs * pair.v2->stat->avgDocumentBytes;
-    s.cost.indexEntries = context.indexEntriesOn(*pair.v2, paths);
-    s.cost.seconds = writeSeconds(docs, context.options());
-    const Json guard = conditions.size() == 1 ? conditions.front() : Json{{"$or", conditions}};
-    s.script = "rewrite(STEP, " + jsString(c.name) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) + ");";
-    if (!unsetBack.empty())
-        s.rollbackScript = "rewrite(STEP + \":rollback\", " + jsString(c.name) + ",\n      " +
-                           js(having.size() == 1 ? having.front() : Json{{"$or", having}}, 6) + ",\n      " +
-                           js(Json::array({{{"$unset", unsetList(unsetBack)}}}), 6) + ");";
-    if (irreversible.empty()) {
-        s.rollback = "the computed fields removed";
-    } else {
-        s.reversible = false;
-        s.rollback = "only in part: ";
-        for (std::size_t i = 0; i < irreversible.size(); ++i)
-            s.rollback += (i ? "; " : "") + irreversible[i];
-    }
-    builder.touch(c.name);
-    builder.add(std::move(s), Phase::AfterRepresentations);
-}
-
 Result<MigrationPlan> Planner::run() {
     MigrationPlan plan;
     plan.beforeName = context.before().name;
@@ -701,6 +557,8 @@ Result<MigrationPlan> Planner::run() {
     if (Status s = EnumPlanner().plan(context, builder); !s)
         return s.error();
     if (Status s = BoundsPlanner().plan(context, builder); !s)
+        return s.error();
+    if (Status s = ComputedPlanner().plan(context, builder); !s)
         return s.error();
     for (const Pair &p : context.pairs())
         if (p.v1)
