@@ -17,10 +17,12 @@
 #include "migrate/planners/ReferenceCopyPlanner.h"
 #include "migrate/planners/CopyPlanner.h"
 #include "migrate/planners/DuplicatePlanner.h"
+#include "migrate/planners/DateText.h"
 #include "migrate/planners/ElementMapping.h"
 #include "migrate/planners/EnumPlanner.h"
 #include "migrate/planners/EmbedPlanner.h"
 #include "migrate/planners/ExtractPlanner.h"
+#include "migrate/planners/FieldPlanner.h"
 #include "migrate/planners/ScriptParts.h"
 #include "migrate/planners/SubsetPlanner.h"
 #include "migrate/planners/UnplannedRepresentationPlanner.h"
@@ -37,51 +39,6 @@
 namespace docshape::migration {
 
 namespace {
-
-// The $dateToString formats a string field's pattern may ask for, most
-// precise first, and what each writes for one instant.
-struct DateFormat {
-    const char *format;
-    const char *example;
-    bool keepsMilliseconds;
-    bool keepsTime;
-};
-constexpr DateFormat kDateFormats[] = {
-    {"%Y-%m-%dT%H:%M:%S.%LZ", "2024-03-15T10:20:30.456Z", true, true},
-    {"%Y-%m-%dT%H:%M:%SZ", "2024-03-15T10:20:30Z", false, true},
-    {"%Y-%m-%dT%H:%M:%S", "2024-03-15T10:20:30", false, true},
-    {"%Y-%m-%d %H:%M:%S", "2024-03-15 10:20:30", false, true},
-    {"%Y-%m-%d", "2024-03-15", false, false},
-};
-
-// The one format whose text the field's pattern accepts (of those above),
-// or none: no pattern, a pattern std::regex cannot read, or more than one
-// format that it accepts.
-const DateFormat *dateFormatFor(const Field *field) {
-    if (!field || !field->details->pattern)
-        return nullptr;
-    const DateFormat *found = nullptr;
-    try {
-        const std::regex re(*field->details->pattern, std::regex::ECMAScript);
-        for (const DateFormat &f : kDateFormats)
-            if (std::regex_search(std::string(f.example), re)) {
-                if (found)
-                    return nullptr;
-                found = &f;
-            }
-    } catch (const std::regex_error &) {
-        return nullptr;
-    }
-    return found;
-}
-
-// A date as the text `format` writes (in UTC, $dateToString's default); a
-// value that is not a date stays.
-Json dateText(const std::string &ref, const std::string &format) {
-    return {{"$cond", Json::array({{{"$eq", Json::array({{{"$type", ref}}, "date"})}},
-                                   {{"$dateToString", {{"date", ref}, {"format", format}}}},
-                                   ref})}};
-}
 
 // The value at `ref` with each of `values` (from -> to) replaced.
 Json mappedValue(const std::string &ref, const std::vector<std::pair<std::string, std::string>> &values, bool back) {
@@ -108,8 +65,6 @@ private:
 };
 
 Status Planner::planRewrite(const Pair &pair) {
-    const ShapeMap &v1 = *pair.v1->map;
-    const ShapeMap &v2 = *pair.v2->map;
     const CollectionShape &c = *pair.v2->shape;
     DocumentRewrite &rewrite = builder.rewriteOf(c.name);
     std::vector<FieldOp> &renames = rewrite.renames;
@@ -125,166 +80,6 @@ Status Planner::planRewrite(const Pair &pair) {
     const int version1 = root1 && root1->schemaVersion ? *root1->schemaVersion : -1;
     const int version2 = root2 && root2->schemaVersion ? *root2->schemaVersion : -1;
     const bool versioned = version2 >= 0;
-
-    for (const NodePlace &n2 : v2.places()) {
-        if (builder.moves(v2, n2))
-            continue;
-        const NodePlace *n1 = v1.find(n2.key);
-        const std::string where = c.name + "." + n2.path();
-        const Field *f2 = n2.node->origin == NodeOrigin::Field ? n2.node->field : nullptr;
-        if (!n1 && f2 && !f2->details->computedFrom.empty())
-            continue; // ComputedPlanner computes it, or says why not: never a made-up default
-        if (n1) {
-            auto eff = context.effective(v1, v2, *n1);
-            if (!eff) {
-                builder.warn(where + ": cannot follow where it was in v1; not rewritten.");
-                continue;
-            }
-            const Place target = pipeline::placeOf(n2);
-            if (eff->names != target.names) {
-                FieldOp op;
-                op.kind = FieldOp::Rename;
-                op.from = *eff;
-                op.to = target;
-                op.guard = pipeline::placeOf(*n1);
-                op.sameParent = n1->parentKey == n2.parentKey;
-                if (!op.sameParent && (eff->crossesArray() || target.crossesArray())) {
-                    builder.warn(where + ": moved from " + n1->path() +
-                                              " across an array; not rewritten (write this step by hand).");
-                    continue;
-                }
-                // A move into a subdocument a document may lack must not drop
-                // the value: the old key goes only where the new one was set.
-                const NodePlace *into = n2.parentKey.empty() ? nullptr : v2.find(n2.parentKey);
-                op.conditionalRemove = !op.sameParent && into && into->optional;
-                if (op.conditionalRemove && eff->names.size() > 1) {
-                    builder.warn(where + ": moved from " + n1->path() +
-                                              " into an optional subdocument; not rewritten (write this step by hand).");
-                    continue;
-                }
-                op.describe = "rename " + quoted(n1->path()) + " to " + quoted(n2.path());
-                renames.push_back(std::move(op));
-                changedPaths.push_back(n2.path());
-            }
-            if (n1->node->type != n2.node->type && !n2.node->isArray() && !n2.node->hasObject() &&
-                !n1->node->isArray() && !n1->node->hasObject()) {
-                FieldOp op;
-                op.kind = FieldOp::Convert;
-                op.to = target;
-                op.guard = pipeline::placeOf(*n1);
-                op.fromType = n1->node->type;
-                op.toType = n2.node->type;
-                const Field *f1 = n1->node->origin == NodeOrigin::Field ? n1->node->field : nullptr;
-                // A date written as text: in the form v2's pattern accepts;
-                // text read as a date goes back in the form v1's accepts.
-                if (op.fromType == BsonType::Date && op.toType == BsonType::String)
-                    if (const DateFormat *f = dateFormatFor(f2))
-                        op.format = f->format;
-                if (op.fromType == BsonType::String && op.toType == BsonType::Date)
-                    if (const DateFormat *f = dateFormatFor(f1))
-                        op.backFormat = f->format;
-                if (pipeline::convertTarget(op.toType).empty()) {
-                    builder.warn(where + ": " + std::string(toString(op.fromType)) + " to " +
-                                              std::string(toString(op.toType)) +
-                                              " has no $convert; values are left as they are.");
-                } else {
-                    op.describe = "convert " + quoted(n2.path()) + " from " + std::string(toString(op.fromType)) +
-                                  " to " + std::string(toString(op.toType)) +
-                                  (op.format.empty() ? " ($convert" : " ($dateToString, format \"" + op.format + "\" (UTC), the form its pattern accepts") +
-                                  "; a value that does not convert is kept as it is, and counted by the dry run)";
-                    converts.push_back(std::move(op));
-                    changedPaths.push_back(n2.path());
-                }
-            } else if (n1->node->type != n2.node->type) {
-                builder.warn(where + ": " + std::string(toString(n1->node->type)) + " to " +
-                                          std::string(toString(n2.node->type)) + " is not converted automatically.");
-            }
-            if (!n2.optional && n1->optional) {
-                auto value = builder.defaultFor(*n2.node, where);
-                if (!value)
-                    return value.error();
-                FieldOp op;
-                op.kind = FieldOp::Fill;
-                op.to = target;
-                op.guard = pipeline::placeOf(*n1);
-                op.value = std::move(*value);
-                op.describe = "fill " + quoted(n2.path()) + " with " + mongoshLiteral(op.value) +
-                              " where it is missing (now required)";
-                fills.push_back(std::move(op));
-                changedPaths.push_back(n2.path());
-            }
-            continue;
-        }
-        // New in v2: only required keys need a value; an absent optional key is valid.
-        const NodePlace *parent2 = n2.parentKey.empty() ? nullptr : v2.find(n2.parentKey);
-        if (n2.optional || (parent2 && parent2->optional))
-            continue;
-        if (n2.node->origin == NodeOrigin::Reference) {
-            builder.warn(where + " (a reference) is new and required: the application must fill it; "
-                                              "documents without it fail the v2 validator.");
-            continue;
-        }
-        if (n2.node->origin != NodeOrigin::Field)
-            continue;
-        if (versioned && n2.names.size() == 1 && n2.names.front() == kVersionKey)
-            continue; // the version stage writes it
-        auto value = builder.defaultFor(*n2.node, where);
-        if (!value)
-            return value.error();
-        FieldOp op;
-        op.kind = FieldOp::Fill;
-        op.to = pipeline::placeOf(n2);
-        op.newField = true;
-        // The old shape: the key missing where its parent already is in v1.
-        op.guard = op.to;
-        if (parent2) {
-            if (const NodePlace *parent1 = v1.find(n2.parentKey)) {
-                op.guard = pipeline::placeOf(*parent1);
-                op.guard.arrays.push_back(parent1->node->isArray());
-                op.guard.names.push_back(n2.names.back());
-            }
-        }
-        op.value = std::move(*value);
-        op.describe = "add " + quoted(n2.path()) + " = " + mongoshLiteral(op.value) + " where it is missing";
-        fills.push_back(std::move(op));
-        changedPaths.push_back(n2.path());
-    }
-    for (const NodePlace &n1 : v1.places()) {
-        if (v2.find(n1.key) || builder.moves(v1, n1))
-            continue;
-        if (!n1.parentKey.empty() && !v2.find(n1.parentKey))
-            continue; // removed with its parent
-        auto eff = context.effective(v1, v2, n1);
-        if (!eff)
-            continue;
-        FieldOp op;
-        op.kind = FieldOp::Remove;
-        op.from = *eff;
-        op.guard = pipeline::placeOf(n1);
-        // A subdocument whose keys all moved elsewhere (a flattened
-        // profile) loses nothing: each key below it is in v2, or under a
-        // key below it that is.
-        bool below = false, covered = true;
-        for (const NodePlace &d : v1.places()) {
-            bool inside = false, kept = false;
-            for (const NodePlace *up = &d; up && !up->parentKey.empty(); up = v1.find(up->parentKey)) {
-                kept = kept || v2.find(up->key) != nullptr;
-                if (up->parentKey == n1.key) {
-                    inside = true;
-                    break;
-                }
-            }
-            if (inside) {
-                below = true;
-                covered = covered && kept;
-            }
-        }
-        op.emptied = below && covered;
-        op.describe = op.emptied ? "remove the subdocument " + quoted(n1.path()) + ", whose keys moved"
-                                 : "remove " + quoted(n1.path());
-        removes.push_back(std::move(op));
-        changedPaths.push_back(n1.path());
-    }
 
     const bool anyOp = !renames.empty() || !converts.empty() || !fills.empty() || !removes.empty() ||
                        !computes.empty() || !maps.empty();
@@ -398,10 +193,7 @@ Status Planner::planRewrite(const Pair &pair) {
         const bool widened = (op.fromType == BsonType::Int && (op.toType == BsonType::Long || op.toType == BsonType::Double ||
                                                               op.toType == BsonType::Decimal)) ||
                              (op.fromType == BsonType::Long && op.toType == BsonType::Decimal);
-        const DateFormat *text = nullptr;
-        for (const DateFormat &f : kDateFormats)
-            if (op.format == f.format)
-                text = &f;
+        const DateFormat *text = dateFormatNamed(op.format);
         const bool dateAsText = op.fromType == BsonType::Date && op.toType == BsonType::String;
         const bool textAsDate = op.fromType == BsonType::String && op.toType == BsonType::Date;
         if (dateAsText && text && !text->keepsMilliseconds)
@@ -553,6 +345,8 @@ Result<MigrationPlan> Planner::run() {
     if (Status s = CollectionPlanner().plan(context, builder); !s)
         return s.error();
     if (Status s = DuplicatePlanner().plan(context, builder); !s)
+        return s.error();
+    if (Status s = FieldPlanner().plan(context, builder); !s)
         return s.error();
     if (Status s = EnumPlanner().plan(context, builder); !s)
         return s.error();
