@@ -14,21 +14,6 @@ namespace docshape::advisor {
 
 namespace {
 
-// A date by its name alone.
-bool nameSaysDate(std::string_view name) {
-    std::size_t count = 0;
-    std::string_view last;
-    bool dateWord = false;
-    forEachWord(name, [&](std::string_view w) {
-        ++count;
-        last = w;
-        dateWord = dateWord || inSet(w, kDateWords);
-    });
-    if (dateWord || (count > 1 && equalsLower(last, "at")))
-        return true;
-    return name == "time" || name == "when" || name == "day";
-}
-
 // A field's place: its name and its parent's, up to the entity, kept on
 // the walk's stack and joined only when a finding quotes it.
 struct FieldPath {

@@ -61,6 +61,25 @@ constexpr std::string_view kAuditWords[] = {
     "history", "audit", "events", "log", "logs", "changes", "changelog", "revisions",
     "activity", "activities", "journal", "trail", "versions", "timeline"};
 constexpr std::string_view kDateWords[] = {"date", "timestamp", "datetime", "birthday", "dob"};
+// Words that name a moment when the value is a number (seconds or
+// milliseconds since the epoch): "ts", "createdTime", "updated_on".
+constexpr std::string_view kTimeWords[] = {"ts", "time", "created", "updated", "modified", "expires", "expiry",
+                                           "epoch"};
+
+// A date by its name alone: a date word, or a name of several words ending in "at".
+inline bool nameSaysDate(std::string_view name) {
+    std::size_t count = 0;
+    std::string_view last;
+    bool dateWord = false;
+    forEachWord(name, [&](std::string_view w) {
+        ++count;
+        last = w;
+        dateWord = dateWord || inSet(w, kDateWords);
+    });
+    if (dateWord || (count > 1 && equalsLower(last, "at")))
+        return true;
+    return name == "time" || name == "when" || name == "day";
+}
 
 // Entities whose records are kept for themselves, not for what they
 // describe (seed lesson-135, "Deletion": "A cleanup job should not remove

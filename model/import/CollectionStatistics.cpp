@@ -386,6 +386,7 @@ void CollectionStatistics::record(PathNode *n, const bson_value_t &v) {
             }
             if (len <= kKeyStringBytes)
                 sketch(n, hashBytes(BSON_TYPE_UTF8, s, len));
+            noteString(n->shapes, {s, len});
         }
         break;
     }
@@ -426,6 +427,8 @@ void CollectionStatistics::record(PathNode *n, const bson_value_t &v) {
         }
         if (!std::isfinite(x)) // NaN orders with nothing; infinities are no range a validator can state
             break;
+        if (v.value_type != BSON_TYPE_DECIMAL128)
+            noteNumber(n->shapes, x, v.value_type == BSON_TYPE_DOUBLE);
         if (n->numbers++ == 0) {
             n->minimum = n->maximum = x;
         } else {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "import/Recognition.h"
 #include "validate/ExtendedJson.h"
 
 #include <array>
@@ -64,6 +65,8 @@ struct PathNode {
     // int, long, double, decimal
     std::uint64_t numbers = 0;
     double minimum = 0, maximum = 0;
+    // What the values look like: dates in strings, blobs, money, epoch numbers.
+    ValueShapes shapes;
     // dates, in milliseconds since the epoch
     std::uint64_t dates = 0;
     std::int64_t firstDate = 0, lastDate = 0;

@@ -512,6 +512,22 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
             d += said;
         }
     }
+    std::optional<Recognition> recognised;
+    if (f.type == BsonType::Object)
+        recognised = recogniseGeoJson(n, path);
+    else if (f.type == BsonType::Array)
+        recognised = recogniseCoordinatePairs(n, n.key, path);
+    if (!recognised && f.type == BsonType::Array && n.element)
+        recognised = recogniseValues(*n.element, n.key, f.elementType);
+    else if (!recognised)
+        recognised = recogniseValues(n, n.key, f.type);
+    if (recognised) {
+        d += " " + recognised->note;
+        // Once per path: each variant that holds the key models it again.
+        const std::string where = m_collection + "." + path;
+        if (m_recognised.insert(recognised->id + "\n" + where).second)
+            finding(recognised->id, recognised->severity, where, recognised->message);
+    }
     f.details.edit().description = d;
     m_fieldPaths.emplace_back(f.id, m_collection + "\n" + path);
     return f;
@@ -627,7 +643,9 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
             memberSchema = &schema;
         const int code = dominantType(c);
         const std::uint64_t total = std::min(c.total(), objects);
-        if (!nest && code == 0x03 && !hasId(c)) {
+        // A GeoJSON object is one value, a geo field, not an entity of its own.
+        const bool geo = code == 0x03 && isGeoJson(c);
+        if (!nest && code == 0x03 && !hasId(c) && !geo) {
             const std::string child = embed(c, c.objects(), entityNameFor(c.key, false), childPath,
                                             schemaMember(memberSchema, "properties", memberProps) ? &memberProps
                                                                                                   : nullptr);
@@ -683,7 +701,7 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
             continue;
         }
         const bool copies = code == 0x03 ? hasId(c) : code == 0x04 && c.element && hasId(*c.element);
-        if (auto f = fieldOf(c, objects, entityId, childPath, memberSchema, nest || copies)) {
+        if (auto f = fieldOf(c, objects, entityId, childPath, memberSchema, nest || copies || geo)) {
             if (copies && !nest)
                 f->details.edit().description += " Its subdocuments carry an _id, as copies of other documents do "
                                            "(an extended reference), so they are nested fields, not an entity.";

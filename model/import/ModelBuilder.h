@@ -4,6 +4,7 @@
 #include "import/CollectionMetadata.h"
 #include "import/CollectionStatistics.h"
 #include "import/ImportSummary.h"
+#include "import/Recognition.h"
 
 #include <optional>
 #include <string>
@@ -92,6 +93,7 @@ private:
     std::unordered_set<std::string> m_entityNames;
     std::unordered_map<std::string, int> m_nextSuffix;
     std::unordered_map<std::string, std::size_t> m_summaryOf; // collection name -> its summary
+    std::unordered_set<std::string> m_recognised; // finding id and path of each recognition reported
     int m_nextEntity = 1, m_nextField = 1, m_nextRelationship = 1, m_nextIndex = 1;
 };
 

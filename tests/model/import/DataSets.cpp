@@ -414,4 +414,226 @@ BsonCollection shopOrders(std::uint64_t n, std::uint64_t products, std::uint32_t
     return w.take();
 }
 
+namespace {
+
+void doubles(bson_t *doc, const char *key, std::initializer_list<double> values) {
+    bson_t list;
+    bson_append_array_begin(doc, key, -1, &list);
+    std::size_t j = 0;
+    for (double v : values)
+        bson_append_double(&list, std::to_string(j++).c_str(), -1, v);
+    bson_append_array_end(doc, &list);
+}
+
+// A GeoJSON Point as MongoDB's sample data stores one; `exact` adds the key
+// sample_airbnb keeps beside the coordinates.
+void point(bson_t *doc, const char *key, double lng, double lat, const bool *exact = nullptr) {
+    bson_t geo;
+    bson_append_document_begin(doc, key, -1, &geo);
+    utf8(&geo, "type", "Point");
+    doubles(&geo, "coordinates", {lng, lat});
+    if (exact)
+        bson_append_bool(&geo, "is_location_exact", -1, *exact);
+    bson_append_document_end(doc, &geo);
+}
+
+// Degrees with the six decimals of the sample data sets.
+double degrees(Random &r, double from, double span) { return from + double(r.below(std::uint64_t(span * 1e6))) / 1e6; }
+
+std::string base64(const std::vector<std::uint8_t> &bytes) {
+    static const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+        const std::uint32_t n = std::uint32_t(bytes[i]) << 16 | (i + 1 < bytes.size() ? bytes[i + 1] << 8 : 0) |
+                                (i + 2 < bytes.size() ? bytes[i + 2] : 0);
+        out += kAlphabet[n >> 18 & 63];
+        out += kAlphabet[n >> 12 & 63];
+        out += i + 1 < bytes.size() ? kAlphabet[n >> 6 & 63] : '=';
+        out += i + 2 < bytes.size() ? kAlphabet[n & 63] : '=';
+    }
+    return out;
+}
+
+const char *kStreets[] = {"Morris Park Ave", "Flatbush Avenue", "Stillwell Avenue", "Lexington Avenue", "Nostrand Ave"};
+const char *kBoroughs[] = {"Bronx", "Brooklyn", "Manhattan", "Queens", "Staten Island"};
+const char *kCuisines[] = {"Bakery", "Hamburgers", "Irish", "American", "Jewish/Kosher", "Delicatessen", "Chinese"};
+const char *kCities[] = {"Bloomington", "Minneapolis", "Saint Paul", "Porto", "Barcelona", "Sydney", "Montreal"};
+const char *kStates[] = {"MN", "CA", "NY", "TX", "WA"};
+const char *kEventTypes[] = {"PushEvent", "CreateEvent", "WatchEvent", "IssuesEvent", "ForkEvent"};
+const char *kLogins[] = {"petroav", "octocat", "mojombo", "defunkt", "pjhyett", "wycats", "ezmobius"};
+
+} // namespace
+
+BsonCollection restaurants(std::uint64_t n, std::uint32_t seed) {
+    Random r(seed);
+    Writer w("restaurants");
+    for (std::uint64_t i = 0; i < n; ++i) {
+        bson_t *d = bson_new();
+        oid(d, "_id", 1420000000, i);
+        bson_t address, grades;
+        bson_append_document_begin(d, "address", -1, &address);
+        utf8(&address, "building", std::to_string(1 + r.below(9999)));
+        doubles(&address, "coord", {degrees(r, -74.2, 0.5), degrees(r, 40.5, 0.4)});
+        utf8(&address, "street", r.pick(kStreets));
+        utf8(&address, "zipcode", std::to_string(10001 + r.below(1000)));
+        bson_append_document_end(d, &address);
+        utf8(d, "borough", r.pick(kBoroughs));
+        utf8(d, "cuisine", r.pick(kCuisines));
+        bson_append_array_begin(d, "grades", -1, &grades);
+        for (std::uint64_t j = 0, k = 1 + r.below(5); j < k; ++j) {
+            bson_t g;
+            bson_append_document_begin(&grades, std::to_string(j).c_str(), -1, &g);
+            bson_append_date_time(&g, "date", -1, 1300000000000LL + std::int64_t(r.below(100000000)) * 1000);
+            utf8(&g, "grade", r.chance(0.8) ? "A" : "B");
+            bson_append_int32(&g, "score", -1, std::int32_t(r.below(30)));
+            bson_append_document_end(&grades, &g);
+        }
+        bson_append_array_end(d, &grades);
+        utf8(d, "name", r.words(2, 4));
+        utf8(d, "restaurant_id", std::to_string(30075445 + i * 13));
+        w.add(d);
+    }
+    return w.take();
+}
+
+BsonCollection theaters(std::uint64_t n, std::uint32_t seed) {
+    Random r(seed);
+    Writer w("theaters");
+    for (std::uint64_t i = 0; i < n; ++i) {
+        bson_t *d = bson_new();
+        oid(d, "_id", 1450000000, i);
+        bson_append_int32(d, "theaterId", -1, std::int32_t(1000 + i));
+        bson_t location, address;
+        bson_append_document_begin(d, "location", -1, &location);
+        bson_append_document_begin(&location, "address", -1, &address);
+        utf8(&address, "street1", std::to_string(100 + r.below(9000)) + " " + r.pick(kStreets));
+        utf8(&address, "city", r.pick(kCities));
+        utf8(&address, "state", r.pick(kStates));
+        utf8(&address, "zipcode", std::to_string(55000 + r.below(900)));
+        bson_append_document_end(&location, &address);
+        point(&location, "geo", degrees(r, -123, 50), degrees(r, 25, 23));
+        bson_append_document_end(d, &location);
+        w.add(d);
+    }
+    return w.take();
+}
+
+BsonCollection airbnbListings(std::uint64_t n, bool pricesAsDoubles, std::uint32_t seed) {
+    Random r(seed);
+    Writer w("listingsAndReviews");
+    auto money = [&](bson_t *doc, const char *key, std::uint64_t cents) {
+        if (pricesAsDoubles)
+            bson_append_double(doc, key, -1, double(cents) / 100);
+        else
+            decimal(doc, key, cents);
+    };
+    for (std::uint64_t i = 0; i < n; ++i) {
+        bson_t *d = bson_new();
+        utf8(d, "_id", std::to_string(10006546 + i * 17));
+        utf8(d, "listing_url", "https://www.airbnb.com/rooms/" + std::to_string(10006546 + i * 17));
+        utf8(d, "name", r.words(2, 5));
+        utf8(d, "summary", r.words(8, 30));
+        utf8(d, "property_type", r.chance(0.7) ? "Apartment" : "House");
+        bson_append_date_time(d, "last_scraped", -1, 1550000000000LL + std::int64_t(r.below(86400)) * 1000);
+        bson_append_int32(d, "accommodates", -1, std::int32_t(1 + r.below(8)));
+        decimal(d, "bathrooms", 100 * (1 + r.below(3)));
+        money(d, "price", 2000 + 100 * r.below(300) + (r.chance(0.3) ? 50 : 0));
+        if (r.chance(0.6))
+            money(d, "cleaning_fee", 500 + 100 * r.below(60));
+        money(d, "extra_people", 100 * r.below(30));
+        bson_t host, address;
+        bson_append_document_begin(d, "host", -1, &host);
+        utf8(&host, "host_id", std::to_string(51399391 + r.below(1000000)));
+        utf8(&host, "host_name", r.pick(kLogins));
+        bson_append_document_end(d, &host);
+        bson_append_document_begin(d, "address", -1, &address);
+        utf8(&address, "street", std::string(r.pick(kCities)) + ", Portugal");
+        utf8(&address, "country", "Portugal");
+        const bool exact = r.chance(0.5);
+        point(&address, "location", degrees(r, -9, 1), degrees(r, 41, 0.5), &exact);
+        bson_append_document_end(d, &address);
+        w.add(d);
+    }
+    return w.take();
+}
+
+BsonCollection githubEvents(std::uint64_t n, std::uint32_t seed) {
+    Random r(seed);
+    Writer w("events");
+    for (std::uint64_t i = 0; i < n; ++i) {
+        bson_t *d = bson_new();
+        utf8(d, "id", std::to_string(2489651045ULL + i));
+        utf8(d, "type", r.pick(kEventTypes));
+        bson_t actor, repo, payload, commits;
+        bson_append_document_begin(d, "actor", -1, &actor);
+        bson_append_int32(&actor, "id", -1, std::int32_t(665991 + r.below(100000)));
+        utf8(&actor, "login", std::string(r.pick(kLogins)) + std::to_string(r.below(100)));
+        utf8(&actor, "gravatar_id", r.hex(32));
+        bson_append_document_end(d, &actor);
+        bson_append_document_begin(d, "repo", -1, &repo);
+        bson_append_int32(&repo, "id", -1, std::int32_t(28688495 + r.below(100000)));
+        utf8(&repo, "name", std::string(r.pick(kLogins)) + "/" + r.pick(kLogins));
+        bson_append_document_end(d, &repo);
+        bson_append_document_begin(d, "payload", -1, &payload);
+        utf8(&payload, "ref", "refs/heads/master");
+        utf8(&payload, "head", r.hex(40));
+        bson_append_array_begin(&payload, "commits", -1, &commits);
+        for (std::uint64_t j = 0, k = 1 + r.below(3); j < k; ++j) {
+            bson_t c;
+            bson_append_document_begin(&commits, std::to_string(j).c_str(), -1, &c);
+            utf8(&c, "sha", r.hex(40));
+            utf8(&c, "message", r.words(2, 8));
+            bson_append_bool(&c, "distinct", -1, true);
+            bson_append_document_end(&commits, &c);
+        }
+        bson_append_array_end(&payload, &commits);
+        bson_append_document_end(d, &payload);
+        bson_append_bool(d, "public", -1, true);
+        char when[32];
+        const std::time_t t = std::time_t(1420124400 + std::int64_t(r.below(86400 * 30)));
+        std::tm tm{};
+        gmtime_r(&t, &tm);
+        std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        utf8(d, "created_at", when);
+        w.add(d);
+    }
+    return w.take();
+}
+
+BsonCollection stripeCharges(std::uint64_t n, std::uint32_t seed) {
+    Random r(seed);
+    Writer w("charges");
+    for (std::uint64_t i = 0; i < n; ++i) {
+        bson_t *d = bson_new();
+        utf8(d, "id", "ch_3MmlLrLkdIwHu7ix0" + r.hex(6));
+        utf8(d, "object", "charge");
+        bson_append_int64(d, "amount", -1, std::int64_t(100 + r.below(100000)));
+        bson_append_int64(d, "amount_refunded", -1, 0);
+        bson_append_int64(d, "created", -1, std::int64_t(1679090539 + r.below(86400 * 90)));
+        utf8(d, "currency", r.chance(0.8) ? "usd" : "eur");
+        utf8(d, "balance_transaction", "txn_3MmlLrLkdIwHu7ix0" + r.hex(6));
+        utf8(d, "receipt_url", "https://pay.stripe.com/receipts/acct_1M2JTkLkdIwHu7ix/ch_" + r.hex(12));
+        bson_t card;
+        bson_append_document_begin(d, "card", -1, &card);
+        utf8(&card, "brand", r.chance(0.7) ? "visa" : "mastercard");
+        bson_append_int32(&card, "exp_month", -1, std::int32_t(1 + r.below(12)));
+        bson_append_int32(&card, "exp_year", -1, std::int32_t(2024 + r.below(6)));
+        // A card fingerprint: 16 characters of base64's alphabet, an id, not bytes to decode.
+        std::vector<std::uint8_t> print(12);
+        for (auto &b : print)
+            b = std::uint8_t(r.below(256));
+        utf8(&card, "fingerprint", base64(print).substr(0, 16));
+        utf8(&card, "last4", std::to_string(1000 + r.below(9000)));
+        bson_append_document_end(d, &card);
+        // A receipt's PDF thumbnail, base64 as JSON APIs send bytes.
+        std::vector<std::uint8_t> thumbnail(30 + r.below(60));
+        for (auto &b : thumbnail)
+            b = std::uint8_t(r.below(256));
+        utf8(d, "receipt_thumbnail", base64(thumbnail));
+        bson_append_int64(d, "updated_ms", -1, std::int64_t(1679090539000LL + std::int64_t(r.below(86400000))));
+        w.add(d);
+    }
+    return w.take();
+}
+
 } // namespace docshape::test

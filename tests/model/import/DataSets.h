@@ -59,4 +59,32 @@ BsonCollection dynamicKeys(std::uint64_t n, std::uint32_t seed = 3);
 BsonCollection shopOrders(std::uint64_t n, std::uint64_t products, std::uint32_t seed = 17);
 BsonCollection shopProducts(std::uint64_t n, std::uint32_t seed = 19);
 
+// Data where MongoDB users recognise what a value is (issue 35, item 4),
+// shaped as the published descriptions say:
+// sample_restaurants.restaurants ("Sample Restaurants Dataset"): address
+// {building, coord [longitude, latitude] (legacy pairs), street, zipcode},
+// borough, cuisine, grades [{date, grade, score}], name, restaurant_id.
+BsonCollection restaurants(std::uint64_t n, std::uint32_t seed = 23);
+// sample_mflix.theaters ("Sample Mflix Dataset"): theaterId, location
+// {address {street1, city, state, zipcode}, geo: a GeoJSON Point}.
+BsonCollection theaters(std::uint64_t n, std::uint32_t seed = 29);
+// sample_airbnb.listingsAndReviews ("Sample AirBnB Listings Dataset"):
+// string _id, listing_url, name, summary, last_scraped (date), prices as
+// Decimal128 (price, cleaning_fee, extra_people), host {host_id,
+// host_name}, address {street, country, location: GeoJSON Point with
+// is_location_exact}. `pricesAsDoubles`: the prices as a JSON tool that
+// turns decimals into numbers writes them back.
+BsonCollection airbnbListings(std::uint64_t n, bool pricesAsDoubles, std::uint32_t seed = 31);
+// GitHub's public events (docs.github.com, "GitHub event types"; GH
+// Archive): id as digits, type, actor {id, login, gravatar_id (an MD5 in
+// hex, as the 2012 events carry)}, repo {id, name}, payload {ref, head
+// (a SHA-1), commits [{sha, message, distinct}]}, public, created_at as
+// ISO 8601 text.
+BsonCollection githubEvents(std::uint64_t n, std::uint32_t seed = 37);
+// Stripe charges (docs.stripe.com, "The Charge object"): prefixed ids,
+// amount in integer minor units, created in seconds since the epoch,
+// currency, card {brand, exp_month, exp_year, fingerprint, last4}; with a
+// base64 receipt thumbnail and an `updated_ms` in milliseconds.
+BsonCollection stripeCharges(std::uint64_t n, std::uint32_t seed = 41);
+
 } // namespace docshape::test
