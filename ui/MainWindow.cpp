@@ -319,7 +319,7 @@ Status MainWindow::loadFile(const QString &path) {
     m_exampleName.clear();
     addRecentFile(path);
     updateTitle();
-    m_view->fitToView();
+    m_view->fitToRead();
     return {};
 }
 
@@ -334,7 +334,7 @@ Status MainWindow::loadExample(const QString &path) {
     m_exampleName = QFileInfo(path).completeBaseName();
     m_document->reset(std::move(project.value()), QString());
     updateTitle();
-    m_view->fitToView();
+    m_view->fitToRead();
     return {};
 }
 
@@ -406,10 +406,22 @@ void MainWindow::openImported(Project project) {
     removeRecovery();
     m_exampleName.clear();
     m_document->reset(Project{}, QString());
-    if (Status s = m_document->replaceProject(std::move(project), tr("Import data")); !s)
+    // Laid out by the canvas, which knows the cards' sizes, in the same
+    // undo step: the importer's placement is only a start.
+    // Checked first: a refused model leaves no empty step on the stack.
+    Status s = validateProject(project);
+    if (s) {
+        QUndoStack *stack = m_document->undoStack();
+        stack->beginMacro(tr("Import data"));
+        s = m_document->replaceProject(std::move(project), tr("Import data"));
+        if (s)
+            m_scene->autoLayout();
+        stack->endMacro();
+    }
+    if (!s)
         showRefusal(qs(s.error().toString()));
     updateTitle();
-    m_view->fitToView();
+    m_view->fitToRead();
 }
 
 void MainWindow::open() {
@@ -619,7 +631,7 @@ Status MainWindow::recoverFrom(const QString &recoveryFile) {
         return project.error();
     Status status = m_document->replaceProject(std::move(project.value()), tr("Recover autosaved changes"));
     if (status)
-        m_view->fitToView();
+        m_view->fitToRead();
     return status;
 }
 

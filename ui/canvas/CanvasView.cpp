@@ -57,21 +57,29 @@ void CanvasView::setZoom(qreal target) {
 }
 
 void CanvasView::fitToView() {
+    m_fitToRead = false;
     m_fitPending = !isVisible();
     if (!m_fitPending)
         fitNow();
 }
 
+void CanvasView::fitToRead() {
+    m_fitToRead = true;
+    m_fitPending = !isVisible();
+    if (!m_fitPending)
+        fitGroupNow();
+}
+
 void CanvasView::showEvent(QShowEvent *event) {
     QGraphicsView::showEvent(event);
     if (m_fitPending)
-        fitNow();
+        m_fitToRead ? fitGroupNow() : fitNow();
 }
 
 void CanvasView::resizeEvent(QResizeEvent *event) {
     QGraphicsView::resizeEvent(event);
     if (m_fitPending && isVisible())
-        fitNow();
+        m_fitToRead ? fitGroupNow() : fitNow();
 }
 
 void CanvasView::fitNow() {
@@ -85,6 +93,33 @@ void CanvasView::fitNow() {
         resetZoom();
     centerOn(rect.center());
     emit zoomChanged(zoom());
+}
+
+void CanvasView::fitGroupNow() {
+    // fitNow and setZoom end a pending fit; a resize before the user acts
+    // fits again.
+    const bool pending = m_fitPending;
+    fitNow();
+    if (zoom() < kReadableZoom) {
+        QRectF group = m_scene->largestGroupRect();
+        if (!group.isEmpty()) {
+            group.adjust(-40, -40, 40, 40);
+            fitInView(group, Qt::KeepAspectRatio);
+            if (zoom() > 1.0)
+                setTransform(QTransform());
+            if (zoom() < kSpeckZoom) {
+                const qreal f = kReadableZoom / zoom();
+                scale(f, f);
+                // The group's top left, where a layered layout starts.
+                const QSizeF seen = QSizeF(viewport()->size()) / kReadableZoom;
+                centerOn(group.topLeft() + QPointF(seen.width() / 2, seen.height() / 2));
+            } else {
+                centerOn(group.center());
+            }
+            emit zoomChanged(zoom());
+        }
+    }
+    m_fitPending = pending;
 }
 
 void CanvasView::wheelEvent(QWheelEvent *event) {

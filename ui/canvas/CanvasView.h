@@ -15,6 +15,13 @@ class CanvasView : public QGraphicsView {
 public:
     explicit CanvasView(DocumentScene *scene, QWidget *parent = nullptr);
 
+    // 9-point rows are some 12 pixels at 96 dpi; at half size, 6 pixels,
+    // they are still read (a map's small print); below it a card is a shape.
+    static constexpr qreal kReadableZoom = 0.5;
+    // At a quarter size rows are 3 pixels: a fit shows the model's shape,
+    // not a view to work in.
+    static constexpr qreal kSpeckZoom = 0.25;
+
     DocumentScene *documentScene() const { return m_scene; }
     qreal zoom() const { return transform().m11(); }
 
@@ -29,6 +36,11 @@ public slots:
     // made when it is shown and on each resize (a window manager's
     // geometry) until the user zooms or pans.
     void fitToView();
+    // Fits the content as fitToView does while its text stays readable;
+    // below kReadableZoom, fits the largest group of connected cards
+    // instead; when even that would be a speck (below kSpeckZoom), shows
+    // the group's top left at kReadableZoom. What a model opens with.
+    void fitToRead();
 
 signals:
     void zoomChanged(qreal zoom);
@@ -46,12 +58,14 @@ protected:
 private:
     void zoomBy(qreal factor);
     void fitNow();
+    void fitGroupNow();
 
     DocumentScene *m_scene;
     bool m_panning = false;
     bool m_spaceHeld = false;
     QPoint m_panStart;
     bool m_fitPending = false;
+    bool m_fitToRead = false; // the pending fit is fitToRead's
 };
 
 } // namespace docshape::ui::canvas

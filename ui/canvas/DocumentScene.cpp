@@ -16,6 +16,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <unordered_map>
 #include <set>
 
 namespace docshape::ui::canvas {
@@ -834,6 +836,60 @@ QRectF DocumentScene::contentRect() const {
         rect |= edge->sceneBoundingRect();
     // Whole scene units: an export drawn from a fractional origin would
     // land every card between pixels.
+    return QRectF(rect.toAlignedRect());
+}
+
+QRectF DocumentScene::largestGroupRect() const {
+    // Union-find over the collection cards, in the model's order.
+    const auto &entities = m_document->project().entities;
+    std::unordered_map<const EntityItem *, std::size_t> rootIndex;
+    std::vector<EntityItem *> roots;
+    for (const auto &e : entities)
+        if (auto it = m_cards.find(e.id); it != m_cards.end() && !it->second->isEmbedded()) {
+            rootIndex.emplace(it->second, roots.size());
+            roots.push_back(it->second);
+        }
+    if (roots.empty())
+        return {};
+    std::vector<std::size_t> parent(roots.size());
+    for (std::size_t i = 0; i < parent.size(); ++i)
+        parent[i] = i;
+    auto find = [&](std::size_t i) {
+        while (parent[i] != i)
+            i = parent[i] = parent[parent[i]];
+        return i;
+    };
+    auto indexOf = [&](EntityItem *card) -> std::optional<std::size_t> {
+        auto it = card ? rootIndex.find(card->rootCard()) : rootIndex.end();
+        return it == rootIndex.end() ? std::nullopt : std::optional<std::size_t>(it->second);
+    };
+    for (const auto &[id, edge] : m_edges) {
+        const auto a = indexOf(edge->parentCard()), b = indexOf(edge->childCard());
+        if (a && b) {
+            const std::size_t ra = find(*a), rb = find(*b);
+            // The smaller index stays the root, so that the order of the
+            // edges does not decide which group comes first.
+            parent[std::max(ra, rb)] = std::min(ra, rb);
+        }
+    }
+    std::vector<std::size_t> size(roots.size(), 0);
+    for (const auto &e : entities)
+        if (auto it = m_cards.find(e.id); it != m_cards.end())
+            if (const auto i = indexOf(it->second))
+                ++size[find(*i)];
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < size.size(); ++i)
+        if (size[i] > size[best])
+            best = i;
+    QRectF rect;
+    for (std::size_t i = 0; i < roots.size(); ++i)
+        if (find(i) == best)
+            rect |= roots[i]->sceneBoundingRect();
+    for (const auto &[id, edge] : m_edges) {
+        const auto a = indexOf(edge->parentCard());
+        if (a && find(*a) == best)
+            rect |= edge->sceneBoundingRect();
+    }
     return QRectF(rect.toAlignedRect());
 }
 

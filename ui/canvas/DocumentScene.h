@@ -87,6 +87,10 @@ public:
     void routeAllEdges();
     // The rectangle of every card, for fit-to-view and export.
     QRectF contentRect() const;
+    // The rectangle of the largest group of cards that edges join (the
+    // most entities, embedded ones counted; the first in the model's order
+    // among equals), with its edges; empty without cards.
+    QRectF largestGroupRect() const;
 
     // For tests: how often the whole scene was built, and how many cards
     // and edges were created, since this scene was made.
