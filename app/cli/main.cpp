@@ -9,6 +9,7 @@ int main(int argc, char **argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
 #ifdef DOCSHAPE_CLI_DRAWING
     const auto drawing = docshape::cli::drawingCommands();
+    docshape::cli::setModelLayout(&docshape::cli::layOutModel);
 #else
     const auto drawing = docshape::cli::drawingUnavailable();
 #endif

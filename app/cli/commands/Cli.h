@@ -99,6 +99,13 @@ extern const Command kReportCommand;  // in docshape_cli_drawing
 std::span<const Command *const> drawingCommands();
 std::span<const Command *const> drawingUnavailable();
 
+// Where `infer` puts the cards of the model it writes: by default the
+// importer's grid, which knows nothing of the cards' sizes; the studio's
+// auto-layout (layOutModel, in docshape_cli_drawing) when the program draws.
+using ModelLayout = void (*)(Project &project);
+void setModelLayout(ModelLayout layout);
+void layOutModel(Project &project); // in docshape_cli_drawing
+
 // Every command of this library, in the order `docshape-cli --help` lists
 // them.
 std::span<const Command *const> commands();

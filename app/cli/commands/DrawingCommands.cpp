@@ -54,6 +54,21 @@ Status OffscreenCanvas::load(const std::string &path) {
     return {};
 }
 
+void OffscreenCanvas::show(Project project) {
+    m_scene.reset();
+    m_document->reset(std::move(project), QString());
+    m_scene = std::make_unique<ui::canvas::DocumentScene>(m_document.get());
+}
+
+void layOutModel(Project &project) {
+    OffscreenCanvas canvas;
+    canvas.show(project);
+    canvas.scene()->autoLayout();
+    const Project &placed = canvas.document().project();
+    for (std::size_t i = 0; i < project.entities.size() && i < placed.entities.size(); ++i)
+        project.entities[i].position = placed.entities[i].position;
+}
+
 std::optional<std::string> optionValue(const std::vector<std::string> &args, std::size_t &i, std::string_view name,
                                        bool &missing) {
     missing = false;

@@ -31,6 +31,8 @@ public:
 
     // Loads the model file and draws it; the loader's error on failure.
     Status load(const std::string &path);
+    // Draws `project`, as it is.
+    void show(Project project);
     ui::Document &document() { return *m_document; }
     ui::canvas::DocumentScene *scene() { return m_scene.get(); }
 

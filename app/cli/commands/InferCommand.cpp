@@ -121,6 +121,12 @@ const Command kInferCommand{
     .run = runInfer,
 };
 
+namespace {
+ModelLayout g_layout = nullptr;
+} // namespace
+
+void setModelLayout(ModelLayout layout) { g_layout = layout; }
+
 // The exit status as kExits says.
 int runInfer(const std::vector<std::string> &args, Io io) {
     auto parsed = parse(args);
@@ -147,6 +153,8 @@ int runInfer(const std::vector<std::string> &args, Io io) {
         io.err << "docshape-cli infer: " << result.error().toString() << "\nnothing was written to " << o.out << '\n';
         return kBadModel;
     }
+    if (g_layout)
+        g_layout(result->project);
     if (Status s = saveProject(result->project, o.out); !s) {
         io.err << "docshape-cli infer: " << s.error().toString() << '\n';
         return kBadModel;
