@@ -5,11 +5,13 @@
 // published descriptions (DataSets.h), and on ordinary strings.
 #include "DataSets.h"
 
+#include "estimate/Analysis.h"
 #include "import/Importer.h"
 #include "import/Recognition.h"
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <string>
@@ -182,4 +184,23 @@ TEST_CASE("numbers: epoch ranges and names", "[import][recognise]") {
         CHECK(import::namedLikeDate(name));
     for (std::string_view name : {"amount", "theaterId", "exp_year", "count", "status", "score", "points"})
         CHECK_FALSE(import::namedLikeDate(name));
+}
+
+TEST_CASE("a GeoJSON field keeps the model's sizes the data's", "[import][recognise]") {
+    // The geo field is an object field, not an embedded entity: the
+    // analysis of the model still gives the exact average (item 1).
+    for (const BsonCollection &data : {test::theaters(400), test::restaurants(400)}) {
+        const auto r = imported({&data});
+        const Analysis analysis = analyze(r.project);
+        const CollectionStat *stat = nullptr;
+        for (const auto &c : analysis.collections)
+            if (c.name == data.name)
+                stat = &c;
+        REQUIRE(stat);
+        INFO(data.name << ": model " << stat->avgDocumentBytes << ", data " << data.average());
+        CHECK(std::fabs(stat->avgDocumentBytes - data.average()) <= 0.01 * data.average());
+        REQUIRE(stat->maxDocumentBytes);
+        CHECK(*stat->maxDocumentBytes >= data.largest);
+        CHECK(*stat->maxDocumentBytes <= 2 * data.largest);
+    }
 }
