@@ -204,3 +204,23 @@ TEST_CASE("a GeoJSON field keeps the model's sizes the data's", "[import][recogn
         CHECK(*stat->maxDocumentBytes <= 2 * data.largest);
     }
 }
+
+TEST_CASE("subdocuments and pairs that only look geographic", "[import][recognise]") {
+    // A type that is no GeoJSON type, a Point whose numbers are no degrees,
+    // a Point without coordinates, two numbers named as no place, three
+    // numbers named as a place: nothing is recognised, and the subdocuments
+    // stay embedded entities.
+    std::string text;
+    for (int i = 0; i < 40; ++i)
+        text += "{\"shape\": {\"type\": \"Circle\", \"coordinates\": [1, 2]}, \"pixel\": {\"type\": \"Point\", "
+                "\"coordinates\": [" + std::to_string(500 + i) + ", 900]}, \"event\": {\"type\": \"Point\"}, "
+                "\"range\": [0, " + std::to_string(i) + "], \"loc\": [1.5, 2.5, " + std::to_string(i) + "]}\n";
+    import::Importer importer;
+    importer.addBytes("c", import::InputFormat::ExtendedJson,
+                      {reinterpret_cast<const std::uint8_t *>(text.data()), text.size()});
+    auto result = importer.run();
+    REQUIRE(result.ok());
+    CHECK(recognitions(*result).empty());
+    for (const char *name : {"Shape", "Pixel", "Event"})
+        CHECK(entityNamed(result->project, name));
+}
