@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/BsonType.h"
+#include "core/MapKeys.h"
 #include "util/Boxed.h"
 #include "util/EnumNames.h"
 
@@ -52,6 +53,9 @@ struct FieldDetails {
     // Never exported to a validator (the server refuses `default`).
     std::optional<std::string> defaultValue;
 
+    // Set on an object field whose keys are data: a map (MapKeys).
+    std::optional<MapKeys> map;
+
     friend bool operator==(const FieldDetails &, const FieldDetails &) = default;
 };
 
@@ -65,6 +69,8 @@ struct FieldDetails {
 //   elements use avgBytes/maxBytes; object elements use `fields`;
 //   0 <= avgCount <= maxCount when maxCount is set. No maxCount: unbounded.
 // - for objects: `fields` are the subdocument's fields.
+// - for maps (an object with details->map): `fields` holds one field, the
+//   value under every key, named kMapValueName and required.
 //
 // Member order is for speed: deriving a document shape reads the name, the
 // size parameters and the details box of every field of a model, so they
@@ -107,6 +113,7 @@ struct Field {
     bool isArray() const { return type == BsonType::Array; }
     bool isObject() const { return type == BsonType::Object; }
     bool elementIsObject() const { return isArray() && elementType == BsonType::Object; }
+    bool isMap() const { return type == BsonType::Object && details->map.has_value(); }
 
     friend bool operator==(const Field &, const Field &) = default;
 };

@@ -7,9 +7,20 @@
 namespace docshape::io {
 
 const std::vector<UpgradeStep> &upgradeSteps() {
-    static const std::vector<UpgradeStep> steps; // version 1 is the first format
-    static_assert(kFormatVersion == 1, "add the upgrade step from the previous version");
+    static const std::vector<UpgradeStep> steps = {
+        UpgradeStep{}, // 1 -> 2: map fields are new keys; a version 1 file is a version 2 file
+    };
+    static_assert(kFormatVersion == 2, "add the upgrade step from the previous version");
     return steps;
+}
+
+bool readsWithoutUpgrade(int fromVersion, const std::vector<UpgradeStep> &steps) {
+    if (fromVersion < 1 || fromVersion > static_cast<int>(steps.size()) + 1)
+        return false;
+    for (std::size_t i = static_cast<std::size_t>(fromVersion - 1); i < steps.size(); ++i)
+        if (steps[i])
+            return false;
+    return true;
 }
 
 Result<nlohmann::json> upgradeDocument(nlohmann::json document, int fromVersion,
@@ -21,6 +32,10 @@ Result<nlohmann::json> upgradeDocument(nlohmann::json document, int fromVersion,
                                             std::to_string(target)};
     for (int version = fromVersion; version < target; ++version) {
         const std::string context = "upgrading from format version " + std::to_string(version);
+        if (!steps[static_cast<std::size_t>(version - 1)]) {
+            document["formatVersion"] = version + 1;
+            continue;
+        }
         try {
             Result<nlohmann::json> next = steps[static_cast<std::size_t>(version - 1)](
                 std::move(document));

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <sys/stat.h>
 
 namespace docshape {
@@ -25,6 +26,31 @@ std::string mebibytes(std::size_t bytes) {
 Error tooLarge(std::size_t bytes) {
     return Error{"$", "the file is " + mebibytes(bytes) + "; the limit is " +
                           mebibytes(io::kMaxFileBytes)};
+}
+
+// The JSON path of the first map field in `fields` (below `at`), if any.
+std::optional<std::string> firstMap(const std::vector<Field> &fields, const std::string &at) {
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const std::string here = at + ".fields[" + std::to_string(i) + "]";
+        if (fields[i].details->map)
+            return here;
+        if (auto inner = firstMap(fields[i].fields, here))
+            return inner;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> firstMap(const Project &project) {
+    for (std::size_t e = 0; e < project.entities.size(); ++e) {
+        const Entity &entity = project.entities[e];
+        const std::string at = "$.entities[" + std::to_string(e) + "]";
+        if (auto found = firstMap(entity.fields, at))
+            return found;
+        for (std::size_t v = 0; v < entity.variants.size(); ++v)
+            if (auto found = firstMap(entity.variants[v].fields, at + ".variants[" + std::to_string(v) + "]"))
+                return found;
+    }
+    return std::nullopt;
 }
 
 // `data` is followed by at least simdjson::SIMDJSON_PADDING readable bytes
@@ -74,7 +100,7 @@ Result<Project> parseText(const char *data, std::size_t size, bool padded, bool 
     if (version < 1)
         return Error{"$.formatVersion", "file format version " + std::to_string(version) +
                                             " is not valid; versions start at 1"};
-    if (version < kFormatVersion) {
+    if (version < kFormatVersion && !io::readsWithoutUpgrade(static_cast<int>(version))) {
         if (!allowUpgrade)
             return Error{"$.formatVersion", "the upgrade did not reach the current version"};
         nlohmann::json document = nlohmann::json::parse(data, data + size, nullptr, false);
@@ -90,12 +116,18 @@ Result<Project> parseText(const char *data, std::size_t size, bool padded, bool 
     Result<Project> project = io::ProjectReader().read(root);
     if (!project)
         return project;
+    if (version < 2)
+        if (auto map = firstMap(*project))
+            return Error{*map + ".map", "a map field needs format version 2; this file says " +
+                                            std::to_string(version)};
     if (Status status = validateProject(*project); !status)
         return status.error();
     return project;
 }
 
 } // namespace
+
+int formatVersionFor(const Project &project) { return firstMap(project) ? 2 : 1; }
 
 Result<Project> parseProject(std::string_view text) {
     return parseText(text.data(), text.size(), false, true);

@@ -8,9 +8,16 @@
 
 namespace docshape {
 
-// The .docshape format version this build writes; older versions are
-// upgraded on load, newer ones refused.
-inline constexpr int kFormatVersion = 1;
+// The newest .docshape format version this build reads and writes; older
+// versions are upgraded on load, newer ones refused. Version 2 adds map
+// fields (FieldDetails::map). A file is written at the oldest version that
+// holds it (formatVersionFor), so a model without maps stays readable by
+// builds that know only version 1.
+inline constexpr int kFormatVersion = 2;
+
+// The version serializeProject writes for `project`: 2 when a field is a
+// map, else 1.
+int formatVersionFor(const Project &project);
 
 // Parses the text of a .docshape file and checks the model (validateProject).
 // Errors name the JSON path ("$.entities[1].fields[3].name") and the problem.

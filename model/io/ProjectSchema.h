@@ -74,6 +74,15 @@ template <typename V> void describe(V &v, Tag<CanvasPosition>) {
     v("y", &CanvasPosition::y, kOptional);
 }
 
+template <typename V> void describe(V &v, Tag<MapKeys>) {
+    v("keys", &MapKeys::keys, kAlways);
+    v("regex", &MapKeys::regex, kOptional);
+    v("avgKeys", &MapKeys::avgKeys, kAlways);
+    v("maxKeys", &MapKeys::maxKeys, kAlways);
+    v("avgKeyBytes", &MapKeys::avgKeyBytes, kAlways);
+    v("maxKeyBytes", &MapKeys::maxKeyBytes, kAlways);
+}
+
 template <typename V> void describe(V &v, Tag<Field>) {
     v("id", &Field::id, kAlways);
     v("name", &Field::name, kAlways);
@@ -90,6 +99,7 @@ template <typename V> void describe(V &v, Tag<Field>) {
     v("uniqueItems", &Field::uniqueItems, kOptional);
     v("distinctFraction", &Field::distinctFraction, kOptional);
     v("countGrowthPerDay", &Field::countGrowthPerDay, kOptional);
+    v("map", inBox(&Field::details, &FieldDetails::map), kOptional);
     v("fields", &Field::fields, kOptional);
     v("enumValues", inBox(&Field::details, &FieldDetails::enumValues), kOptional);
     v("minimum", inBox(&Field::details, &FieldDetails::minimum), kOptional);

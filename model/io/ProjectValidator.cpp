@@ -740,6 +740,8 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
         if (auto refusal = patternRefusal(*f.details->pattern))
             return failAt("pattern", owner() + ": the server would refuse pattern " + inQuotes(*f.details->pattern) +
                                          ": " + *refusal);
+    if (f.details->map && !checkMap(f, owner))
+        return false;
     if (!f.fields.empty() && !f.isObject() && !f.elementIsObject())
         return failAt("fields", owner() + ": has subfields but its type is " +
                                     std::string(toString(f.type)) +
@@ -751,6 +753,42 @@ bool ProjectValidator::checkField(const Field &f, const FieldContext &context, i
         m_duplicatedFields.push_back(PendingReference{&f, m_path.toString(), owner()});
     }
     return checkFields(f.fields, context, depth + 1);
+}
+
+bool ProjectValidator::checkMap(const Field &f, const Owner &owner) {
+    const MapKeys &m = *f.details->map;
+    if (f.type != BsonType::Object)
+        return failAt("map", owner() + ": a map is an object, but the field's type is " +
+                                 std::string(toString(f.type)));
+    if (f.fields.size() != 1)
+        return failAt("fields", owner() + ": a map has one subfield, the value under every key (named " +
+                                    std::string(kMapValueName) + "); it has " + std::to_string(f.fields.size()));
+    if (f.fields[0].name != kMapValueName)
+        return failAt("fields", owner() + ": the value of a map is named " + inQuotes(kMapValueName) + ", not " +
+                                    inQuotes(f.fields[0].name));
+    if (!f.fields[0].required)
+        return failAt("fields", owner() + ": the value of a map is required: every key holds one");
+    JsonPathScope scope(m_path, "map");
+    if (!atMost(m.avgKeys, "avgKeys", "average keys", kElements, owner) ||
+        !atMost(double(m.maxKeys), "maxKeys", "maximum keys", kElements, owner) ||
+        !atMost(m.avgKeyBytes, "avgKeyBytes", "average key bytes", kSize, owner) ||
+        !atMost(double(m.maxKeyBytes), "maxKeyBytes", "maximum key bytes", kSize, owner))
+        return false;
+    if (m.avgKeys > static_cast<double>(m.maxKeys))
+        return failAt("avgKeys", owner() + ": average keys " + formatNumber(m.avgKeys) + " exceeds the maximum " +
+                                     std::to_string(m.maxKeys));
+    if (m.avgKeyBytes > static_cast<double>(m.maxKeyBytes))
+        return failAt("avgKeyBytes", owner() + ": average key bytes " + formatNumber(m.avgKeyBytes) +
+                                         " exceeds the maximum " + std::to_string(m.maxKeyBytes));
+    if ((m.keys == MapKeyPattern::Regex) != !m.regex.empty())
+        return failAt("regex", owner() + (m.regex.empty() ? ": keys \"regex\" needs a regex"
+                                                            : ": a regex is for keys \"regex\" only, not \"" +
+                                                                  std::string(toString(m.keys)) + "\""));
+    if (!m.regex.empty())
+        if (auto refusal = patternRefusal(m.regex))
+            return failAt("regex", owner() + ": the server would refuse key pattern " + inQuotes(m.regex) + ": " +
+                                       *refusal);
+    return true;
 }
 
 std::size_t ProjectValidator::entityOfFieldId(std::string_view id) const {

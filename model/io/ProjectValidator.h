@@ -100,6 +100,7 @@ private:
     bool checkFields(const std::vector<Field> &fields, const FieldContext &context, int depth,
                      const std::vector<Field> *alsoInObject = nullptr);
     bool checkField(const Field &field, const FieldContext &context, int depth);
+    bool checkMap(const Field &field, const Owner &owner);
     bool checkVariants(const Entity &entity);
     bool checkRelationship(std::size_t index);
     bool checkEmbeddingCycles();

@@ -36,7 +36,7 @@ std::string ProjectWriter::write(const Project &project) {
     m_depth = 0;
     m_out.reserve(4096);
     m_out += "{\n  \"formatVersion\": ";
-    appendInteger(m_out, kFormatVersion);
+    appendInteger(m_out, formatVersionFor(project));
     m_depth = 1;
     const Project &def = defaults<Project>();
     auto member = [&](std::string_view name, auto pointer, Presence presence) {

@@ -6,15 +6,32 @@
 using namespace docshape;
 using nlohmann::json;
 
-TEST_CASE("this build has no upgrade steps: version 1 is the first format", "[io][upgrade]") {
+TEST_CASE("version 2 only adds map fields: a version 1 document is a version 2 document as it is", "[io][upgrade]") {
     CHECK(io::upgradeSteps().size() == static_cast<std::size_t>(kFormatVersion - 1));
+    CHECK(io::readsWithoutUpgrade(1));
+    CHECK(io::readsWithoutUpgrade(2));
+    CHECK_FALSE(io::readsWithoutUpgrade(0));
+    CHECK_FALSE(io::readsWithoutUpgrade(3));
     const json doc = {{"formatVersion", 1}, {"name", "x"}};
-    auto same = io::upgradeDocument(doc, 1);
-    REQUIRE(same.ok());
-    CHECK(*same == doc);
+    auto upgraded = io::upgradeDocument(doc, 1);
+    REQUIRE(upgraded.ok());
+    CHECK(*upgraded == json{{"formatVersion", 2}, {"name", "x"}});
     auto bad = io::upgradeDocument(doc, 0);
     REQUIRE_FALSE(bad.ok());
-    CHECK(bad.error().message == "no upgrade from format version 0 to 1");
+    CHECK(bad.error().message == "no upgrade from format version 0 to 2");
+}
+
+TEST_CASE("an empty step rewrites nothing; a real one after it still makes a rewrite", "[io][upgrade]") {
+    const std::vector<io::UpgradeStep> steps = {io::UpgradeStep{}, [](json doc) -> Result<json> {
+                                                    doc["b"] = 1;
+                                                    return doc;
+                                                }};
+    CHECK_FALSE(io::readsWithoutUpgrade(1, steps));
+    CHECK_FALSE(io::readsWithoutUpgrade(2, steps));
+    CHECK(io::readsWithoutUpgrade(3, steps));
+    auto v3 = io::upgradeDocument(json{{"formatVersion", 1}}, 1, steps);
+    REQUIRE(v3.ok());
+    CHECK(*v3 == json{{"formatVersion", 3}, {"b", 1}});
 }
 
 TEST_CASE("upgrade steps run in order, each from version N to N+1", "[io][upgrade]") {
