@@ -1,5 +1,7 @@
 #include "estimate/BsonSize.h"
 
+#include "derive/MapShape.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -77,11 +79,21 @@ double grownCount(const ShapeNode &node, double days) {
     return count;
 }
 
+// A map is a document of avgKeys elements: each 1 (type) + the key's bytes
+// + 1 (NUL) + the value's payload (FORMAT.md, "Map keys").
+double averageMapPayload(const MapKeys &keys, const ShapeNode *value, double days) {
+    const double valueBytes = value ? averagePayload(*value, days) : 0;
+    return static_cast<double>(kDocumentOverhead) + keys.avgKeys * (2 + keys.avgKeyBytes) + keys.avgKeys * valueBytes;
+}
+
 double averagePayload(const ShapeNode &node, double days) {
     double payload;
     switch (node.type) {
     case BsonType::Object:
-        payload = averageObjectBytesAfter(*node.object, days);
+        if (const MapKeys *keys = mapKeysOf(node))
+            payload = averageMapPayload(*keys, mapValueOf(node), days);
+        else
+            payload = averageObjectBytesAfter(*node.object, days);
         break;
     case BsonType::Array:
         payload = averageArrayPayload(node, grownCount(node, days), days);
@@ -96,6 +108,12 @@ double averagePayload(const ShapeNode &node, double days) {
 double largestPayload(const ShapeNode &node, double days) {
     switch (node.type) {
     case BsonType::Object:
+        if (const MapKeys *keys = mapKeysOf(node)) {
+            const ShapeNode *value = mapValueOf(node);
+            const auto n = static_cast<double>(keys->maxKeys);
+            return static_cast<double>(kDocumentOverhead) +
+                   n * (2 + static_cast<double>(keys->maxKeyBytes) + (value ? largestPayload(*value, days) : 0));
+        }
         return largestObjectBytesAfter(*node.object, days);
     case BsonType::Array: {
         const double count = node.maxCount ? static_cast<double>(*node.maxCount) : grownCount(node, days);
@@ -232,6 +250,21 @@ Sizes elementSizes(const ShapeNode &node) {
     bool bounded = true;
     switch (node.type) {
     case BsonType::Object: {
+        if (const MapKeys *keys = mapKeysOf(node)) {
+            const ShapeNode *value = mapValueOf(node);
+            avgPayload = averageMapPayload(*keys, value, 0);
+            // The largest map: maxKeys keys of maxKeyBytes, each with the
+            // largest value.
+            std::uint64_t valueMax = 0;
+            if (value) {
+                const Sizes v = elementSizes(*value);
+                bounded = v.bounded || keys->maxKeys == 0;
+                valueMax = v.max == kSaturatedBytes ? kSaturatedBytes : v.max - elementHeaderBytes(value->name);
+            }
+            const std::uint64_t perKey = saturatedAdd(saturatedAdd(2, keys->maxKeyBytes), valueMax);
+            maxPayload = saturatedAdd(kDocumentOverhead, saturatedTimes(keys->maxKeys, perKey));
+            break;
+        }
         const Sizes inner = objectSizes(*node.object, nullptr);
         avgPayload = inner.avg;
         maxPayload = inner.max;
