@@ -2,6 +2,8 @@
 
 #include "export/ExtendedJson.h"
 
+#include "derive/MapShape.h"
+
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -213,12 +215,32 @@ private:
                 addConstraints(items, field, node.elementType, false, enumOverride, path);
                 schema["items"] = std::move(items);
             }
+        } else if (const MapKeys *keys = mapKeysOf(node)) {
+            addMap(schema, node, *keys, path);
         } else {
             addConstraints(schema, field, node.type, nullable, enumOverride, path);
             if (node.type == BsonType::Object)
                 addObject(schema, *node.object, entity, path);
         }
         return schema;
+    }
+
+    // A map: every key matches the pattern and holds the value's schema;
+    // no other key is allowed. The server reads patternProperties and
+    // additionalProperties together (json_schema_parser.cpp,
+    // parseAllowedProperties): a key that matches a pattern is checked
+    // against that pattern's schema, and only a key that matches none (and
+    // is not in properties) meets additionalProperties.
+    void addMap(ordered_json &schema, const ShapeNode &node, const MapKeys &keys, const std::string &path) {
+        if (enforcerOf(node) == BoundEnforcer::Validator)
+            schema["maxProperties"] = keys.maxKeys;
+        ordered_json patterns = ordered_json::object();
+        if (const ShapeNode *value = mapValueOf(node))
+            patterns[mapKeyRegex(keys)] = nodeSchema(*value, dottedPath(path, value->name));
+        else
+            patterns[mapKeyRegex(keys)] = ordered_json::object();
+        schema["patternProperties"] = std::move(patterns);
+        schema["additionalProperties"] = false;
     }
 
     // required, properties, additionalProperties and oneOf of an object.
