@@ -1,6 +1,8 @@
 #include "sample/SampleGenerator.h"
 
+#include "derive/MapShape.h"
 #include "estimate/BsonSize.h"
+#include "sample/MapKeyMaker.h"
 #include "util/PatternStrings.h"
 #include "util/Prng.h"
 #include "util/Saturate.h"
@@ -130,7 +132,9 @@ void collectCandidates(const ObjectShape &shape, BreakRule rule, bool topLevel, 
         const std::string here = join(path, n.name);
         if (breakable(n, rule, topLevel))
             out.push_back({stack, here});
-        const bool elementsPossible = !n.isArray() || !n.maxCount || *n.maxCount > 0;
+        // A map's value is under generated keys, which a broken path does
+        // not name: the map itself can be broken, not what it holds.
+        const bool elementsPossible = (!n.isArray() || !n.maxCount || *n.maxCount > 0) && !mapKeysOf(n);
         if (n.hasObject() && elementsPossible)
             collectCandidates(*n.object, rule, false, stack, here, out);
         stack.pop_back();
@@ -424,11 +428,16 @@ struct SampleGenerator::Impl {
                 writeNode(out, n, at, stepFor(cur, n), {});
     }
 
+    // `name` is the key written; the node's own name unless it is a map's
+    // value, which is written under each generated key.
     void writeNode(bson_t *out, const ShapeNode &node, const Where &at, const Step *cur,
-                   VariantChoice variant) {
-        const Where here = at.child(node.name);
-        const char *key = node.name.data(); // with its length: libbson needs no terminator
-        const int keyLength = static_cast<int>(node.name.size());
+                   VariantChoice variant, std::string_view name = {}) {
+        if (name.data() == nullptr)
+            name = node.name;
+        // A map's value: the document path has the key, the shape path the value's name.
+        const Where here{join(at.doc, name), join(at.shape, node.name)};
+        const char *key = name.data(); // with its length: libbson needs no terminator
+        const int keyLength = static_cast<int>(name.size());
         const bool breakHere = isTarget(cur);
         if (breakHere && rule == BreakRule::MissingRequired) {
             brokenPath = here.doc;
@@ -451,6 +460,10 @@ struct SampleGenerator::Impl {
         }
         switch (node.type) {
         case BsonType::Object: {
+            if (const MapKeys *keys = mapKeysOf(node)) {
+                writeMap(out, key, keyLength, node, *keys, here);
+                break;
+            }
             bson_t child;
             check(bson_append_document_begin(out, key, keyLength, &child));
             writeObject(&child, *node.object, here, cur && !breakHere ? cur + 1 : nullptr);
@@ -465,6 +478,57 @@ struct SampleGenerator::Impl {
                         variant);
             break;
         }
+    }
+
+    // --- maps ---------------------------------------------------------------
+
+    // Keys per map as arrays count elements: the maximum in the max shape,
+    // else around the average; each key around the average key length (the
+    // longest in the max shape), as the pattern allows.
+    void writeMap(bson_t *out, const char *key, int keyLength, const ShapeNode &node, const MapKeys &keys,
+                  const Where &here) {
+        const ShapeNode *value = mapValueOf(node);
+        const bool max = shape == SampleShape::Max;
+        const double most = static_cast<double>(keys.maxKeys);
+        std::uint64_t count = max ? keys.maxKeys : rng.aroundMean(std::min(keys.avgKeys, most), 0, most);
+        if (count > kBuildLimitBytes / 3 && !overLimit)
+            overLimit.emplace(here.doc, count);
+        const PatternStrings *regex = nullptr;
+        if (keys.keys == MapKeyPattern::Regex) {
+            auto [it, inserted] = parsedPatterns.try_emplace(keys.regex);
+            if (inserted)
+                it->second = PatternStrings::parse(keys.regex);
+            regex = it->second ? &*it->second : nullptr;
+            if (!regex)
+                conflict(here.shape, "key pattern /" + keys.regex + "/ is beyond what the sampler generates: the map "
+                                     "is left empty");
+        }
+        MapKeyMaker maker(keys, regex, rng);
+        const double longest = static_cast<double>(keys.maxKeyBytes);
+        bson_t map;
+        check(bson_append_document_begin(out, key, keyLength, &map));
+        for (std::uint64_t i = 0; i < count && value && !overLimit; ++i) {
+            if (map.len > kBuildLimitBytes) {
+                overLimit.emplace(here.doc, count);
+                break;
+            }
+            const std::uint64_t wanted =
+                max ? keys.maxKeyBytes : rng.aroundMean(std::min(keys.avgKeyBytes, longest), 0, longest);
+            const auto bytes = maker.fit(wanted);
+            std::optional<std::string> name = bytes ? maker.nextNear(*bytes) : std::nullopt;
+            if (!name) {
+                if (bytes)
+                    conflict(here.shape, "no more distinct keys of " + std::to_string(*bytes) +
+                                             " bytes: the map holds fewer keys than drawn");
+                break;
+            }
+            if (*bytes != wanted)
+                conflict(here.shape, std::string(wordsOf(keys.keys)) + " have no key of " + std::to_string(wanted) +
+                                         " bytes: keys of " + std::to_string(*bytes) +
+                                         ", so the size differs from the estimate");
+            writeNode(&map, *value, here, nullptr, {}, *name);
+        }
+        check(bson_append_document_end(out, &map));
     }
 
     // --- arrays -------------------------------------------------------------
