@@ -327,6 +327,8 @@ PathNode *CollectionStatistics::slotFor(Frame &frame, std::string_view key) {
             }
             map->mapPattern |= pattern;
             map->mapKeyBytes += key.size();
+            map->mapKeyBytesMin = std::min<std::uint64_t>(map->mapKeyBytesMin, key.size());
+            map->mapKeyBytesMax = std::max<std::uint64_t>(map->mapKeyBytesMax, key.size());
             ++frame.count;
             return map->mapValue.get();
         }

@@ -90,6 +90,7 @@ struct PathNode {
     // not names: their values share `mapValue`, and the keys are counted.
     std::unique_ptr<PathNode> mapValue;
     std::uint64_t mapKeys = 0, mapKeysMax = 0, mapKeyBytes = 0;
+    std::uint64_t mapKeyBytesMin = UINT64_MAX, mapKeyBytesMax = 0; // of one key
     std::uint8_t mapPattern = 0; // KeyPattern bits seen
 
     std::vector<std::unique_ptr<PathNode>> children; // keys, in the order first seen

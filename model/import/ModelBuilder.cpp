@@ -1,4 +1,6 @@
 #include "import/ModelBuilder.h"
+
+#include "import/MapInference.h"
 #include "io/ProjectFile.h"
 #include "util/Saturate.h"
 
@@ -488,8 +490,27 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
         } else {
             d += " Always empty: the element type is not known.";
         }
+    } else if (f.type == BsonType::Object && isMap(n)) {
+        // Keys that are data: one map field, its value the shape all keys' values share.
+        const MapKeys keys = inferredMapKeys(n);
+        if (auto value = fieldOf(*n.mapValue, n.mapValue->total(), entityId, path + "." + std::string(kMapValueName),
+                                 nullptr, true)) {
+            value->name = std::string(kMapValueName);
+            value->required = true;
+            value->presence = 1;
+            f.details.edit().map = keys;
+            f.fields.push_back(std::move(*value));
+            d += " A map: its keys are data (" + keyPatternWords(n.mapPattern) + "), " + number(keys.avgKeys) +
+                 " a subdocument on average, " + groupedNumber(keys.maxKeys) + " at most, " +
+                 number(keys.avgKeyBytes) + " bytes a key, " + groupedNumber(keys.maxKeyBytes) + " at most.";
+            finding("import.dynamic-keys", "info", m_collection + "." + path,
+                    "keys that are data (" + keyPatternWords(n.mapPattern) + ", " + number(keys.avgKeys) +
+                        " per subdocument, values of one shape), modelled as a map: the Attribute Pattern (seed "
+                        "data-modeling-patterns.txt) stores them as an array of {k, v} with one index on k and v "
+                        "when they are queried");
+        }
     } else if (f.type == BsonType::Object) {
-        // Only inside variants: elsewhere subdocuments are embedded entities.
+        // Only inside variants and maps: elsewhere subdocuments are embedded entities.
         bson_t props;
         f.fields = fieldsOf(n, entityId, path, schemaMember(schema, "properties", props) ? &props : nullptr, nest,
                             nullptr);
@@ -579,7 +600,7 @@ void ModelBuilder::mapFields(const PathNode &object, const std::string &entityId
     const double average = double(object.mapKeys) / double(objects);
     const double keyBytes = double(object.mapKeyBytes) / double(object.mapKeys);
     // One key's pattern where they share one; else hex ids.
-    const std::uint8_t pattern = (object.mapPattern & (object.mapPattern - 1)) == 0 ? object.mapPattern : kHexKey;
+    const std::uint8_t pattern = (object.mapPattern & (object.mapPattern - 1)) == 0 ? object.mapPattern : std::uint8_t(kHexKey);
     const std::string mapPath = path.empty() ? "<key>" : path + ".<key>";
     auto first = fieldOf(value, value.total(), entityId, mapPath, nullptr, true);
     if (!first)
@@ -645,7 +666,7 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
         const std::uint64_t total = std::min(c.total(), objects);
         // A GeoJSON object is one value, a geo field, not an entity of its own.
         const bool geo = code == 0x03 && isGeoJson(c);
-        if (!nest && code == 0x03 && !hasId(c) && !geo) {
+        if (!nest && code == 0x03 && !hasId(c) && !geo && !isMap(c)) {
             const std::string child = embed(c, c.objects(), entityNameFor(c.key, false), childPath,
                                             schemaMember(memberSchema, "properties", memberProps) ? &memberProps
                                                                                                   : nullptr);

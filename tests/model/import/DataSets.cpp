@@ -377,6 +377,52 @@ BsonCollection dynamicKeys(std::uint64_t n, std::uint32_t seed) {
     return w.take();
 }
 
+BsonCollection nestedMaps(std::uint64_t n, std::uint32_t seed) {
+    Random r(seed);
+    Writer w("sensors");
+    for (std::uint64_t i = 0; i < n; ++i) {
+        bson_t *d = bson_new();
+        oid(d, "_id", 1720000000, i);
+        utf8(d, "site", "site-" + std::to_string(r.below(40)));
+        bson_t meta, tags;
+        bson_append_document_begin(d, "meta", -1, &meta);
+        utf8(&meta, "owner", r.words(1, 2));
+        bson_append_document_begin(&meta, "tags", -1, &tags);
+        for (std::uint64_t j = 0, k = r.below(4); j < k; ++j)
+            utf8(&tags, r.uuid().c_str(), r.words(1, 1));
+        bson_append_document_end(&meta, &tags);
+        bson_append_document_end(d, &meta);
+        bson_t readings;
+        bson_append_array_begin(d, "readings", -1, &readings);
+        for (std::uint64_t j = 0, k = 1 + r.below(3); j < k; ++j) {
+            bson_t reading, values;
+            bson_append_document_begin(&readings, std::to_string(j).c_str(), -1, &reading);
+            utf8(&reading, "sensor", "s" + std::to_string(r.below(100)));
+            bson_append_document_begin(&reading, "values", -1, &values);
+            const std::int64_t day = std::int64_t(r.below(500));
+            for (std::uint64_t v = 0, m = r.below(6); v < m; ++v) {
+                const std::string at = isoDay(day) + "T" + (v < 10 ? "0" : "") + std::to_string(v) + ":00:00";
+                bson_append_double(&values, at.c_str(), -1, double(r.below(10000)) / 100);
+            }
+            bson_append_document_end(&reading, &values);
+            bson_append_document_end(&readings, &reading);
+        }
+        bson_append_array_end(d, &readings);
+        bson_t counters;
+        bson_append_document_begin(d, "counters", -1, &counters);
+        for (std::uint64_t j = 0, k = r.below(3); j < k; ++j) {
+            bson_t inner;
+            bson_append_document_begin(&counters, std::to_string(1000 + j * 7).c_str(), -1, &inner);
+            for (std::uint64_t v = 0, m = 1 + r.below(2); v < m; ++v)
+                bson_append_int32(&inner, r.hex(16).c_str(), -1, std::int32_t(r.below(100)));
+            bson_append_document_end(&counters, &inner);
+        }
+        bson_append_document_end(d, &counters);
+        w.add(d);
+    }
+    return w.take();
+}
+
 BsonCollection shopProducts(std::uint64_t n, std::uint32_t seed) {
     Random r(seed);
     Writer w("products");

@@ -51,6 +51,12 @@ BsonCollection polymorphicEvents(std::uint64_t n, std::uint32_t seed = 5);
 // numbers, each holding values of one shape; one map nested in another.
 BsonCollection dynamicKeys(std::uint64_t n, std::uint32_t seed = 3);
 
+// Maps below the top level (issue 35): sensors {site, meta {owner,
+// tags {<uuid>: string}}, readings [{sensor, values {<ISO date-time>:
+// double}}], counters {<number>: {<16-hex>: int}}}: a map in a nested
+// object, maps in the subdocuments of an array, a map of maps.
+BsonCollection nestedMaps(std::uint64_t n, std::uint32_t seed = 23);
+
 // Two collections whose int fields overlap by chance: `orders.quantity`
 // (1 to 9, repeated) and `orders.points` (0 to 999) against `products.rank`
 // (1 to n, unique), with the real
