@@ -418,6 +418,10 @@ bool FieldRules::check(Context &ctx, const Entity &entity) {
             copies = true;
             checkFieldCopy(ctx, f, e, at());
         }
+        if (const auto &map = f.details->map; map && f.isObject())
+            ctx.add(rule::kKeysAreData, fieldTarget(f, e, at()),
+                    "{0}.{1} is a map keyed by {2}, {3} keys a document on average: each key is a path of its own",
+                    e.name, at(), Static{wordsOf(map->keys)}, Num{map->avgKeys});
         const BsonType t = f.isArray() ? f.elementType : f.type;
         const bool suspicious = (t == BsonType::Double || t == BsonType::Decimal || t == BsonType::String) ||
                                 ((t == BsonType::Int || t == BsonType::Long) && !f.details->enumValues.empty()) ||

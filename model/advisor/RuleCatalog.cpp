@@ -110,6 +110,11 @@ constexpr std::string_view kWorksheetText =
     "For each collection, write down the workload before finalizing the schema ... The worksheet is also useful "
     "during review. If nobody can state the top reads, update boundary, expected size, or retention behavior, the "
     "model is still based on abstract entities rather than on the workload.";
+constexpr std::string_view kAttributePattern = DOCSHAPE_PATTERNS ", \"Attribute Pattern\"";
+constexpr std::string_view kAttributePatternText =
+    "Attribute Pattern - Convert many fields to key-value pairs ... Use Case: Many similar fields that need to be "
+    "searched/indexed. ... One compound index: { \"attributes.key\": 1, \"attributes.value\": 1 } ... Benefits: "
+    "Single index covers all attributes, flexible schema";
 #undef DOCSHAPE_LESSON
 #undef DOCSHAPE_QUERIES
 #undef DOCSHAPE_PATTERNS
@@ -326,6 +331,13 @@ std::vector<Rule> makeCatalogue() {
          "second index.\"",
          "Use _id; give an external identifier its own name (orderNumber, slug).",
          kFieldConventionsText},
+        {rule::kKeysAreData, S::Info, "Keys that are data (a map)", kAttributePattern, {},
+         "A map's keys are values (ids, days, numbers): each key is a path of its own, which no one index covers "
+         "and a query can name only by its value. The course texts list an \"arbitrary key/value mega-document\" "
+         "among the anti-patterns (Lesson 135, \"Anti-patterns\").",
+         "When the keys are queried, use the Attribute Pattern: an array of {k, v} subdocuments with one compound "
+         "index on k and v. A map read and written whole, never queried by key, can stay.",
+         kAttributePatternText},
         {rule::kServerRefuses, S::Error, "The server refuses it", kServerIndexSource, {},
          "createIndexes fails on an index specification the server refuses (a hashed key over an array, "
          "unique with hashed, sparse with a partial filter, a partial filter outside equality, $exists: "

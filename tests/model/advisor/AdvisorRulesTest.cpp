@@ -1,4 +1,5 @@
 #include "model/advisor/AdvisorFixtures.h"
+#include "model/io/MapProjects.h"
 
 #include "advisor/RuleCatalog.h"
 #include "core/Thresholds.h"
@@ -312,6 +313,19 @@ const std::vector<RuleCase> &cases() {
          [](Project &p) { entityNamed(p, "Customer").fields.push_back(field("f33", "id", BsonType::String, 24, 24)); },
          [](Project &p) {
              entityNamed(p, "Customer").fields.push_back(field("f33", "customerNumber", BsonType::String, 24, 24));
+         }},
+        // The same object as a map (keys that are data) and as a
+        // subdocument with one named key.
+        {rule::kKeysAreData,
+         [](Project &p) {
+             entityNamed(p, "Customer")
+                 .fields.push_back(test::mapField("f50", "visits", MapKeys{MapKeyPattern::Date, "", 3, 10, 10, 10},
+                                                  field("f51", "", BsonType::Int)));
+         },
+         [](Project &p) {
+             Field visits = field("f50", "visits", BsonType::Object);
+             visits.fields.push_back(field("f51", "lastDay", BsonType::Int));
+             entityNamed(p, "Customer").fields.push_back(std::move(visits));
          }},
         // Unique with hashed: "Currently hashed indexes cannot guarantee
         // uniqueness" (hash_access_method.cpp); hashed alone is accepted.
