@@ -135,6 +135,61 @@ FieldForm::FieldForm(Document *document, QWidget *parent) : QWidget(parent), m_d
                             "distinctFraction", "countGrowthPerDay", "minItems"})
         form->setVisibleWhen(QString::fromLatin1(key), isArray);
 
+    // A map's keys (FORMAT.md, "Map keys"): each number edits the one map,
+    // through the document like every other property.
+    form->addSection(tr("Map"));
+    const auto isMap = [](const Field &f) { return f.isMap(); };
+    const auto mapOf = [](Field &f) -> MapKeys & { return *f.details.edit().map; };
+    form->addChoice<MapKeyPattern>(
+        tr("Keys"), QStringLiteral("mapKeys"),
+        [] {
+            return enumChoices({MapKeyPattern::Hex, MapKeyPattern::ObjectId, MapKeyPattern::Uuid, MapKeyPattern::Number,
+                                MapKeyPattern::Date, MapKeyPattern::Regex});
+        },
+        [](const Field &f) { return f.details->map ? f.details->map->keys : MapKeyPattern::Hex; },
+        [mapOf](Field &f, MapKeyPattern k) {
+            if (f.details->map)
+                mapOf(f).keys = k;
+        });
+    form->addText(tr("Key regex"), QStringLiteral("mapRegex"),
+                  [](const Field &f) { return f.details->map ? f.details->map->regex : S(); },
+                  [mapOf](Field &f, const S &v) {
+                      if (f.details->map)
+                          mapOf(f).regex = v;
+                  });
+    form->addNumber(tr("Average keys"), QStringLiteral("mapAvgKeys"),
+                    [](const Field &f) { return f.details->map ? f.details->map->avgKeys : 0.0; },
+                    [mapOf](Field &f, double v) {
+                        if (f.details->map)
+                            mapOf(f).avgKeys = v;
+                    });
+    form->addCount(tr("Maximum keys"), QStringLiteral("mapMaxKeys"),
+                   [](const Field &f) {
+                       return std::optional<std::uint64_t>(f.details->map ? f.details->map->maxKeys : 0);
+                   },
+                   [mapOf](Field &f, std::optional<std::uint64_t> v) {
+                       if (f.details->map)
+                           mapOf(f).maxKeys = v.value_or(0);
+                   });
+    form->addNumber(tr("Average key bytes"), QStringLiteral("mapAvgKeyBytes"),
+                    [](const Field &f) { return f.details->map ? f.details->map->avgKeyBytes : 0.0; },
+                    [mapOf](Field &f, double v) {
+                        if (f.details->map)
+                            mapOf(f).avgKeyBytes = v;
+                    });
+    form->addCount(tr("Maximum key bytes"), QStringLiteral("mapMaxKeyBytes"),
+                   [](const Field &f) {
+                       return std::optional<std::uint64_t>(f.details->map ? f.details->map->maxKeyBytes : 0);
+                   },
+                   [mapOf](Field &f, std::optional<std::uint64_t> v) {
+                       if (f.details->map)
+                           mapOf(f).maxKeyBytes = v.value_or(0);
+                   });
+    for (const char *key : {"mapKeys", "mapAvgKeys", "mapMaxKeys", "mapAvgKeyBytes", "mapMaxKeyBytes"})
+        form->setVisibleWhen(QString::fromLatin1(key), isMap);
+    form->setVisibleWhen(QStringLiteral("mapRegex"),
+                         [](const Field &f) { return f.isMap() && f.details->map->keys == MapKeyPattern::Regex; });
+
     form->addSection(tr("Constraints"));
     form->addText(tr("Enum values"), QStringLiteral("enumValues"),
                   [](const Field &f) { return joinEnum(f.details->enumValues); },
@@ -255,7 +310,8 @@ void FieldForm::refresh() {
     const QString owner = tr("← %1").arg(QString::fromStdString(e->name));
     m_owner->setText(m_owner->fontMetrics().elidedText(owner, Qt::ElideMiddle, 220));
     m_owner->setToolTip(plainToolTip(owner));
-    m_addSubfield->setVisible(f->isObject() || f->elementIsObject());
+    // A map holds one value, not named keys.
+    m_addSubfield->setVisible((f->isObject() && !f->isMap()) || f->elementIsObject());
     m_form->refresh();
 }
 
