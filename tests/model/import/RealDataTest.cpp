@@ -141,7 +141,8 @@ TEST_CASE("write the import data sets to a directory", "[.datasets]") {
     REQUIRE(dir);
     const std::vector<BsonCollection> sets = {
         test::analyticsAccounts(1746), test::analyticsCustomers(500, 1746), test::analyticsTransactions(1746, 1746),
-        test::polymorphicEvents(100000), test::dynamicKeys(2000), test::shopProducts(1000), test::shopOrders(5000, 1000)};
+        test::polymorphicEvents(100000), test::dynamicKeys(2000), test::nestedMaps(3000), test::shopProducts(1000),
+        test::shopOrders(5000, 1000)};
     std::filesystem::create_directories(dir);
     std::ofstream oracle(std::string(dir) + "/ORACLE.txt");
     for (const auto &c : sets) {
