@@ -310,6 +310,7 @@ PathNode *CollectionStatistics::slotFor(Frame &frame, std::string_view key) {
         }
         return frame.node->element.get();
     }
+    ++frame.keys;
     // Below the document's own keys, a generated key is a map's: its value
     // joins the others' (the root's keys stay names: a collection of one
     // document per key is not a map).
@@ -490,6 +491,8 @@ bool CollectionStatistics::end() {
     const Frame done = m_frames.back();
     m_frames.pop_back();
     m_frames.back().bytes += done.bytes;
+    if (!done.array && done.node)
+        done.node->keysMax = std::max<std::uint64_t>(done.node->keysMax, done.keys);
     if (!done.array && done.node && done.node->mapValue) {
         done.node->mapKeys += done.count;
         done.node->mapKeysMax = std::max<std::uint64_t>(done.node->mapKeysMax, done.count);

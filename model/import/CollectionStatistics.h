@@ -91,6 +91,8 @@ struct PathNode {
     std::unique_ptr<PathNode> mapValue;
     std::uint64_t mapKeys = 0, mapKeysMax = 0, mapKeyBytes = 0;
     std::uint64_t mapKeyBytesMin = UINT64_MAX, mapKeyBytesMax = 0; // of one key
+    std::string mapKeyRegex; // keys folded by foldSparseKeys: the characters they use
+    std::uint64_t keysMax = 0; // the most keys one object here had (named and generated)
     std::uint8_t mapPattern = 0; // KeyPattern bits seen
 
     std::vector<std::unique_ptr<PathNode>> children; // keys, in the order first seen
@@ -161,6 +163,10 @@ public:
     std::string failure() const override { return m_failure; }
 
     const PathNode &root() const { return m_root; }
+    // Objects below the top level with many distinct keys, each in few of
+    // them, whose values share one shape, become maps (MapInference.cpp).
+    // Call once, when every document has been read.
+    void foldSparseKeys();
     std::uint64_t documents() const { return m_documents; }
     std::uint64_t documentBytes() const { return m_documentBytes; }
     std::uint64_t largestDocument() const { return m_largest; }
@@ -176,6 +182,7 @@ private:
         std::uint32_t cursor;   // where the previous key was found, for the next
         std::uint32_t count;    // array elements so far, or generated keys of an object
         std::uint64_t bytes;    // the value's size so far
+        std::uint32_t keys = 0; // an object's keys so far
     };
 
     PathNode *childFor(Frame &frame, std::string_view key, bool &created);

@@ -423,6 +423,7 @@ Result<ImportResult> Importer::run(const ProgressFunction &progress) {
             result.summary.findings.push_back({"import.view", "info", rc->statistics.name(), "a view: not a collection, left out"});
             continue;
         }
+        rc->statistics.foldSparseKeys();
         builder.add(*rc);
         read.push_back(rc.get());
         result.summary.documents += rc->statistics.documents();

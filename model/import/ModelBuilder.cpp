@@ -493,6 +493,8 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
     } else if (f.type == BsonType::Object && isMap(n)) {
         // Keys that are data: one map field, its value the shape all keys' values share.
         const MapKeys keys = inferredMapKeys(n);
+        const std::string words =
+            n.mapPattern ? keyPatternWords(n.mapPattern) : "many distinct keys, each in few subdocuments";
         if (auto value = fieldOf(*n.mapValue, n.mapValue->total(), entityId, path + "." + std::string(kMapValueName),
                                  nullptr, true)) {
             value->name = std::string(kMapValueName);
@@ -500,11 +502,11 @@ std::optional<Field> ModelBuilder::fieldOf(const PathNode &n, std::uint64_t pare
             value->presence = 1;
             f.details.edit().map = keys;
             f.fields.push_back(std::move(*value));
-            d += " A map: its keys are data (" + keyPatternWords(n.mapPattern) + "), " + number(keys.avgKeys) +
+            d += " A map: its keys are data (" + words + "), " + number(keys.avgKeys) +
                  " a subdocument on average, " + groupedNumber(keys.maxKeys) + " at most, " +
                  number(keys.avgKeyBytes) + " bytes a key, " + groupedNumber(keys.maxKeyBytes) + " at most.";
             finding("import.dynamic-keys", "info", m_collection + "." + path,
-                    "keys that are data (" + keyPatternWords(n.mapPattern) + ", " + number(keys.avgKeys) +
+                    "keys that are data (" + words + ", " + number(keys.avgKeys) +
                         " per subdocument, values of one shape), modelled as a map: the Attribute Pattern (seed "
                         "data-modeling-patterns.txt) stores them as an array of {k, v} with one index on k and v "
                         "when they are queried");

@@ -423,6 +423,36 @@ BsonCollection nestedMaps(std::uint64_t n, std::uint32_t seed) {
     return w.take();
 }
 
+BsonCollection attributeKeys(std::uint64_t n, std::uint32_t seed) {
+    static const char *kStems[] = {"color", "size", "material", "voltage", "finish", "grade", "pattern", "fit",
+                                   "style", "origin", "scent", "flavor"};
+    static const char *kValues[] = {"blue", "large", "steel", "110V", "matte", "A", "striped", "slim", "retro", "EU"};
+    Random r(seed);
+    Writer w("catalog");
+    for (std::uint64_t i = 0; i < n; ++i) {
+        bson_t *d = bson_new();
+        oid(d, "_id", 1730000000, i);
+        utf8(d, "name", r.words(1, 3));
+        bson_t attributes, specs;
+        bson_append_document_begin(d, "attributes", -1, &attributes);
+        const std::uint64_t k = 2 + r.below(5);
+        const std::uint64_t first = r.below(120);
+        for (std::uint64_t j = 0; j < k; ++j) {
+            const std::uint64_t a = (first + j * 17) % 120; // distinct within a product
+            const std::string name = std::string(kStems[a % 12]) + "_" + std::string(1, char('a' + a / 12));
+            utf8(&attributes, name.c_str(), r.pick(kValues));
+        }
+        bson_append_document_end(d, &attributes);
+        bson_append_document_begin(d, "specs", -1, &specs);
+        bson_append_int32(&specs, "weight", -1, std::int32_t(r.below(5000)));
+        bson_append_int32(&specs, "width", -1, std::int32_t(r.below(300)));
+        bson_append_int32(&specs, "height", -1, std::int32_t(r.below(300)));
+        bson_append_document_end(d, &specs);
+        w.add(d);
+    }
+    return w.take();
+}
+
 BsonCollection shopProducts(std::uint64_t n, std::uint32_t seed) {
     Random r(seed);
     Writer w("products");

@@ -57,6 +57,12 @@ BsonCollection dynamicKeys(std::uint64_t n, std::uint32_t seed = 3);
 // object, maps in the subdocuments of an array, a map of maps.
 BsonCollection nestedMaps(std::uint64_t n, std::uint32_t seed = 23);
 
+// Products with attributes as keys (the Attribute Pattern's "before",
+// data-modeling-patterns.txt): attributes {<one of 120 names>: string},
+// 2 to 6 of them a product, so each name is in few products; and specs
+// {weight, width, height}, the same keys in every product.
+BsonCollection attributeKeys(std::uint64_t n, std::uint32_t seed = 29);
+
 // Two collections whose int fields overlap by chance: `orders.quantity`
 // (1 to 9, repeated) and `orders.points` (0 to 999) against `products.rank`
 // (1 to n, unique), with the real

@@ -218,3 +218,33 @@ TEST_CASE("the model's samples infer back to the same maps", "[import][realdata]
     CHECK(std::fabs(modelAverage(again.project, "devices") - samples.average()) <= 0.01 * samples.average());
     CHECK(refused(first.project, samples) == 0);
 }
+
+TEST_CASE("many distinct keys, each in few objects, with values of one shape, are a map too", "[import][realdata][maps]") {
+    const BsonCollection catalog = test::attributeKeys(3000);
+    const auto r = importedMaps({&catalog});
+    requireMap(r.project, "attributes", MapKeyPattern::Regex, BsonType::String);
+    const MapKeys &keys = *fieldAt(r.project, "attributes")->details->map;
+    CHECK(keys.regex == "^[a-z_]+$");
+    const KeyCounts exact = keysPerDocument(catalog, "attributes");
+    CHECK(keys.avgKeys == Approx(exact.average).epsilon(1e-12));
+    CHECK(keys.maxKeys == exact.most);
+    // Keys every object has stay names.
+    const Field *weight = fieldAt(r.project, "weight");
+    REQUIRE(weight);
+    CHECK(weight->type == BsonType::Int);
+    CHECK(std::fabs(modelAverage(r.project, "catalog") - catalog.average()) <= 0.01 * catalog.average());
+    CHECK(refused(r.project, catalog) == 0);
+
+    // Its samples: keys of the pattern, each in few documents, fold again.
+    // Drawn from the pattern, nearly every sampled key is new: 1,500
+    // documents keep them under the reader's 10,000 paths, past which keys
+    // are not modelled (CollectionStatistics::kMaxPaths).
+    const BsonCollection samples = samplesOf(r.project, "catalog", 1500);
+    const auto again = importedMaps({&samples});
+    const Field *after = fieldAt(again.project, "attributes");
+    REQUIRE(after);
+    REQUIRE(after->isMap());
+    CHECK(after->details->map->keys == MapKeyPattern::Regex);
+    CHECK(after->details->map->avgKeys == Approx(keys.avgKeys).epsilon(0.05));
+    CHECK(after->fields[0].type == BsonType::String);
+}
