@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <unordered_set>
 
 namespace docshape::advisor {
 
@@ -465,7 +466,46 @@ void checkReferenceRules(Context &ctx) {
     checkDeletionRules(ctx);
 }
 
+// Subdocuments in GeoJSON's shape (a `type` string beside `coordinates` or
+// `geometries`) at a path no 2dsphere key of the collection names (DS166).
+void checkGeoIndexes(Context &ctx) {
+    const CollectionView &view = ctx.view();
+    std::unordered_set<std::string_view> geoKeys;
+    for (std::size_t k = 0; k < view.stat->indexes.size(); ++k)
+        if (const IndexSpec *spec = view.spec(k))
+            for (const auto &key : spec->keys)
+                if (key.kind == "2dsphere")
+                    geoKeys.insert(key.path);
+    // Named as the field rules name a field: the entity, then the path.
+    const std::string &collection = view.shape->root ? view.shape->root->name : view.shape->name;
+    auto walk = [&](auto &self, const NodeList &nodes, const std::string &prefix) -> void {
+        for (const ShapeNode &node : nodes) {
+            if (!node.hasObject() || node.type != BsonType::Object)
+                continue;
+            const std::string path = prefix.empty() ? node.name : prefix + "." + node.name;
+            bool type = false, shape = false;
+            for (const ShapeNode &key : node.object->fields) {
+                type = type || (key.name == "type" && key.type == BsonType::String);
+                shape = shape || ((key.name == "coordinates" || key.name == "geometries") && key.type == BsonType::Array);
+            }
+            if (!(type && shape)) {
+                self(self, node.object->fields, path);
+                continue;
+            }
+            if (geoKeys.count(path))
+                continue;
+            const FindingTarget target =
+                node.field ? FindingTarget{"field", node.field->id, collection + "." + path}
+                           : FindingTarget{"entity", std::string(node.entityId), collection + "." + path};
+            ctx.add(rule::kGeoWithoutIndex, target, "{0}.{1} holds GeoJSON and no 2dsphere index covers it",
+                    collection, path);
+        }
+    };
+    walk(walk, view.shape->shape.fields, "");
+}
+
 void checkCollectionRules(Context &ctx) {
+    checkGeoIndexes(ctx);
     checkArrays(ctx);
     checkSizes(ctx);
     checkValueSizes(ctx);

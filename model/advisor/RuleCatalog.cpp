@@ -135,6 +135,9 @@ constexpr std::string_view kServerIndexSource =
     "manual, Partial Indexes (https://www.mongodb.com/docs/manual/core/index-partial/)";
 constexpr std::string_view kTtlManual =
     "MongoDB manual, TTL Indexes (https://www.mongodb.com/docs/manual/core/index-ttl/)";
+constexpr std::string_view kTwoDSphere =
+    "MongoDB manual, 2dsphere Indexes (https://www.mongodb.com/docs/manual/core/indexes/index-types/geospatial/"
+    "2dsphere/); GeoJSON Objects (https://www.mongodb.com/docs/manual/reference/geojson/)";
 constexpr std::string_view kMissingFields =
     "MongoDB manual, Query for Null or Missing Fields "
     "(https://www.mongodb.com/docs/manual/tutorial/query-for-null-fields/)";
@@ -338,6 +341,11 @@ std::vector<Rule> makeCatalogue() {
          "When the keys are queried, use the Attribute Pattern: an array of {k, v} subdocuments with one compound "
          "index on k and v. A map read and written whole, never queried by key, can stay.",
          kAttributePatternText},
+        {rule::kGeoWithoutIndex, S::Info, "GeoJSON without a 2dsphere index", kTwoDSphere, {},
+         "$near and $nearSphere need a geospatial index and fail without one; $geoWithin and $geoIntersects "
+         "without one read every document of the collection.",
+         "If the application queries by location, create a 2dsphere index on the field (compound with the "
+         "equality fields that come first)."},
         {rule::kServerRefuses, S::Error, "The server refuses it", kServerIndexSource, {},
          "createIndexes fails on an index specification the server refuses (a hashed key over an array, "
          "unique with hashed, sparse with a partial filter, a partial filter outside equality, $exists: "

@@ -64,6 +64,7 @@ inline constexpr std::string_view kEnumAsInteger = "DS162";
 inline constexpr std::string_view kStoredNulls = "DS163";
 inline constexpr std::string_view kIdMirrorsId = "DS164";
 inline constexpr std::string_view kKeysAreData = "DS165";
+inline constexpr std::string_view kGeoWithoutIndex = "DS166";
 inline constexpr std::string_view kServerRefuses = "DS170";
 inline constexpr std::string_view kServerIgnores = "DS171";
 inline constexpr std::string_view kIndexesOverAtlas = "DS180";

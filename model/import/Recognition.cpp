@@ -246,8 +246,7 @@ std::optional<Recognition> recogniseGeoJson(const PathNode &object, const std::s
     return Recognition{"import.geojson", "info",
                        groupedNumber(object.objects()) + " GeoJSON objects (" + types +
                            "): a geo field; a 2dsphere index on " + path +
-                           " serves $near, $geoWithin and $geoIntersects (" + std::string(kGeoJsonManual) + "; " +
-                           std::string(kTwoDSphereManual) + ")",
+                           " serves $near, $geoWithin and $geoIntersects" + cite(rule::kGeoWithoutIndex),
                        "Recognised: GeoJSON (" + types + "), a geo field; query it through a 2dsphere index on " +
                            path + "."};
 }

@@ -44,6 +44,20 @@ void shareCollections(Project &p) {
         i.keys.insert(i.keys.begin(), IndexKey{"tenantId", "1"});
 }
 
+// A GeoJSON Point as an object field.
+Field geoField() {
+    Field location = field("f40", "location", BsonType::Object);
+    Field type = field("f41", "type", BsonType::String, 5, 5);
+    type.details.edit().enumValues = {"Point"};
+    Field coordinates = field("f42", "coordinates", BsonType::Array);
+    coordinates.elementType = BsonType::Double;
+    coordinates.avgCount = 2;
+    coordinates.maxCount = 2;
+    coordinates.maxEnforcedBy = BoundEnforcer::Validator;
+    location.fields = {type, coordinates};
+    return location;
+}
+
 void addIndexes(Project &p, int n) {
     for (int i = 0; i < n; ++i)
         p.indexes.push_back(index("ix" + std::to_string(i), "e1", {{"name", "1"}, {"f" + std::to_string(i), "1"}}));
@@ -309,6 +323,12 @@ const std::vector<RuleCase> &cases() {
          [](Project &) {}},
         {rule::kStoredNulls, [](Project &p) { entityNamed(p, "Customer").fields[0].nullFraction = 0.1; },
          [](Project &) {}},
+        {rule::kGeoWithoutIndex,
+         [](Project &p) { entityNamed(p, "Customer").fields.push_back(geoField()); },
+         [](Project &p) {
+             entityNamed(p, "Customer").fields.push_back(geoField());
+             p.indexes.push_back(index("i9", "e1", {{"location", "2dsphere"}}));
+         }},
         {rule::kIdMirrorsId,
          [](Project &p) { entityNamed(p, "Customer").fields.push_back(field("f33", "id", BsonType::String, 24, 24)); },
          [](Project &p) {
