@@ -14,10 +14,10 @@ namespace docshape::import {
 
 namespace {
 
-bool digit(unsigned char c) { return c >= '0' && c <= '9'; }
-bool hexLetter(unsigned char c) { return (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
-bool lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
+constexpr bool digit(unsigned char c) { return c >= '0' && c <= '9'; }
+constexpr bool hexLetter(unsigned char c) { return (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+constexpr bool upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
+constexpr bool lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
 
 // A whole ISO 8601 date or date-time, as the model reads date literals.
 bool isoDate(std::string_view s) {
@@ -28,48 +28,68 @@ bool isoDate(std::string_view s) {
     return literal::parseIsoDate(s, ms, literal::kModelDate);
 }
 
-// Hex digits with at least one digit and one letter among those read (a
-// run of decimal digits is a number, not bytes), of an even length.
-bool hexBlob(std::string_view s) {
-    if (s.size() < Recognise::kHexMinimum || s.size() % 2 != 0)
-        return false;
-    const std::size_t n = std::min(s.size(), Recognise::kPrefixBytes);
-    bool digits = false, letters = false;
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (digit(c))
-            digits = true;
-        else if (hexLetter(c))
-            letters = true;
-        else
-            return false;
+// Each byte's classes, so that one pass over a string's first bytes judges
+// hex and base64 together, a table lookup a byte.
+enum : std::uint8_t {
+    kHexClass = 1,     // 0-9 a-f A-F
+    kBase64Class = 2,  // A-Z a-z 0-9 + /
+    kDigitClass = 4,   // 0-9
+    kLetterClass = 8,  // a-f A-F
+    kUpperClass = 16,  // A-Z
+    kLowerClass = 32,  // a-z
+    kSymbolClass = 64, // + /
+};
+constexpr std::array<std::uint8_t, 256> kClasses = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        std::uint8_t k = 0;
+        if (digit(static_cast<unsigned char>(c)))
+            k |= kHexClass | kBase64Class | kDigitClass;
+        if (hexLetter(static_cast<unsigned char>(c)))
+            k |= kHexClass | kLetterClass;
+        if (upper(static_cast<unsigned char>(c)))
+            k |= kBase64Class | kUpperClass;
+        if (lower(static_cast<unsigned char>(c)))
+            k |= kBase64Class | kLowerClass;
+        if (c == '+' || c == '/')
+            k |= kBase64Class | kSymbolClass;
+        t[std::size_t(c)] = k;
     }
-    return digits && letters;
-}
+    return t;
+}();
 
-// base64 (RFC 4648 section 4): a length in fours, '=' padding at the end
-// only, and among the characters read both cases and a digit, '+' or '/':
-// a word or a camelCase name has no digit, an upper-case code no lower case.
-bool base64Blob(std::string_view s) {
-    if (s.size() < Recognise::kBase64Minimum || s.size() % 4 != 0)
-        return false;
+// Hex: an even length of at least kHexMinimum, and among the bytes read
+// only hex digits, with a digit and a letter (a run of decimal digits is a
+// number, not bytes). base64 (RFC 4648 section 4): a length in fours of at
+// least kBase64Minimum, '=' padding at the end only, and among the bytes
+// read both cases and a digit, '+' or '/' (a word or a camelCase name has
+// no digit, an upper-case code no lower case). 0, kHexClass or kBase64Class.
+std::uint8_t blobKind(std::string_view s) {
+    const bool maybeHex = s.size() >= Recognise::kHexMinimum && s.size() % 2 == 0;
+    const bool maybeBase64 = s.size() >= Recognise::kBase64Minimum && s.size() % 4 == 0;
+    if (!maybeHex && !maybeBase64)
+        return 0;
     std::size_t end = s.size();
     if (s[end - 1] == '=')
         end -= s[end - 2] == '=' ? 2 : 1;
     const std::size_t n = std::min(end, Recognise::kPrefixBytes);
-    bool up = false, low = false, other = false;
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (upper(c))
-            up = true;
-        else if (lower(c))
-            low = true;
-        else if (digit(c) || c == '+' || c == '/')
-            other = true;
-        else
-            return false;
+    std::uint8_t all = 0xFF, any = 0;
+    for (std::size_t i = 0; i < n;) {
+        // Eight bytes without a branch, then stop once neither alphabet holds.
+        for (const std::size_t block = std::min(n, i + 8); i < block; ++i) {
+            const std::uint8_t k = kClasses[static_cast<unsigned char>(s[i])];
+            all &= k;
+            any |= k;
+        }
+        if (!(all & (kHexClass | kBase64Class)))
+            return 0;
     }
-    return up && low && other;
+    if (maybeHex && end == s.size() && (all & kHexClass) && (any & kDigitClass) && (any & kLetterClass))
+        return kHexClass;
+    if (maybeBase64 && (all & kBase64Class) && (any & kUpperClass) && (any & kLowerClass) &&
+        (any & (kDigitClass | kSymbolClass)))
+        return kBase64Class;
+    return 0;
 }
 
 std::string number(double x) {
@@ -126,11 +146,14 @@ const PathNode *child(const PathNode &object, std::string_view key) {
 void noteString(ValueShapes &shapes, std::string_view s) {
     if (s.size() < 10)
         return;
-    if (isoDate(s))
+    if (isoDate(s)) {
         ++shapes.isoDates;
-    else if (hexBlob(s))
+        return;
+    }
+    const std::uint8_t kind = blobKind(s);
+    if (kind == kHexClass)
         ++shapes.hexBlobs;
-    else if (base64Blob(s))
+    else if (kind == kBase64Class)
         ++shapes.base64Blobs;
 }
 
