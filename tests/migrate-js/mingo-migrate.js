@@ -268,6 +268,12 @@ function makeDatabase(collections, jsonSchemaCheck, counters, meta) {
       return d && copyOf(projection ? new Query({}, options()).find([d], projection).all()[0] : d);
     },
     countDocuments(filter) { return matching(name, filter).length; },
+    insertOne(doc) {
+      const before = texts(name);
+      resolver(name).push(copyOf(doc));
+      enforce(name, before, "insertOne");
+      return { acknowledged: true, insertedId: doc._id };
+    },
     estimatedDocumentCount() { return resolver(name).length; },
     updateOne(filter, update, opts) {
       const docs = resolver(name);
@@ -980,25 +986,40 @@ if (extract) {
 }
 
 // --- concurrent writes ---------------------------------------------------------
-// The old release keeps writing while the script runs: after each of the
-// script's statements on a collection it pushes an element to an embedded
-// array of v1 (a copy of one the sample holds, so valid in both versions)
-// and sets a string field both versions keep under one name. The elements,
-// in the parents' arrays and in the collection they move to, must number
-// those of v1 plus those pushed (none lost, none twice), and every field
-// keep the last value written; a write the validator refuses is reported
-// (the application sees the error), not lost.
-{
+// The application keeps writing while the script runs: after each of the
+// script's statements on a collection the old release pushes an element to
+// an embedded array of v1 (a copy of one the sample holds, so valid in both
+// versions) and sets a string field both versions keep under one name. The
+// elements, in the parents' arrays and in the collection they move to, must
+// number those of v1 plus those pushed (none lost, none twice), and every
+// field keep the last value written; a write the validator refuses is
+// reported (the application sees the error), not lost.
+// The rollback is raced the same way over migrated documents, by both
+// releases: the old one as above, the new one inserting a document into a
+// collection an array moved to (a copy of one there, the v2 shape).
+function raceScript(rollback) {
   const fresh = new Map(JSON.parse(initial).map(([name, docs]) => [name, docs.map((d) => EJSON.parse(d, { relaxed: false }))]));
   const cmeta = freshMeta();
-  cmeta.phase = "concurrent run";
+  cmeta.phase = rollback ? "migration before a concurrent rollback" : "concurrent run";
   const base = makeDatabase(fresh, failingDocs, { modified: 0 }, cmeta);
+  const label = rollback ? "concurrent rollback" : "concurrent run";
+  if (rollback) {
+    try {
+      new Function("db", "migrationOptions", "print", source)(base, Object.assign({ pauseMs: 0 }, caseOptions), scriptPrint);
+    } catch (e) {
+      print(`FAIL: the migration before the concurrent rollback threw: ${e.message}`);
+      failures++;
+      return;
+    }
+    cmeta.phase = "concurrent rollback";
+  }
+  const inserts = [];
   const pushes = [];
   const sets = new Map();
   const refusedWrites = [];
   const arrays = old.relationships.filter((r) => r.representation === "embedArray" && r.fieldName)
     .map((r) => ({ collection: entityCollection(r.parentId), field: r.fieldName, childId: r.childId }))
-    .filter((a) => (fresh.get(a.collection) || []).some((d) => Array.isArray(d[a.field]) && d[a.field].length > 0));
+    .filter((a) => (initialDocs.get(a.collection) || []).some((d) => Array.isArray(d[a.field]) && d[a.field].length > 0));
   const stringFields = [];
   for (const e1 of old.entities) {
     const e2 = newVersion.entities.find((e) => e.id === e1.id);
@@ -1025,7 +1046,7 @@ if (extract) {
     if (arrays.length > 0) {
       const a = arrays[k % arrays.length];
       const parents = fresh.get(a.collection) || [];
-      const template = parents.find((d) => Array.isArray(d[a.field]) && d[a.field].length > 0);
+      const template = (initialDocs.get(a.collection) || []).find((d) => Array.isArray(d[a.field]) && d[a.field].length > 0);
       const parent = parents[k % parents.length];
       if (template && parent) {
         try {
@@ -1033,6 +1054,21 @@ if (extract) {
           pushes.push(a);
         } catch (e) {
           refusedWrites.push(`push to ${a.collection}.${a.field}: ${e.message}`);
+        }
+      }
+    }
+    if (rollback && arrays.length > 0) {
+      const a = arrays[k % arrays.length];
+      const childName = childCollectionOf(a);
+      const children = childName ? fresh.get(childName) || [] : [];
+      if (children.length > 0) {
+        const copy = EJSON.parse(ejson(children[k % children.length]), { relaxed: false });
+        copy._id = new ObjectId();
+        try {
+          writer(childName).insertOne(copy);
+          inserts.push(a);
+        } catch (e) {
+          refusedWrites.push(`insert into ${childName}: ${e.message}`);
         }
       }
     }
@@ -1067,23 +1103,24 @@ if (extract) {
     },
   });
   if (arrays.length > 0 || stringFields.length > 0) {
-    log.push("-- concurrent run");
+    log.push(`-- ${label}`);
     let stopped = null;
     try {
-      new Function("db", "migrationOptions", "print", source)(racing, Object.assign({ pauseMs: 0 }, caseOptions), scriptPrint);
+      new Function("db", "migrationOptions", "print", source)(racing, Object.assign({ pauseMs: 0 }, caseOptions, rollback ? { rollback: true } : {}), scriptPrint);
     } catch (e) {
       stopped = e.message;
     }
     if (stopped) {
-      print(`FAIL: with concurrent writes, the run threw: ${stopped}`);
+      print(`FAIL: with concurrent writes, the ${label} threw: ${stopped}`);
       failures++;
     }
     const elementsWrong = [];
     arrays.forEach((a, i) => {
-      const wanted = before[i] + pushes.filter((p) => p === a).length;
+      const wanted = before[i] + pushes.filter((p) => p === a).length + inserts.filter((p) => p === a).length;
       const now = elementCount(a);
       if (now !== wanted) elementsWrong.push(`${a.collection}.${a.field}` + (childCollectionOf(a) ? ` and ${childCollectionOf(a)}` : "") +
-        ` hold ${now} elements, not ${wanted} (${before[i]} of v1 and ${pushes.filter((p) => p === a).length} pushed)`);
+        ` hold ${now} elements, not ${wanted} (${before[i]} of v1, ${pushes.filter((p) => p === a).length} pushed` +
+        (rollback ? ` and ${inserts.filter((p) => p === a).length} inserted by the new release` : "") + ")");
     });
     let overwritten = 0;
     for (const [key, value] of sets) {
@@ -1092,15 +1129,18 @@ if (extract) {
       if (!doc || doc[field] !== value) overwritten++;
     }
     if (elementsWrong.length > 0 || overwritten > 0) {
-      print(`FAIL: with concurrent writes, ${elementsWrong.join("; ") || "every element is there once"}; ` +
+      print(`FAIL: with concurrent writes during the ${label}, ${elementsWrong.join("; ") || "every element is there once"}; ` +
         `${overwritten} of ${sets.size} fields lost their last value`);
       failures++;
     } else {
-      print(`ok: ${pushes.length} elements pushed and ${sets.size} fields set by the old release while the script ran are all there, once`);
+      print(`ok: ${pushes.length} elements pushed` + (rollback ? `, ${inserts.length} documents inserted by the new release` : "") +
+        ` and ${sets.size} fields set while the ${label} ran are all there, once`);
     }
     if (refusedWrites.length > 0) print(`note: the validator refused ${refusedWrites.length} old-release writes (the application sees them), e.g. ${refusedWrites[0]}`);
   }
 }
+raceScript(false);
+raceScript(true);
 
 // --- the rollback ------------------------------------------------------------
 // Key order aside: the canonical Extended JSON of a value with every
