@@ -18,6 +18,52 @@ Json mappedValue(const std::string &ref, const std::vector<std::pair<std::string
     return {{"$switch", {{"branches", std::move(branches)}, {"default", ref}}}};
 }
 
+// The subdocument at `ref` (its keys read as `prefix` + name) with the keys v1 has under `parentKey` first, in
+// v1's order, where it has them ($mergeObjects keeps the first object's
+// order and omits a missing field), then any other key it holds; keys
+// below are ordered the same way, in subdocuments and in arrays of them
+// (written again after the document's own values, which would put back
+// their old order).
+// Every value stays as it is. The depth of the model bounds the recursion.
+Json orderedLike(const ShapeMap &v1, const std::string &parentKey, const std::string &ref, const std::string &prefix,
+                 int depth) {
+    Json keys = Json::object();
+    Json nested = Json::object(); // the keys whose value is reordered too
+    for (const NodePlace &p : v1.places()) {
+        if (p.parentKey != parentKey)
+            continue;
+        const std::string name = p.names.back();
+        const std::string at = prefix + name;
+        const bool below = std::any_of(v1.places().begin(), v1.places().end(),
+                                       [&](const NodePlace &c) { return c.parentKey == p.key; });
+        if (!below) {
+            keys[name] = at;
+        } else if (p.node->isArray()) {
+            const std::string var = "e" + std::to_string(depth);
+            Json each = {{"$map", {{"input", at}, {"as", var},
+                                   {"in", {{"$cond", Json::array({isObject("$$" + var),
+                                                                  orderedLike(v1, p.key, "$$" + var, "$$" + var + ".", depth + 1),
+                                                                  "$$" + var})}}}}}};
+            keys[name] = {{"$cond", Json::array({{{"$isArray", at}}, std::move(each), at})}};
+            nested[name] = keys[name];
+        } else {
+            keys[name] = {{"$cond", Json::array({isObject(at), orderedLike(v1, p.key, at, at + ".", depth + 1), at})}};
+            nested[name] = keys[name];
+        }
+    }
+    // The document's own values overwrite those of the first object, and
+    // keep its positions; a reordered subdocument or array is written last.
+    Json merged = Json::array({std::move(keys), ref});
+    if (!nested.empty())
+        merged.push_back(std::move(nested));
+    return {{"$mergeObjects", std::move(merged)}};
+}
+
+// A stage that rebuilds the document with v1's keys in v1's order.
+Json v1Order(const ShapeMap &v1) {
+    return {{"$replaceWith", orderedLike(v1, std::string(), "$$ROOT", "$", 1)}};
+}
+
 } // namespace
 
 Status RewritePlanner::plan(const PlanContext &context, PlanBuilder &builder) {
@@ -211,6 +257,12 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
         else
             reverse.push_back({{"$unset", kVersionKey}});
     }
+    // A key the reverse sets again is appended (the server keeps field
+    // order): the document is rebuilt with v1's keys first, in the model's
+    // order (that of documents written from it), then any other key it
+    // holds, as it was.
+    if (!reverse.empty())
+        reverse.push_back(v1Order(*pair.v1->map));
 
     Json guard;
     Json reverseGuard = Json::object();
@@ -263,7 +315,9 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
     if (irreversible.empty()) {
         s.rollback = "the reverse pipeline, on documents in the v2 shape only: renamed values back, conversions "
                      "back, renames back, new keys removed" +
-                     std::string(setVersion ? ", the old schemaVersion" : "");
+                     std::string(setVersion ? ", the old schemaVersion" : "") +
+                     ", the keys in v1's order (the model's: a document written in another order comes back in "
+                     "the model's)";
     } else {
         s.reversible = false;
         s.rollback = "only in part: ";

@@ -586,6 +586,18 @@ steps.push({
           $unset: [
             "status"
           ]
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                orderNumber: "$orderNumber",
+                totalPaise: "$totalPaise"
+              },
+              "$$ROOT"
+            ]
+          }
         }
       ]);
   },

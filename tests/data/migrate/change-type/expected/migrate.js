@@ -632,6 +632,19 @@ steps.push({
               }
             }
           }
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                name: "$name",
+                price: "$price",
+                stock: "$stock"
+              },
+              "$$ROOT"
+            ]
+          }
         }
       ]);
   },

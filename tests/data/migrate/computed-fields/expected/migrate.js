@@ -998,6 +998,137 @@ steps.push({
             "totals.totalPaise",
             "lineCount"
           ]
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                orderNumber: "$orderNumber",
+                shippingPaise: "$shippingPaise",
+                totals: {
+                  $cond: [
+                    {
+                      $eq: [
+                        {
+                          $type: "$totals"
+                        },
+                        "object"
+                      ]
+                    },
+                    {
+                      $mergeObjects: [
+                        {
+                          taxPaise: "$totals.taxPaise"
+                        },
+                        "$totals"
+                      ]
+                    },
+                    "$totals"
+                  ]
+                },
+                discountPaise: "$discountPaise",
+                items: {
+                  $cond: [
+                    {
+                      $isArray: "$items"
+                    },
+                    {
+                      $map: {
+                        input: "$items",
+                        as: "e1",
+                        in: {
+                          $cond: [
+                            {
+                              $eq: [
+                                {
+                                  $type: "$$e1"
+                                },
+                                "object"
+                              ]
+                            },
+                            {
+                              $mergeObjects: [
+                                {
+                                  sku: "$$e1.sku",
+                                  pricePaise: "$$e1.pricePaise",
+                                  quantity: "$$e1.quantity"
+                                },
+                                "$$e1"
+                              ]
+                            },
+                            "$$e1"
+                          ]
+                        }
+                      }
+                    },
+                    "$items"
+                  ]
+                }
+              },
+              "$$ROOT",
+              {
+                totals: {
+                  $cond: [
+                    {
+                      $eq: [
+                        {
+                          $type: "$totals"
+                        },
+                        "object"
+                      ]
+                    },
+                    {
+                      $mergeObjects: [
+                        {
+                          taxPaise: "$totals.taxPaise"
+                        },
+                        "$totals"
+                      ]
+                    },
+                    "$totals"
+                  ]
+                },
+                items: {
+                  $cond: [
+                    {
+                      $isArray: "$items"
+                    },
+                    {
+                      $map: {
+                        input: "$items",
+                        as: "e1",
+                        in: {
+                          $cond: [
+                            {
+                              $eq: [
+                                {
+                                  $type: "$$e1"
+                                },
+                                "object"
+                              ]
+                            },
+                            {
+                              $mergeObjects: [
+                                {
+                                  sku: "$$e1.sku",
+                                  pricePaise: "$$e1.pricePaise",
+                                  quantity: "$$e1.quantity"
+                                },
+                                "$$e1"
+                              ]
+                            },
+                            "$$e1"
+                          ]
+                        }
+                      }
+                    },
+                    "$items"
+                  ]
+                }
+              }
+            ]
+          }
         }
       ]);
   },

@@ -611,6 +611,18 @@ steps.push({
               }
             }
           }
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                enrolledAt: "$enrolledAt",
+                status: "$status"
+              },
+              "$$ROOT"
+            ]
+          }
         }
       ]);
   },

@@ -739,6 +739,66 @@ steps.push({
             "timezone",
             "bio"
           ]
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                handle: "$handle",
+                profile: {
+                  $cond: [
+                    {
+                      $eq: [
+                        {
+                          $type: "$profile"
+                        },
+                        "object"
+                      ]
+                    },
+                    {
+                      $mergeObjects: [
+                        {
+                          displayName: "$profile.displayName",
+                          timezone: "$profile.timezone",
+                          bio: "$profile.bio"
+                        },
+                        "$profile"
+                      ]
+                    },
+                    "$profile"
+                  ]
+                },
+                createdAt: "$createdAt"
+              },
+              "$$ROOT",
+              {
+                profile: {
+                  $cond: [
+                    {
+                      $eq: [
+                        {
+                          $type: "$profile"
+                        },
+                        "object"
+                      ]
+                    },
+                    {
+                      $mergeObjects: [
+                        {
+                          displayName: "$profile.displayName",
+                          timezone: "$profile.timezone",
+                          bio: "$profile.bio"
+                        },
+                        "$profile"
+                      ]
+                    },
+                    "$profile"
+                  ]
+                }
+              }
+            ]
+          }
         }
       ]);
   },

@@ -768,6 +768,92 @@ steps.push({
             "buyerName",
             "items.productCode"
           ]
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                orderNumber: "$orderNumber",
+                customerName: "$customerName",
+                items: {
+                  $cond: [
+                    {
+                      $isArray: "$items"
+                    },
+                    {
+                      $map: {
+                        input: "$items",
+                        as: "e1",
+                        in: {
+                          $cond: [
+                            {
+                              $eq: [
+                                {
+                                  $type: "$$e1"
+                                },
+                                "object"
+                              ]
+                            },
+                            {
+                              $mergeObjects: [
+                                {
+                                  sku: "$$e1.sku",
+                                  quantity: "$$e1.quantity"
+                                },
+                                "$$e1"
+                              ]
+                            },
+                            "$$e1"
+                          ]
+                        }
+                      }
+                    },
+                    "$items"
+                  ]
+                }
+              },
+              "$$ROOT",
+              {
+                items: {
+                  $cond: [
+                    {
+                      $isArray: "$items"
+                    },
+                    {
+                      $map: {
+                        input: "$items",
+                        as: "e1",
+                        in: {
+                          $cond: [
+                            {
+                              $eq: [
+                                {
+                                  $type: "$$e1"
+                                },
+                                "object"
+                              ]
+                            },
+                            {
+                              $mergeObjects: [
+                                {
+                                  sku: "$$e1.sku",
+                                  quantity: "$$e1.quantity"
+                                },
+                                "$$e1"
+                              ]
+                            },
+                            "$$e1"
+                          ]
+                        }
+                      }
+                    },
+                    "$items"
+                  ]
+                }
+              }
+            ]
+          }
         }
       ]);
   },

@@ -659,6 +659,20 @@ steps.push({
           $unset: [
             "odometerKm"
           ]
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                make: "$make",
+                model: "$model",
+                mileageKm: "$mileageKm",
+                createdAt: "$createdAt"
+              },
+              "$$ROOT"
+            ]
+          }
         }
       ]);
   },

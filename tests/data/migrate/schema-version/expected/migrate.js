@@ -690,6 +690,18 @@ steps.push({
         },
         {
           $unset: "schemaVersion"
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                name: "$name",
+                email: "$email"
+              },
+              "$$ROOT"
+            ]
+          }
         }
       ]);
   },

@@ -586,6 +586,18 @@ steps.push({
               ]
             }
           }
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                make: "$make",
+                listedAt: "$listedAt"
+              },
+              "$$ROOT"
+            ]
+          }
         }
       ]);
   },

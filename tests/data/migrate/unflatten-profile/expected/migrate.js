@@ -824,6 +824,21 @@ steps.push({
           $unset: [
             "profile"
           ]
+        },
+        {
+          $replaceWith: {
+            $mergeObjects: [
+              {
+                _id: "$_id",
+                handle: "$handle",
+                displayName: "$displayName",
+                timezone: "$timezone",
+                bio: "$bio",
+                createdAt: "$createdAt"
+              },
+              "$$ROOT"
+            ]
+          }
         }
       ]);
   },
