@@ -66,10 +66,8 @@ void EmbedPlanner::planOne(const PlanContext &context, PlanBuilder &builder, con
     s.cost.indexEntries = context.indexEntriesOn(*parent2, {field});
     s.cost.seconds = writeSeconds(docs, context.options());
     Json guard = {{field, {{"$exists", false}}}};
-    Json over = Json::array({{{"$group", {{"_id", "$" + back1->names.front()}, {"n", {{"$sum", 1}}}}}},
-                             {{"$match", {{"n", {{"$gt", r2.maxChildren ? *r2.maxChildren : 1}}}}}},
-                             {{"$count", "parents"}}});
-    s.script = std::string(array && r2.maxChildren ? "countOverBound(" + jsString(from) + ", " + js(over, 6) + ", " +
+    s.script = std::string(array && r2.maxChildren ? "countOverBound(" + jsString(from) + ", " + jsString(parent2->shape->name) + ", " +
+                                                          jsString(back1->names.front()) + ", " +
                                                           std::to_string(*r2.maxChildren) + ");\n    "
                                                     : "") +
                "aggregateInBatches(STEP, " + jsString(parent2->shape->name) + ",\n      options.reembed ? {} : " +

@@ -64,14 +64,17 @@ function dropEmbeddedCollection(name, parentName, backKey, field, element, many)
     print(`  ${name} is gone already`);
     return;
   }
+  if (options.dryRun) {
+    // Before the embed step no child is in its parent yet: counting them says nothing.
+    print(`  would drop ${name} once each of its documents is found, as it is, in its parent's ${field}`);
+    return;
+  }
   const copy = { $let: { vars: { c: "$$ROOT" }, in: element } };
   const held = { $arrayElemAt: [{ $ifNull: ["$__parent." + field, []] }, 0] };
   const inParent = many ? { $in: [copy, { $ifNull: [held, []] }] } : { $eq: [copy, held] };
-  const notThere = target.getCollection(name).aggregate([
+  const count = countInBatches(name, {}, undefined, [
     { $lookup: { from: parentName, localField: backKey, foreignField: "_id", as: "__parent" } },
-    { $match: { $expr: { $not: [inParent] } } },
-    { $count: "documents" }]).toArray();
-  const count = notThere.length > 0 ? notThere[0].documents : 0;
+    { $match: { $expr: { $not: [inParent] } } }]);
   if (count > 0 && !options.dropUnembedded) {
     print(`  ${name}: ${count} documents are not, as they are now, in their parent's ${field}; not dropped ` +
       `(run the embed step again with {reembed: true}, or this step with {dropUnembedded: true} to drop them anyway)`);
@@ -89,9 +92,9 @@ function dropCreatedCollection(name) {
     print(`  ${name} is gone already`);
     return;
   }
-  const left = target.getCollection(name).countDocuments({});
-  if (left > 0) {
-    print(`  ${name} still holds ${left} documents that were not moved back; not dropped`);
+  if (!isEmpty(name)) {
+    print(`  ${name} still holds about ${target.getCollection(name).estimatedDocumentCount()} documents that were ` +
+      `not moved back; not dropped`);
     unfinished.push(name);
   } else if (options.dryRun) {
     print(`  would drop ${name} (empty)`);
@@ -108,7 +111,7 @@ function checkRemovedValues(name, path, removed, allowed) {
   const chosen = ((options.replaceValues || {})[`${name}.${path}`]) || {};
   const questions = [];
   for (const value of removed) {
-    const count = target.getCollection(name).countDocuments({ [path]: value });
+    const count = countInBatches(name, { [path]: value });
     const decided = chosen[value];
     if (decided !== undefined && !allowed.includes(decided)) {
       questions.push(`${name}.${path}: the value chosen for ${JSON.stringify(value)}, ${JSON.stringify(decided)}, ` +
@@ -154,7 +157,7 @@ function checkBounds(name, path, checks) {
   const decided = (options.outOfBounds || {})[key];
   const questions = [];
   for (const c of checks) {
-    const count = target.getCollection(name).countDocuments(c.filter);
+    const count = countInBatches(name, c.filter);
     if (count === 0) {
       print(`  ${key}: no document is ${c.text}`);
     } else if ((decided === "fit" && c.fit) || decided === "leave") {
@@ -257,22 +260,34 @@ function setValidator(name, validator, level, action) {
   print(`  ${name}: validator set, validationLevel ${level}`);
 }
 
-// The documents that fail `validator`, counted options.batchSize at a time
-// by _id range with the pause between batches, so that the check reads the
-// collection at the rewrite's pace rather than in one scan.
-function countFailing(name, validator) {
+// The documents of `name` that match `filter`, counted options.batchSize at
+// a time by _id range (each batch's ids read from the _id index), with the
+// pause between batches: a check reads the collection at the rewrite's pace
+// rather than in one unthrottled scan of the primary. With `enough`, it
+// stops once that many are found; with `stages`, it counts what they leave
+// of each batch.
+function countInBatches(name, filter, enough, stages) {
   const coll = target.getCollection(name);
-  let failing = 0;
+  let found = 0;
   let lastId;
   for (;;) {
     const range = lastId === undefined ? {} : { _id: { $gt: lastId } };
     const ids = coll.find({ $and: [{}, range] }, { _id: 1 }).sort({ _id: 1 }).limit(options.batchSize).toArray()
       .map((doc) => doc._id);
     if (ids.length === 0) {
-      return failing;
+      return found;
     }
     const upper = ids[ids.length - 1];
-    failing += coll.countDocuments({ $and: [range, { _id: { $lte: upper } }, { $nor: [validator] }] });
+    const batch = { $and: [range, { _id: { $lte: upper } }, filter] };
+    if (stages) {
+      const counted = coll.aggregate([{ $match: batch }].concat(stages, [{ $count: "n" }])).toArray();
+      found += counted.length > 0 ? counted[0].n : 0;
+    } else {
+      found += coll.countDocuments(batch);
+    }
+    if (enough !== undefined && found >= enough) {
+      return found;
+    }
     lastId = upper;
     if (options.pauseMs > 0 && ids.length === options.batchSize) {
       sleep(options.pauseMs);
@@ -280,26 +295,53 @@ function countFailing(name, validator) {
   }
 }
 
+// Whether a collection holds a document, reading at most one.
+function isEmpty(name) {
+  return target.getCollection(name).findOne({}, { _id: 1 }) === null;
+}
+
 // The end of the read-both-versions window: strict again only when no
 // document fails the new validator.
 function restoreValidator(name, validator, level) {
-  const failing = countFailing(name, validator);
+  if (options.dryRun) {
+    // Before the rewrites every v1 document fails it: counting them says nothing.
+    print(`  ${name}: would check that no document fails the v2 validator, then set validationLevel ${level}`);
+    return;
+  }
+  const failing = countInBatches(name, { $nor: [validator] });
   if (failing > 0) {
     print(`  ${name}: ${failing} documents fail the v2 validator; validationLevel stays "moderate"`);
     unfinished.push(name);
-  } else if (options.dryRun) {
-    print(`  ${name}: every document passes the v2 validator; would set validationLevel ${level}`);
   } else {
     check(target.runCommand({ collMod: name, validationLevel: level }), `collMod ${name}`);
     print(`  ${name}: every document passes; validationLevel ${level}`);
   }
 }
 
-function countOverBound(name, pipeline, bound) {
-  const over = target.getCollection(name).aggregate(pipeline).toArray();
-  const parents = over.length > 0 ? over[0].parents : 0;
-  if (parents > 0) {
-    print(`  ${parents} parents have more than ${bound} ${name} documents; those beyond ${bound} are not embedded`);
+// The parents with more than `bound` documents of `name` pointing at them
+// by `backKey`, counted one batch of parents at a time.
+function countOverBound(name, parentName, backKey, bound) {
+  const parents = target.getCollection(parentName);
+  const children = target.getCollection(name);
+  let over = 0;
+  let lastId;
+  for (;;) {
+    const range = lastId === undefined ? {} : { _id: { $gt: lastId } };
+    const ids = parents.find({ $and: [{}, range] }, { _id: 1 }).sort({ _id: 1 }).limit(options.batchSize).toArray()
+      .map((doc) => doc._id);
+    if (ids.length === 0) {
+      break;
+    }
+    const counted = children.aggregate([{ $match: { [backKey]: { $in: ids } } },
+      { $group: { _id: "$" + backKey, n: { $sum: 1 } } }, { $match: { n: { $gt: bound } } }, { $count: "parents" }]).toArray();
+    over += counted.length > 0 ? counted[0].parents : 0;
+    lastId = ids[ids.length - 1];
+    if (options.pauseMs > 0 && ids.length === options.batchSize) {
+      sleep(options.pauseMs);
+    }
+  }
+  if (over > 0) {
+    print(`  ${over} parents have more than ${bound} ${name} documents; those beyond ${bound} are not embedded`);
   }
 }
 
@@ -312,7 +354,7 @@ function countOverBound(name, pipeline, bound) {
 function inBatches(step, name, guard, apply) {
   const coll = target.getCollection(name);
   if (options.dryRun) {
-    print(`  would touch ${coll.countDocuments(guard)} documents of ${name}`);
+    print(`  would touch ${countInBatches(name, guard)} documents of ${name}`);
     return;
   }
   const state = marker(step);
@@ -343,7 +385,7 @@ function inBatches(step, name, guard, apply) {
         sleep(options.pauseMs);
       }
     }
-    if (coll.countDocuments(guard) === 0) {
+    if (countInBatches(name, guard, 1) === 0) {
       break;
     }
     lastId = undefined;
@@ -458,9 +500,8 @@ function embedBackInBatches(step, name, element, childName, backKey, field, many
     }
     return moved;
   });
-  const left = children.countDocuments({});
-  if (left > 0) {
-    print(`  ${childName}: ${left} documents were not moved back (a parent changed meanwhile, or is gone); run the rollback again`);
+  if (!options.dryRun && !isEmpty(childName)) {
+    print(`  ${childName}: about ${children.estimatedDocumentCount()} documents were not moved back (a parent changed meanwhile, or is gone); run the rollback again`);
   }
 }
 
@@ -560,26 +601,7 @@ steps.push({
   id: "2-embed-orders",
   title: "Embed `lineItems` documents into `orders.items`",
   run(STEP) {
-    countOverBound("lineItems", [
-        {
-          $group: {
-            _id: "$orderId",
-            n: {
-              $sum: 1
-            }
-          }
-        },
-        {
-          $match: {
-            n: {
-              $gt: 50
-            }
-          }
-        },
-        {
-          $count: "parents"
-        }
-      ], 50);
+    countOverBound("lineItems", "orders", "orderId", 50);
     aggregateInBatches(STEP, "orders",
       options.reembed ? {} : {
         items: {
