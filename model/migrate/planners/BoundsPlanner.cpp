@@ -81,9 +81,12 @@ void BoundsPlanner::planField(PlanBuilder &builder, const std::string &collectio
     for (const Bound &b : bounds)
         list += (list.empty() ? "" : "; ") + b.text;
     if (place.crossesArray() || place.names.size() != 1) {
-        builder.warn(where + ": v2 narrows its bounds (" + list +
-                                  "); below the top of the document the script does not count or fit the values "
-                                  "out of them: check them by hand.");
+        // The counts and the fitting read the field at the top of a document.
+        builder.refuse(where, "v2 narrows the bounds of this field (" + list + "), which is inside " +
+                                  (place.crossesArray() ? "an array" : "an embedded document") +
+                                  ", where the script does not count or fit the values out of them; choose one: keep "
+                                  "v1's bound in v2 (the application holds new values to the narrower one); or bring "
+                                  "the values within it by hand, then narrow it in a later migration");
         return;
     }
     Json checks = Json::array();

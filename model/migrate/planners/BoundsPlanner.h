@@ -11,6 +11,8 @@ namespace docshape::migration {
 // the run stops unless migrationOptions.outOfBounds says, for the field,
 // "fit" (text cut, arrays cut, numbers clamped to the bound: a later step,
 // which cannot be undone) or "leave" (they stay, failing the v2 validator).
+// A field inside an array or an embedded document is refused, with the
+// choices: the counts and the fitting read a top-level field.
 class BoundsPlanner : public ChangePlanner {
 public:
     Status plan(const PlanContext &context, PlanBuilder &builder) override;

@@ -69,9 +69,14 @@ void EnumPlanner::planRemoved(PlanBuilder &builder, const std::string &collectio
     for (const auto &v : allowed)
         allowedList.push_back(v);
     if (place.crossesArray() || place.names.size() != 1) {
-        builder.warn(where + ": v2 no longer allows " + list +
-                                  "; below the top of the document the script does not replace them: decide what "
-                                  "they become and write this step by hand.");
+        // The replacement is chosen when the script runs, and the script
+        // writes it only at the top of a document.
+        builder.refuse(where, "v2 no longer allows " + list + " in this field, which is inside " +
+                                  (place.crossesArray() ? "an array" : "an embedded document") +
+                                  ", where the script does not count or replace values; choose one: keep " + list +
+                                  " in v2's enumValues; or rename each to a value v2 adds, at its place in the list "
+                                  "(the script maps renamed values at any depth); or replace them by hand before "
+                                  "this migration and then remove them from v2");
         return;
     }
     const std::string path = place.names.front();

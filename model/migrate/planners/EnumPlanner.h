@@ -13,7 +13,9 @@ namespace docshape::migration {
 // before anything is written the documents holding it are counted and the
 // run stops unless the designer says what each becomes
 // (migrationOptions.replaceValues); then a step replaces them, which cannot
-// be undone.
+// be undone. A removed value of a field inside an array or an embedded
+// document is refused, with the choices: the replacement is written only at
+// the top of a document.
 class EnumPlanner : public ChangePlanner {
 public:
     Status plan(const PlanContext &context, PlanBuilder &builder) override;

@@ -195,3 +195,58 @@ TEST_CASE("an array of snapshot copies that becomes an array of ids names the da
                       [](const std::string &d) { return d.rfind("**data loss**", 0) == 0; }));
     CHECK(snapshot->warnings.empty());
 }
+
+// Issue 36: every difference is planned or refused. An enum value removed
+// from, or a bound narrowed on, a field inside an array of subdocuments is
+// neither counted nor replaced by the script (it writes the decision at the
+// top of a document only), so the plan is refused with the field and the
+// choices rather than left to a warning.
+TEST_CASE("a removed enum value of a field inside an array is refused with the field and the choices", "[migrate]") {
+    Project before = loadMigrateCase("rename-field/old.docshape");
+    Project after = loadMigrateCase("rename-field/old.docshape");
+    after.name = "Orders v2";
+    before.entities[0].fields[2].fields[0].details.edit().enumValues = {"a", "b", "c"};
+    after.entities[0].fields[2].fields[0].details.edit().enumValues = {"a", "b"};
+    auto plan = planMigration(before, after);
+    REQUIRE_FALSE(plan.ok());
+    CHECK(plan.error().where == "orders.items.sku");
+    const std::string &m = plan.error().message;
+    CHECK(m.find("v2 no longer allows \"c\"") != std::string::npos);
+    CHECK(m.find("inside an array") != std::string::npos);
+    CHECK(m.find("keep \"c\" in v2's enumValues") != std::string::npos);
+    CHECK(m.find("rename each to a value v2 adds") != std::string::npos);
+    CHECK(m.find("replace them by hand before this migration") != std::string::npos);
+}
+
+TEST_CASE("a renamed enum value of a field inside an array is mapped at its depth", "[migrate]") {
+    Project before = loadMigrateCase("rename-field/old.docshape");
+    Project after = loadMigrateCase("rename-field/old.docshape");
+    after.name = "Orders v2";
+    before.entities[0].fields[2].fields[0].details.edit().enumValues = {"a", "b", "c"};
+    after.entities[0].fields[2].fields[0].details.edit().enumValues = {"a", "b", "d"};
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const std::size_t rewrite = position(*plan, StepKind::Rewrite);
+    REQUIRE(rewrite < plan->steps.size());
+    const MigrationStep &s = plan->steps[rewrite];
+    CHECK(std::find(s.details.begin(), s.details.end(),
+                    "replace the values of `items.sku` that v2 renames: \"c\" → \"d\"") != s.details.end());
+    CHECK(s.script.find("$$e") != std::string::npos); // through each element of the array
+}
+
+TEST_CASE("a narrowed bound of a field inside an array is refused with the field and the choices", "[migrate]") {
+    Project before = loadMigrateCase("rename-field/old.docshape");
+    Project after = loadMigrateCase("rename-field/old.docshape");
+    after.name = "Orders v2";
+    before.entities[0].fields[2].fields[1].details.edit().maximum = 1000;
+    after.entities[0].fields[2].fields[1].details.edit().maximum = 10;
+    auto plan = planMigration(before, after);
+    REQUIRE_FALSE(plan.ok());
+    CHECK(plan.error().where == "orders.items.quantity");
+    const std::string &m = plan.error().message;
+    CHECK(m.find("v2 narrows the bounds of this field (above ") != std::string::npos);
+    CHECK(m.find("(v2's maximum))") != std::string::npos);
+    CHECK(m.find("inside an array") != std::string::npos);
+    CHECK(m.find("keep v1's bound in v2") != std::string::npos);
+    CHECK(m.find("bring the values within it by hand") != std::string::npos);
+}
