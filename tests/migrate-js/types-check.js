@@ -1,6 +1,8 @@
 // The TypeScript and Zod types of `docshape-cli types`, checked by their own
 // toolchain on every bundled example:
-//   node types-check.js DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR
+//   node types-check.js DOCSHAPE_CLI EXAMPLES_DIR[:MORE_DIR...] WORK_DIR
+// (the models of every directory: the bundled examples, and tests/data/types
+// for what they do not hold, e.g. maps)
 // 1. tsc --strict --noEmit (noUnusedLocals too) compiles every module, and a
 //    file per example that assigns each collection's Zod-inferred document
 //    type to its TypeScript interface: the two languages' types agree.
@@ -52,13 +54,13 @@ function types(model, lang, out) {
 
 fs.rmSync(workDir, { recursive: true, force: true });
 fs.mkdirSync(workDir, { recursive: true });
-const examples = fs.readdirSync(examplesDir).filter((f) => f.endsWith(".docshape")).sort();
+const examples = examplesDir.split(":").flatMap((dir) =>
+  fs.readdirSync(dir).filter((f) => f.endsWith(".docshape")).sort().map((f) => path.join(dir, f)));
 
 // 1. tsc over everything at once.
 const modules = []; // {example, model, stem, zodFile}
-for (const file of examples) {
-  const name = path.basename(file, ".docshape");
-  const model = path.join(examplesDir, file);
+for (const model of examples) {
+  const name = path.basename(model, ".docshape");
   const dir = path.join(workDir, name);
   const plain = types(model, "typescript", path.join(dir, "ts"));
   const zod = types(model, "zod", path.join(dir, "zod"));

@@ -4,7 +4,7 @@
 Run with Debian's python3 (pydantic 1.10 and PyMongo's bson, from
 packaging/debian-packages.txt):
 
-  types_check.py examples DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR
+  types_check.py examples DOCSHAPE_CLI EXAMPLES_DIR[:MORE_DIR...] WORK_DIR
       every bundled example's modules import; every `sample --shape typical`
       and `--shape max` document, read as PyMongo reads it
       (bson.json_util), parses into DOCUMENT_MODEL; every `sample --break
@@ -57,6 +57,14 @@ def load(path, name):
     return module
 
 
+def models(examples_dirs):
+    """The .docshape files of each ':'-separated directory, sorted per directory."""
+    out = []
+    for d in examples_dirs.split(":"):
+        out += [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith(".docshape")]
+    return out
+
+
 def value_at(doc, dotted):
     v = doc
     for part in dotted.split("."):
@@ -78,9 +86,8 @@ def export_stem(collection):
 def examples(cli, examples_dir, work_dir):
     parsed = refused = accepted = 0
     not_held = {}
-    for file in sorted(f for f in os.listdir(examples_dir) if f.endswith(".docshape")):
-        model = os.path.join(examples_dir, file)
-        name = file[: -len(".docshape")]
+    for model in models(examples_dir):
+        name = os.path.basename(model)[: -len(".docshape")]
         out = os.path.join(work_dir, name)
         r = subprocess.run([cli, "types", model, "--lang", "pydantic", "--out", out], capture_output=True, text=True)
         if r.returncode != 0:
@@ -250,9 +257,8 @@ def go(cli, examples_dir, work_dir):
     env = dict(os.environ, GOPATH=work_dir + ":/usr/share/gocode", GO111MODULE="off", GOFLAGS="",
                GOCACHE=os.path.join(work_dir, "cache"))
     total = 0
-    for file in sorted(f for f in os.listdir(examples_dir) if f.endswith(".docshape")):
-        model = os.path.join(examples_dir, file)
-        name = file[: -len(".docshape")].replace("-", "_")
+    for model in models(examples_dir):
+        name = os.path.basename(model)[: -len(".docshape")].replace("-", "_")
         package = f"{name}/models"
         out = os.path.join(work_dir, "src", name, "models")
         r = subprocess.run([cli, "types", model, "--lang", "go", "--out", out], capture_output=True, text=True)
@@ -302,9 +308,8 @@ def java(cli, examples_dir, work_dir):
     import shutil
     shutil.rmtree(work_dir, ignore_errors=True)
     compiled = 0
-    for file in sorted(f for f in os.listdir(examples_dir) if f.endswith(".docshape")):
-        model = os.path.join(examples_dir, file)
-        name = file[: -len(".docshape")]
+    for model in models(examples_dir):
+        name = os.path.basename(model)[: -len(".docshape")]
         out = os.path.join(work_dir, name, "models")
         r = subprocess.run([cli, "types", model, "--lang", "java", "--out", out], capture_output=True, text=True)
         if r.returncode != 0:

@@ -117,6 +117,8 @@ std::string GoPackage::module(const TypeModule &module, const std::vector<std::s
             out.push_back(of + "pattern " + *n.pattern);
         if (!n.mapKeyPattern.empty())
             out.push_back(of + "keys match " + n.mapKeyPattern);
+        if (n.maxKeys)
+            out.push_back(of + "maxProperties " + std::to_string(*n.maxKeys));
     };
 
     std::function<std::string(const TypeNode &)> goType = [&](const TypeNode &n) -> std::string {

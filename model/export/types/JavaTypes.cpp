@@ -192,6 +192,8 @@ private:
             out.push_back(of + "maximum " + n.maximum->text + " (no annotation)");
         if (!n.mapKeyPattern.empty())
             out.push_back(of + "keys match " + n.mapKeyPattern + " (no annotation)");
+        if (n.maxKeys)
+            out.push_back(of + "maxProperties " + std::to_string(*n.maxKeys) + " (no annotation)");
         return out;
     }
 

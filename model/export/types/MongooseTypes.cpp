@@ -138,6 +138,8 @@ private:
             if (node.maxItems)
                 add("v.length <= " + std::to_string(*node.maxItems), "maxItems " + std::to_string(*node.maxItems));
         }
+        if (node.maxKeys)
+            add(nullOk + "v.size <= " + std::to_string(*node.maxKeys), "maxProperties " + std::to_string(*node.maxKeys));
         if (node.mapValue && !node.mapKeyPattern.empty())
             add(nullOk + "Array.from(v.keys()).every((k) => new RegExp(" + stringLiteral(node.mapKeyPattern) +
                     ", \"u\").test(k))",

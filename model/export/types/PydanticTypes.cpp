@@ -236,7 +236,9 @@ private:
             }
         }
         std::string out;
-        if (alts.size() == 1) {
+        if (alts.empty()) {
+            out = "Any";
+        } else if (alts.size() == 1) {
             out = alts.front();
         } else {
             out = use(m_typing, "Union") + "[";
@@ -264,6 +266,8 @@ private:
             lines.push_back("minimum " + value.minimum->text + " (not checked here).");
         if (value.maximum && !value.maximum->isFiniteNumber())
             lines.push_back("maximum " + value.maximum->text + " (not checked here).");
+        if (value.maxKeys)
+            lines.push_back("maxProperties " + std::to_string(*value.maxKeys) + " (not checked here).");
         return lines;
     }
 

@@ -167,6 +167,8 @@ private:
     TypeNode readNode(const ordered_json &schema, const ShapeNode *node, const std::string &name,
                       const std::string &path) {
         TypeNode out;
+        if (schema.empty())
+            return out; // {}: any value
         if (!schema.contains("bsonType")) {
             fail(path, "a validator node without bsonType");
             return out;
@@ -246,7 +248,8 @@ private:
     // {bsonType: object, patternProperties: {P: schema}, additionalProperties: false}
     void readMap(const ordered_json &schema, TypeNode &out, const std::string &name, const std::string &path) {
         static const std::unordered_set<std::string> known = {"bsonType", "title", "description",
-                                                              "patternProperties", "additionalProperties"};
+                                                              "patternProperties", "additionalProperties",
+                                                              "maxProperties"};
         for (const auto &[key, value] : schema.items())
             if (!known.contains(key))
                 fail(path, "the application types cannot hold the validator keyword '" + key + "' of a map");
@@ -258,6 +261,8 @@ private:
         const auto member = patterns.begin();
         const ordered_json &value = member.value();
         out.mapKeyPattern = member.key();
+        if (schema.contains("maxProperties"))
+            out.maxKeys = schema["maxProperties"].get<std::uint64_t>();
         out.mapValue = std::make_shared<const TypeNode>(readNode(value, nullptr, name + " value", path + ".*"));
     }
 

@@ -65,6 +65,11 @@ struct TypeNode {
     int object = -1;
     std::shared_ptr<const TypeNode> mapValue;
     std::string mapKeyPattern;
+    std::optional<std::uint64_t> maxKeys; // maxProperties of a map
+
+    // No `types`: any value (an empty schema, e.g. a map's value of no
+    // stated shape).
+    bool isAny() const { return types.empty(); }
 
     bool isArray() const { return types.size() == 1 && types.front() == BsonType::Array; }
     bool isObject() const { return types.size() == 1 && types.front() == BsonType::Object; }

@@ -63,6 +63,8 @@ std::vector<std::string> commentLines(const TypeNode &node, bool typesHoldRules)
         }
         if (!n.mapKeyPattern.empty())
             rules.push_back(of + "keys match " + n.mapKeyPattern);
+        if (n.maxKeys && !typesHoldRules)
+            rules.push_back(of + "maxProperties " + std::to_string(*n.maxKeys));
     };
     describe(node, "");
     if (node.isArray()) {
@@ -369,13 +371,19 @@ private:
                 } else if (t == BsonType::Object && node.object >= 0) {
                     alts.push_back(m_names.objects[static_cast<std::size_t>(node.object)]);
                 } else if (t == BsonType::Object && node.mapValue) {
-                    alts.push_back("z.record(z.string().regex(new RegExp(" + stringLiteral(node.mapKeyPattern) +
-                                   ", \"u\")), " + type(*node.mapValue) + ")");
+                    std::string map = "z.record(z.string().regex(new RegExp(" + stringLiteral(node.mapKeyPattern) +
+                                      ", \"u\")), " + type(*node.mapValue) + ")";
+                    if (node.maxKeys)
+                        map += ".refine((m) => Object.keys(m).length <= " + std::to_string(*node.maxKeys) +
+                               ", { message: \"maxProperties " + std::to_string(*node.maxKeys) + "\" })";
+                    alts.push_back(map);
                 } else {
                     alts.push_back(scalar(t, node));
                 }
             }
         }
+        if (out.empty() && alts.empty())
+            out = "z.unknown()";
         if (out.empty()) {
             if (alts.size() == 1) {
                 out = alts.front();

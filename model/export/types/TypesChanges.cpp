@@ -38,7 +38,7 @@ void sign(std::string &out, const TypeNode &n, const TypeModule &m) {
     if (n.object >= 0)
         out += "obj:" + m.objects[static_cast<std::size_t>(n.object)].name;
     if (n.mapValue) {
-        out += "map:" + n.mapKeyPattern;
+        out += "map:" + n.mapKeyPattern + (n.maxKeys ? "#" + std::to_string(*n.maxKeys) : "");
         sign(out, *n.mapValue, m);
     }
     out += '>';
