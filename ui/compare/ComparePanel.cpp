@@ -149,4 +149,37 @@ void ComparePanel::showDiff(const ModelDiff &diff, const Project &current, const
     }
 }
 
+void ComparePanel::showMigration(const Result<MigrationPlan> &plan) {
+    auto *group = new QTreeWidgetItem(m_tree, {tr("Migration (docshape-cli migrate)")});
+    QFont bold = group->font(0);
+    bold.setBold(true);
+    group->setFont(0, bold);
+    const auto add = [&](const QString &text) {
+        auto *item = new QTreeWidgetItem(group, {text});
+        item->setToolTip(0, plainToolTip(text));
+        return item;
+    };
+    if (!plan) {
+        add(tr("Refused, until you choose: %1").arg(qs(plan.error().toString())));
+        group->setExpanded(true);
+        return;
+    }
+
+    for (const MigrationStep &step : plan->steps) {
+        if (step.kind == StepKind::Check) {
+            for (const auto &d : step.details) {
+                add(tr("Asks before it writes: %1").arg(qs(d)));
+
+            }
+        }
+        if (!step.reversible)
+            add(tr("Cannot be undone: %1 (%2)").arg(qs(step.title), qs(step.rollback)));
+    }
+    for (const auto &w : plan->warnings)
+        add(tr("Note: %1").arg(qs(w)));
+    if (group->childCount() == 0)
+        add(tr("%1 steps, each reversible; nothing to decide.").arg(static_cast<qulonglong>(plan->steps.size())));
+    group->setExpanded(true);
+}
+
 } // namespace docshape::ui::compare

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "migrate/MigrationPlan.h"
+
 #include "diff/ModelDiff.h"
 #include "document/ObjectRef.h"
 
@@ -23,6 +25,10 @@ public:
 
     // Shows `diff` of `current` against the baseline named `baseline`.
     void showDiff(const ModelDiff &diff, const Project &current, const QString &baseline);
+    // Adds what `docshape-cli migrate BASELINE CURRENT` would ask and say:
+    // its refusal (where, and the choices), the decisions its check step
+    // stops for, what cannot be undone, and its warnings. After showDiff.
+    void showMigration(const Result<MigrationPlan> &plan);
     void clear();
 
     QTreeWidget *tree() const { return m_tree; }

@@ -118,6 +118,8 @@ void CompareSession::refresh() {
     m_marks = CompareMarks(diff, *m_baseline, m_document->project());
     m_scene->setCompareMarks(&m_marks);
     m_panel->showDiff(diff, m_document->project(), m_baselineName);
+    if (!diff.equal())
+        m_panel->showMigration(planMigration(*m_baseline, m_document->project()));
 }
 
 } // namespace docshape::ui::compare

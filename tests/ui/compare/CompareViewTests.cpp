@@ -258,3 +258,31 @@ TEST_CASE("the comparison reads the advice the panels read", "[ui][compare]") {
     REQUIRE(panels::PanelSetup::of(&window));
     CHECK(session->adviceSource() == panels::PanelSetup::of(&window)->advice());
 }
+
+TEST_CASE("the Compare panel asks what the migration script would ask", "[ui][compare][migrate]") {
+    MainWindow window;
+    const QString dir = QString::fromStdString(test::dataPath("migrate/enum-remove"));
+    REQUIRE(window.loadFile(dir + QStringLiteral("/new.docshape")));
+    auto *session = window.findChild<CompareSession *>(QStringLiteral("compareSession"));
+    auto *panel = window.findChild<ComparePanel *>(QStringLiteral("comparePanel"));
+    REQUIRE(session);
+    REQUIRE(panel);
+    REQUIRE(session->compareWithFile(dir + QStringLiteral("/old.docshape")));
+
+    // The same plan `docshape-cli migrate OLD NEW` makes: every decision its
+    // check step stops for is in the panel, word for word.
+    auto plan = planMigration(*loadProject(dir.toStdString() + "/old.docshape"), window.document()->project());
+    REQUIRE(plan);
+    REQUIRE(itemWithText(panel->tree(), QStringLiteral("Migration (docshape-cli migrate)")));
+    int asked = 0;
+    for (const MigrationStep &step : plan->steps)
+        if (step.kind == StepKind::Check)
+            for (const auto &d : step.details) {
+                INFO(d);
+                CHECK(itemWithText(panel->tree(), QStringLiteral("Asks before it writes: ") + QString::fromStdString(d)));
+                ++asked;
+            }
+    CHECK(asked > 0);
+    for (const auto &w : plan->warnings)
+        CHECK(itemWithText(panel->tree(), QStringLiteral("Note: ") + QString::fromStdString(w)));
+}
