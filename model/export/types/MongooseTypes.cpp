@@ -28,15 +28,8 @@ std::string joined(const std::vector<std::string> &parts, std::string_view separ
 
 class MongooseWriter {
 public:
-    explicit MongooseWriter(const TypeModule &module) : m_module(module) {
-        IdentifierSet taken = reservedNames();
-        for (const auto &o : m_module.objects) {
-            m_names.push_back(taken.claim(typeIdentifier(o.name)));
-            auto &vs = m_variantNames.emplace_back();
-            for (const auto &v : o.variants)
-                vs.push_back(taken.claim(typeIdentifier(v.name)));
-        }
-    }
+    explicit MongooseWriter(const TypeModule &module)
+        : m_module(module), m_names(nameTypes(module, reservedNames())) {}
 
     std::string write(const std::vector<std::string> &header) {
         std::ostringstream body;
@@ -59,20 +52,20 @@ public:
         out << "\n// The variants, each [discriminator value, its own fields' schema].\nconst variants = [";
         for (std::size_t v = 0; v < document.variants.size(); ++v)
             out << (v ? ", " : "") << "[" << stringLiteral(document.variants[v].value) << ", "
-                << m_variantNames[root][v] << "]";
+                << m_names.variants[root][v] << "]";
         out << "];\n";
         out << "\n// The collection's model on `connection`, with one discriminator per variant.\n"
                "function model(connection) {\n"
                "  const m = connection.model(collectionName, "
-            << m_names[root]
+            << m_names.objects[root]
             << ", collectionName);\n"
                "  for (const [value, variant] of variants) m.discriminator(collectionName + \":\" + value, variant, "
                "value);\n"
                "  return m;\n"
                "}\n";
-        out << "\nmodule.exports = { collectionName, schema: " << m_names[root] << ", variants, model";
+        out << "\nmodule.exports = { collectionName, schema: " << m_names.objects[root] << ", variants, model";
         for (std::size_t i = 0; i < root; ++i)
-            out << ", " << m_names[i];
+            out << ", " << m_names.objects[i];
         out << " };\n";
         return out.str();
     }
@@ -177,7 +170,7 @@ private:
     // An array's element or a map's value: a schema name, or options.
     std::string elementOptions(const TypeNode &node) {
         if (node.isObject() && node.object >= 0)
-            return m_names[static_cast<std::size_t>(node.object)];
+            return m_names.objects[static_cast<std::size_t>(node.object)];
         return options(node, false, false);
     }
 
@@ -188,7 +181,7 @@ private:
         if (t == BsonType::Array)
             return "[" + (node.items ? elementOptions(*node.items) : std::string("Schema.Types.Mixed")) + "]";
         if (t == BsonType::Object && node.object >= 0)
-            return m_names[static_cast<std::size_t>(node.object)];
+            return m_names.objects[static_cast<std::size_t>(node.object)];
         if (t == BsonType::Object && node.mapValue)
             return "Map";
         return scalarType(t);
@@ -260,17 +253,17 @@ private:
         out << '\n';
         out << "// " << commentText(o.name + (o.description.empty() ? "" : ": " + o.description)) << '\n';
         if (o.variants.empty()) {
-            writeSchema(out, m_names[index], o, o.fields, root, {}, {});
+            writeSchema(out, m_names.objects[index], o, o.fields, root, {}, {});
         } else {
             std::vector<std::string> values;
             for (const auto &v : o.variants)
                 values.push_back(v.value);
-            writeSchema(out, m_names[index], o, o.fields, root, o.discriminator, values);
+            writeSchema(out, m_names.objects[index], o, o.fields, root, o.discriminator, values);
             for (std::size_t v = 0; v < o.variants.size(); ++v) {
                 ObjectType variantObject;
                 variantObject.closed = o.closed;
                 out << "// " << commentText(o.variants[v].name) << '\n';
-                writeSchema(out, m_variantNames[index][v], variantObject, o.variants[v].fields, false, {}, {});
+                writeSchema(out, m_names.variants[index][v], variantObject, o.variants[v].fields, false, {}, {});
             }
         }
         // Embedded polymorphic objects: a discriminator per variant on the path.
@@ -281,15 +274,14 @@ private:
             const auto child = static_cast<std::size_t>(value.object);
             const ObjectType &c = m_module.objects[child];
             for (std::size_t v = 0; v < c.variants.size(); ++v)
-                out << m_names[index] << ".path(" << stringLiteral(f.key) << ").discriminator("
-                    << stringLiteral(c.variants[v].name) << ", " << m_variantNames[child][v] << ", "
+                out << m_names.objects[index] << ".path(" << stringLiteral(f.key) << ").discriminator("
+                    << stringLiteral(c.variants[v].name) << ", " << m_names.variants[child][v] << ", "
                     << stringLiteral(c.variants[v].value) << ");\n";
         }
     }
 
     const TypeModule &m_module;
-    std::vector<std::string> m_names;
-    std::vector<std::vector<std::string>> m_variantNames;
+    TypeNames m_names;
     bool m_codePoints = false;
 };
 

@@ -54,15 +54,8 @@ std::string pythonPattern(const std::string &pattern) {
 
 class PydanticWriter {
 public:
-    explicit PydanticWriter(const TypeModule &module) : m_module(module) {
-        IdentifierSet taken = reservedNames();
-        for (const auto &o : m_module.objects) {
-            m_objectNames.push_back(taken.claim(typeIdentifier(o.name)));
-            auto &vs = m_variantNames.emplace_back();
-            for (const auto &v : o.variants)
-                vs.push_back(taken.claim(typeIdentifier(v.name)));
-        }
-    }
+    explicit PydanticWriter(const TypeModule &module)
+        : m_module(module), m_names(nameTypes(module, reservedNames())) {}
 
     std::string write(const std::vector<std::string> &header) {
         std::ostringstream body;
@@ -129,7 +122,7 @@ class _Document(BaseModel):
         return values
 )";
         out << body.str();
-        out << "\n\nDOCUMENT_MODEL = " << m_objectNames.back() << "\n";
+        out << "\n\nDOCUMENT_MODEL = " << m_names.objects.back() << "\n";
         return out.str();
     }
 
@@ -225,7 +218,7 @@ private:
                         alts.push_back(use(m_typing, "List") + "[" + element + "]");
                     }
                 } else if (t == BsonType::Object && node.object >= 0) {
-                    alts.push_back(m_objectNames[static_cast<std::size_t>(node.object)]);
+                    alts.push_back(m_names.objects[static_cast<std::size_t>(node.object)]);
                 } else if (t == BsonType::Object && node.mapValue) {
                     alts.push_back(use(m_typing, "Dict") + "[" + use(m_pydantic, "constr") + "(strict=True, regex=" +
                                    stringLiteral(pythonPattern(node.mapKeyPattern)) + "), " + type(*node.mapValue) +
@@ -294,7 +287,7 @@ private:
     void writeClass(std::ostringstream &out, const std::string &name, const ObjectType &o,
                     const TypeVariant *variant) {
         IdentifierSet attributes = reservedNames();
-        for (const auto &n : m_objectNames)
+        for (const auto &n : m_names.objects)
             attributes.reserve(n);
         std::ostringstream fields;
         std::vector<std::string> notNull;
@@ -323,20 +316,19 @@ private:
     void writeObject(std::ostringstream &out, std::size_t index) {
         const ObjectType &o = m_module.objects[index];
         if (o.variants.empty()) {
-            writeClass(out, m_objectNames[index], o, nullptr);
+            writeClass(out, m_names.objects[index], o, nullptr);
             return;
         }
         for (std::size_t v = 0; v < o.variants.size(); ++v)
-            writeClass(out, m_variantNames[index][v], o, &o.variants[v]);
-        out << "\n\n" << m_objectNames[index] << " = " << use(m_typing, "Union") << "[";
-        for (const auto &v : m_variantNames[index])
-            out << (&v == &m_variantNames[index].front() ? "" : ", ") << v;
+            writeClass(out, m_names.variants[index][v], o, &o.variants[v]);
+        out << "\n\n" << m_names.objects[index] << " = " << use(m_typing, "Union") << "[";
+        for (const auto &v : m_names.variants[index])
+            out << (&v == &m_names.variants[index].front() ? "" : ", ") << v;
         out << "]\n";
     }
 
     const TypeModule &m_module;
-    std::vector<std::string> m_objectNames;
-    std::vector<std::vector<std::string>> m_variantNames;
+    TypeNames m_names;
     std::set<std::string> m_typing;
     std::set<std::string> m_bson;
     std::set<std::string> m_pydantic;

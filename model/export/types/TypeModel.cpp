@@ -275,6 +275,17 @@ private:
 
 } // namespace
 
+TypeNames nameTypes(const TypeModule &module, IdentifierSet taken) {
+    TypeNames names;
+    for (const auto &o : module.objects) {
+        names.objects.push_back(taken.claim(typeIdentifier(o.name)));
+        auto &vs = names.variants.emplace_back();
+        for (const auto &v : o.variants)
+            vs.push_back(taken.claim(typeIdentifier(v.name)));
+    }
+    return names;
+}
+
 Result<TypeModule> typeModule(const Project &project, const CollectionShape &collection,
                               const std::vector<CollectionShape> &all) {
     auto schema = validatorFor(project, collection);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/BsonType.h"
+#include "export/types/Identifiers.h"
 #include "core/Project.h"
 #include "derive/CollectionShape.h"
 #include "util/Result.h"
@@ -106,6 +107,15 @@ struct TypeModule {
 
     const ObjectType &document() const { return objects.back(); }
 };
+
+// Identifiers for a module's objects and for each one's variants, all
+// distinct in one scope that starts as `taken` (a language's reserved
+// names).
+struct TypeNames {
+    std::vector<std::string> objects;               // by TypeModule::objects index
+    std::vector<std::vector<std::string>> variants; // by object, then variant
+};
+TypeNames nameTypes(const TypeModule &module, IdentifierSet taken);
 
 // The module of `collection`, read from its validator. Fails as
 // validatorFor does, or on a schema keyword this reader does not know (a

@@ -98,29 +98,12 @@ void writeHeader(std::ostringstream &out, const std::vector<std::string> &header
         out << "// " << commentText(line) << '\n';
 }
 
-// Object and variant names of a module, as identifiers.
-struct Names {
-    std::vector<std::string> objects;
-    std::vector<std::vector<std::string>> variants;
-};
-
-Names nameObjects(const TypeModule &module) {
-    IdentifierSet taken = moduleNames();
-    Names names;
-    for (const auto &o : module.objects) {
-        names.objects.push_back(taken.claim(typeIdentifier(o.name)));
-        auto &vs = names.variants.emplace_back();
-        for (const auto &v : o.variants)
-            vs.push_back(taken.claim(typeIdentifier(v.name)));
-    }
-    return names;
-}
 
 // ---- TypeScript --------------------------------------------------------
 
 class TypeScriptWriter {
 public:
-    TypeScriptWriter(const TypeModule &module) : m_module(module), m_names(nameObjects(module)) {}
+    TypeScriptWriter(const TypeModule &module) : m_module(module), m_names(nameTypes(module, moduleNames())) {}
 
     std::string write(const std::vector<std::string> &header) {
         std::ostringstream body;
@@ -243,7 +226,7 @@ private:
     }
 
     const TypeModule &m_module;
-    Names m_names;
+    TypeNames m_names;
     std::set<std::string> m_imports;
 };
 
@@ -251,7 +234,7 @@ private:
 
 class ZodWriter {
 public:
-    ZodWriter(const TypeModule &module) : m_module(module), m_names(nameObjects(module)) {}
+    ZodWriter(const TypeModule &module) : m_module(module), m_names(nameTypes(module, moduleNames())) {}
 
     std::string write(const std::vector<std::string> &header) {
         std::ostringstream body;
@@ -446,7 +429,7 @@ private:
     }
 
     const TypeModule &m_module;
-    Names m_names;
+    TypeNames m_names;
     std::set<std::string> m_imports;
     bool m_codePoints = false;
 };
