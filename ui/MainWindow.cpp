@@ -165,6 +165,10 @@ void MainWindow::createActions() {
     file->addAction(tr("Export Re&port…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_P), this, [this] {
         exporting::ExportReportDialog(m_scene, this).exec();
     })->setObjectName(QStringLiteral("exportReportAction"));
+    file->addAction(tr("Export Application &Types…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A), this, [this] {
+        if (panels::PanelSetup *panels = panels::PanelSetup::of(this))
+            panels->showTypesExport();
+    })->setObjectName(QStringLiteral("exportTypesAction"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), this, &QWidget::close);
     rebuildRecentMenu();

@@ -14,6 +14,7 @@
 #include "panels/ValidationPreview.h"
 #include "panels/WorksheetView.h"
 
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -151,6 +152,18 @@ void PanelSetup::showExportDialog() {
     dialog->show();
     dialog->raise();
     dialog->activateWindow();
+}
+
+void PanelSetup::showTypesExport() {
+    ExportDialog *dialog = exportDialog();
+    for (auto output : {ExportDialog::Mongosh, ExportDialog::Validators, ExportDialog::Indexes, ExportDialog::Samples})
+        dialog->outputBox(output)->setChecked(false);
+    bool any = false;
+    for (int output = ExportDialog::TypeScript; output < ExportDialog::OutputCount; ++output)
+        any = any || dialog->outputBox(static_cast<ExportDialog::Output>(output))->isChecked();
+    if (!any)
+        dialog->outputBox(ExportDialog::Zod)->setChecked(true);
+    showExportDialog();
 }
 
 } // namespace docshape::ui::panels

@@ -58,6 +58,10 @@ public:
     // The export dialog, created on first use and kept while the window lives.
     ExportDialog *exportDialog();
     void showExportDialog();
+    // The Export dialog with the application types chosen and the
+    // database's outputs not (File > Export Application Types…); Zod when
+    // no language was chosen yet.
+    void showTypesExport();
 
 private:
     explicit PanelSetup(MainWindow *window);

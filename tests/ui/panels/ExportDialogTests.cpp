@@ -141,3 +141,19 @@ TEST_CASE("the export dialog writes the application types the CLI writes", "[ui]
     REQUIRE(dialog.selectFile(QStringLiteral("types/zod/orders.ts")));
     CHECK(dialog.preview()->toPlainText().contains(QStringLiteral("export const documentSchema = Order;")));
 }
+
+TEST_CASE("File > Export Application Types… opens the Export dialog on the types", "[ui][panels][export][types]") {
+    MainWindow window;
+    REQUIRE(window.loadFile(QString::fromStdString(test::examplesDir() + "/order-aggregate.docshape")));
+    QAction *action = window.findChild<QAction *>(QStringLiteral("exportTypesAction"));
+    REQUIRE(action);
+    CHECK(action->shortcut() == QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
+    action->trigger();
+    ExportDialog *dialog = PanelSetup::of(&window)->exportDialog();
+    REQUIRE(dialog->isVisible());
+    auto zod = applicationTypes(window.document()->project(), TypesLanguage::Zod);
+    REQUIRE(zod);
+    REQUIRE(dialog->files().size() == zod->size());
+    for (const auto &f : dialog->files())
+        CHECK(f.relativePath.rfind("types/zod/", 0) == 0);
+}
