@@ -51,10 +51,7 @@ std::string ImportSummary::text() const {
     if (!references.empty()) {
         out += "\nReference candidates (confirm them as relationships):\n";
         for (const auto &r : references)
-            out += "  " + r.collection + "." + r.path + (r.array ? "[]" : "") + " -> " + r.target + "." + r.targetPath +
-                   (r.uniqueBy == "_id" ? "" : " (unique: " + r.uniqueBy + ")") + ": " + groupedNumber(r.found) +
-                   " of " + groupedNumber(r.compared) + " sampled " + r.keyType + " values found; " +
-                   r.representation() + "\n";
+            out += "  " + r.text() + "\n";
     }
     if (!findings.empty()) {
         out += "\nFindings:\n";
@@ -62,6 +59,12 @@ std::string ImportSummary::text() const {
             out += "  " + f.severity + " " + f.id + " " + f.where + ": " + f.message + "\n";
     }
     return out;
+}
+
+std::string ReferenceCandidate::text() const {
+    return collection + "." + path + (array ? "[]" : "") + " -> " + target + "." + targetPath +
+           (uniqueBy == "_id" ? "" : " (unique: " + uniqueBy + ")") + ": " + groupedNumber(found) + " of " +
+           groupedNumber(compared) + " sampled " + keyType + " values found; " + representation();
 }
 
 std::string ReferenceCandidate::representation() const {

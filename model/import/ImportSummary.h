@@ -35,6 +35,10 @@ struct ReferenceCandidate {
     // How the model would hold it: "reference from child" (the field holds
     // one parent's key) or "array of references in parent".
     std::string representation() const;
+    // One line naming both ends and the evidence, as the summary and the
+    // studio's Import dialog list it: "orders.sku -> products.sku (unique:
+    // observed): 40 of 40 sampled string values found; reference from child".
+    std::string text() const;
 };
 
 struct CollectionSummary {

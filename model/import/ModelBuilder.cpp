@@ -15,6 +15,7 @@
 #include <functional>
 #include <iterator>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -972,19 +973,67 @@ std::string lowered(std::string_view s) {
     return out;
 }
 
+// A key that holds a collection's singular name: theaterId names theaters.
+bool namesCollection(std::string_view key, std::string_view collection) {
+    const std::string singular = lowered(entityNameFor(collection, true));
+    return singular.size() >= 3 && lowered(key).find(singular) != std::string::npos;
+}
+
+// Of a mirrored pair, A.x -> B.y and B.y -> A.x (both fields unique, so
+// each is a target of the other), whether `a` is the direction to keep.
+// One relationship holds the key once: the child is the side whose values
+// were all found in the other (the parent can hold keys no child has);
+// then the side whose key names the other's collection (listings.theaterId
+// refers to theaters); then the stronger uniqueness of the target.
+bool keepOfMirror(const ReferenceCandidate &a, const ReferenceCandidate &b) {
+    const double shareA = a.compared ? double(a.found) / double(a.compared) : 0;
+    const double shareB = b.compared ? double(b.found) / double(b.compared) : 0;
+    if (shareA != shareB)
+        return shareA > shareB;
+    const bool namesA = namesCollection(keyOf(a.path), a.target), namesB = namesCollection(keyOf(b.path), b.target);
+    if (namesA != namesB)
+        return namesA;
+    auto rank = [](const std::string &by) { return by == "_id" ? 0 : by == "index" ? 1 : 2; };
+    if (rank(a.uniqueBy) != rank(b.uniqueBy))
+        return rank(a.uniqueBy) < rank(b.uniqueBy);
+    return std::tie(a.collection, a.path) < std::tie(b.collection, b.path);
+}
+
 // A key named as keys are: the target's own key, the target collection's
 // name in it, or an ending that names a key (id, no, number, code, ref).
 bool namedLikeReference(std::string_view key, std::string_view targetKey, std::string_view targetCollection) {
     const std::string k = lowered(key);
     if (k == lowered(targetKey))
         return true;
-    std::string singular = lowered(entityNameFor(targetCollection, true));
-    if (singular.size() >= 3 && k.find(singular) != std::string::npos)
+    if (namesCollection(key, targetCollection))
         return true;
     for (std::string_view end : {"id", "ids", "no", "number", "code", "ref", "key"})
         if (k.size() > end.size() && k.compare(k.size() - end.size(), end.size(), end) == 0)
             return true;
     return false;
+}
+
+// Keeps one direction of each mirrored pair of candidates.
+void dropMirrors(std::vector<ReferenceCandidate> &references) {
+    auto key = [](const std::string &collection, const std::string &path, const std::string &target,
+                  const std::string &targetPath) { return collection + '\n' + path + '\n' + target + '\n' + targetPath; };
+    std::unordered_map<std::string, std::size_t> at;
+    for (std::size_t i = 0; i < references.size(); ++i)
+        if (!references[i].array)
+            at.emplace(key(references[i].collection, references[i].path, references[i].target, references[i].targetPath), i);
+    std::vector<bool> drop(references.size(), false);
+    for (std::size_t i = 0; i < references.size(); ++i) {
+        const ReferenceCandidate &a = references[i];
+        // Within one collection two fields holding the same keys say nothing
+        // of which is the parent; only pairs across collections are judged.
+        if (a.array || a.collection == a.target)
+            continue;
+        const auto it = at.find(key(a.target, a.targetPath, a.collection, a.path));
+        if (it != at.end() && it->second != i)
+            drop[keepOfMirror(a, references[it->second]) ? it->second : i] = true;
+    }
+    std::size_t i = 0;
+    std::erase_if(references, [&](const ReferenceCandidate &) { return drop[i++]; });
 }
 
 } // namespace
@@ -1114,6 +1163,7 @@ void ModelBuilder::finish(const std::vector<const ReadCollection *> &collections
         };
     for (const ReadCollection *rc : collections)
         visit(*rc, rc->statistics.root(), "");
+    dropMirrors(m_summary.references);
 
     // Say it on the fields too: the fields at each path, the note of each
     // field, then one walk over the model.

@@ -187,18 +187,24 @@ void ImportDialog::finish() {
         m_progress->setValue(1000);
         m_summary->setPlainText(QString::fromStdString(m_result->summary.text()));
         for (const auto &r : m_result->summary.references) {
+            // The target's true field (a unique key need not be its _id)
+            // and the evidence, worded as the summary words it.
             auto *item = new QListWidgetItem(
-                tr("%1.%2 → %3._id (%4 of %5 sampled values found)")
-                    .arg(QString::fromStdString(r.collection), QString::fromStdString(r.path),
-                         QString::fromStdString(r.target), grouped(r.found), grouped(r.compared)),
-                m_references);
+                QString::fromStdString(r.text()).replace(QStringLiteral(" -> "), QStringLiteral(" → ")), m_references);
             if (import::canConfirm(m_result->project, r)) {
                 item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
                 item->setCheckState(Qt::Unchecked);
             } else {
                 item->setFlags(Qt::NoItemFlags);
-                item->setToolTip(plainToolTip(tr("A nested path: a relationship names a top-level field, so this stays a proposal "
-                                    "in the field's description.")));
+                const QString why =
+                    r.path.find('.') != std::string::npos
+                        ? tr("A nested path: a relationship names a top-level field")
+                    : r.array ? tr("An array of references: a relationship holds one key a field")
+                    : r.targetPath != "_id"
+                        ? tr("The target is %1, not its _id: a relationship refers to the parent's _id")
+                              .arg(QString::fromStdString(r.target + "." + r.targetPath))
+                        : tr("The field is not in the imported model");
+                item->setToolTip(plainToolTip(why + tr(", so this stays a proposal in the field's description.")));
             }
         }
         m_status->setText(tr("Done: %1 documents in %2 s. Open Model opens it as a new model.")

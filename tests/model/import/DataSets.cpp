@@ -594,6 +594,20 @@ BsonCollection theaters(std::uint64_t n, std::uint32_t seed) {
     return w.take();
 }
 
+BsonCollection theaterListings(std::uint64_t n, std::uint32_t seed) {
+    Random r(seed);
+    Writer w("listings");
+    for (std::uint64_t i = 0; i < n; ++i) {
+        bson_t *d = bson_new();
+        oid(d, "_id", 1460000000, i);
+        bson_append_int32(d, "theaterId", -1, std::int32_t(1000 + i)); // as theaters(n) numbers them
+        utf8(d, "film", r.words(1, 4));
+        bson_append_int32(d, "seats", -1, std::int32_t(40 + r.below(300)));
+        w.add(d);
+    }
+    return w.take();
+}
+
 BsonCollection airbnbListings(std::uint64_t n, bool pricesAsDoubles, std::uint32_t seed) {
     Random r(seed);
     Writer w("listingsAndReviews");

@@ -80,6 +80,10 @@ BsonCollection restaurants(std::uint64_t n, std::uint32_t seed = 23);
 // sample_mflix.theaters ("Sample Mflix Dataset"): theaterId, location
 // {address {street1, city, state, zipcode}, geo: a GeoJSON Point}.
 BsonCollection theaters(std::uint64_t n, std::uint32_t seed = 29);
+// One listing a theater, keyed by the theater's own theaterId: both
+// fields are unique, so each is a reference candidate to the other (a
+// mirrored pair); listings {theaterId, film, seats}.
+BsonCollection theaterListings(std::uint64_t n, std::uint32_t seed = 43);
 // sample_airbnb.listingsAndReviews ("Sample AirBnB Listings Dataset"):
 // string _id, listing_url, name, summary, last_scraped (date), prices as
 // Decimal128 (price, cleaning_fee, extra_people), host {host_id,
