@@ -295,3 +295,86 @@ TEST_CASE("typing into an embedded relationship keeps the inspector on it", "[ui
     CHECK(window.inspector()->object() == items);
     CHECK(window.document()->undoStack()->count() == 1);
 }
+
+TEST_CASE("the field inspector edits a map's keys through the document, each edit one undo step",
+          "[ui][inspector][maps]") {
+    // Device.sessions: a map of ObjectId-string keys to ints, 2.5 keys a
+    // document on average and 5 at most, 24 bytes a key.
+    Project project;
+    Entity device;
+    device.id = "e1";
+    device.name = "Device";
+    device.collectionName = "devices";
+    device.count = 1000;
+    Field sessions;
+    sessions.id = "f1";
+    sessions.name = "sessions";
+    sessions.type = BsonType::Object;
+    sessions.details.edit().map = MapKeys{MapKeyPattern::ObjectId, "", 2.5, 5, 24, 24};
+    Field value;
+    value.id = "f2";
+    value.name = std::string(kMapValueName);
+    value.type = BsonType::Int;
+    sessions.fields.push_back(value);
+    device.fields.push_back(sessions);
+    project.entities.push_back(device);
+    REQUIRE(validateProject(project).ok());
+
+    MainWindow window;
+    window.resize(1400, 900);
+    window.document()->reset(project, QString());
+    REQUIRE(test::showActive(window));
+    Document &doc = *window.document();
+    window.selectObject(ObjectRef::field("f1"));
+    REQUIRE(window.inspector()->object() == ObjectRef::field("f1"));
+    auto *form = window.inspector()->fieldForm()->form();
+    auto line = [&](const char *key) { return qobject_cast<QLineEdit *>(form->editor(QString::fromLatin1(key))); };
+    auto *keys = qobject_cast<QComboBox *>(form->editor(QStringLiteral("mapKeys")));
+    REQUIRE(keys);
+    REQUIRE(line("mapAvgKeys"));
+    REQUIRE(line("mapMaxKeys"));
+    REQUIRE(line("mapMaxKeyBytes"));
+    CHECK(keys->isVisibleTo(form));
+    CHECK(keys->currentText() == QStringLiteral("objectId"));
+    CHECK(line("mapAvgKeys")->text() == QStringLiteral("2.5"));
+    CHECK(line("mapMaxKeys")->text() == QStringLiteral("5"));
+    CHECK(line("mapMaxKeyBytes")->text() == QStringLiteral("24"));
+    CHECK_FALSE(form->editor(QStringLiteral("mapRegex"))->isVisibleTo(form)); // only for regex keys
+    const auto retype = [&](QLineEdit *edit, const QString &text) {
+        window.inspector()->ensureWidgetVisible(edit);
+        QTest::mouseClick(edit, Qt::LeftButton);
+        QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(edit, text);
+        QTest::keyClick(edit, Qt::Key_Return);
+    };
+    const auto mapOf = [&] { return *doc.project().findField("f1")->details->map; };
+
+    // A number typed reaches the document's map, and undo takes it back.
+    retype(line("mapMaxKeys"), QStringLiteral("12"));
+    CHECK(mapOf().maxKeys == 12);
+    CHECK(mapOf().avgKeys == 2.5); // the rest of the map kept
+    CHECK(doc.undoStack()->count() == 1);
+    retype(line("mapAvgKeys"), QStringLiteral("7.5"));
+    CHECK(mapOf().avgKeys == 7.5);
+    CHECK(doc.undoStack()->count() == 2);
+    doc.undoStack()->undo();
+    CHECK(mapOf().avgKeys == 2.5);
+    CHECK(line("mapAvgKeys")->text() == QStringLiteral("2.5"));
+    doc.undoStack()->undo();
+    CHECK(mapOf() == MapKeys{MapKeyPattern::ObjectId, "", 2.5, 5, 24, 24});
+    CHECK(line("mapMaxKeys")->text() == QStringLiteral("5"));
+    doc.undoStack()->redo();
+    CHECK(mapOf().maxKeys == 12);
+
+    // The key pattern is a choice: hex ids, one more step.
+    const int hex = keys->findText(QStringLiteral("hex"));
+    REQUIRE(hex >= 0);
+    keys->setCurrentIndex(hex);
+    emit keys->activated(hex);
+    CHECK(mapOf().keys == MapKeyPattern::Hex);
+    CHECK(mapOf().maxKeys == 12);
+    CHECK(doc.undoStack()->count() == 2);
+    doc.undoStack()->undo();
+    CHECK(mapOf().keys == MapKeyPattern::ObjectId);
+    CHECK(keys->currentText() == QStringLiteral("objectId"));
+}
