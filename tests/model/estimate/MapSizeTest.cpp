@@ -83,7 +83,7 @@ TEST_CASE("a map's average is the documents' average: keys and their bytes as co
     CHECK(*sizes.max == 4 + (1 + 3 + 1 + 12) + (1 + 1 + 1 + 5 + 3 * 9) + 1);
 }
 
-TEST_CASE("an empty map is an empty document; a map of unbounded values is unbounded", "[estimate][maps]") {
+TEST_CASE("an empty map is an empty document, and a map of unbounded values is unbounded", "[estimate][maps]") {
     const DocumentBytes empty = sizesOf(oneMap(MapKeys{MapKeyPattern::Hex, "", 0, 0, 0, 0}, intValue()));
     CHECK(empty.avg == Approx(intMapDoc({})).margin(1e-9));
     REQUIRE(empty.max);

@@ -21,7 +21,7 @@ TEST_CASE("version 2 only adds map fields: a version 1 document is a version 2 d
     CHECK(bad.error().message == "no upgrade from format version 0 to 2");
 }
 
-TEST_CASE("an empty step rewrites nothing; a real one after it still makes a rewrite", "[io][upgrade]") {
+TEST_CASE("an empty step rewrites nothing, and a real one after it still makes a rewrite", "[io][upgrade]") {
     const std::vector<io::UpgradeStep> steps = {io::UpgradeStep{}, [](json doc) -> Result<json> {
                                                     doc["b"] = 1;
                                                     return doc;

@@ -92,7 +92,7 @@ TEST_CASE("map samples: the validator accepts them, keys per map and sizes as th
     CHECK(generator.conflicts().empty());
 }
 
-TEST_CASE("regex keys are generated from the pattern; a pattern the sampler cannot build is said", "[sample][maps]") {
+TEST_CASE("regex keys are generated from the pattern, and a pattern the sampler cannot build is said", "[sample][maps]") {
     Project p = test::makeMapProject();
     p.entities[0].fields[2].details.edit().map = MapKeys{MapKeyPattern::Regex, "^[a-z]{2}-[0-9]{3}$", 3, 3, 6, 6};
     {
