@@ -24,12 +24,17 @@ using namespace docshape;
 
 namespace {
 
-// What libbson reads from JSON lines: the oracle.
+// What libbson reads from JSON lines: the oracle. `stored*` are the same
+// documents as the server stores them: one without an _id gets an ObjectId
+// _id first (the driver or mongoimport adds it before the insert), which the
+// model counts in every document.
 struct Oracle {
     std::uint64_t documents = 0;
     std::uint64_t totalBytes = 0;
     std::uint64_t largest = 0;
-    double average() const { return documents ? double(totalBytes) / double(documents) : 0; }
+    std::uint64_t storedTotal = 0;
+    std::uint64_t storedLargest = 0;
+    double storedAverage() const { return documents ? double(storedTotal) / double(documents) : 0; }
 };
 
 Oracle libbsonLengths(const std::string &text) {
@@ -49,6 +54,18 @@ Oracle libbsonLengths(const std::string &text) {
         ++o.documents;
         o.totalBytes += doc->len;
         o.largest = std::max<std::uint64_t>(o.largest, doc->len);
+        std::uint64_t stored = doc->len;
+        if (!bson_has_field(doc, "_id")) {
+            bson_t *withId = bson_new();
+            bson_oid_t oid;
+            bson_oid_init(&oid, nullptr);
+            BSON_APPEND_OID(withId, "_id", &oid);
+            bson_concat(withId, doc);
+            stored = withId->len;
+            bson_destroy(withId);
+        }
+        o.storedTotal += stored;
+        o.storedLargest = std::max(o.storedLargest, stored);
         bson_destroy(doc);
     }
     return o;
@@ -95,9 +112,9 @@ CollectionStat analysisOf(const Inferred &in, const std::string &collection) {
 
 std::string numbers(const Inferred &in, const CollectionStat &s, const std::string &collection) {
     std::ostringstream out;
-    out << "collection " << collection << ": " << in.oracle.documents << " documents; exact average "
-        << in.oracle.average() << " bytes (libbson), model average " << s.avgDocumentBytes << "; largest "
-        << in.oracle.largest << " bytes (libbson), model maximum "
+    out << "collection " << collection << ": " << in.oracle.documents << " documents; exact average as stored "
+        << in.oracle.storedAverage() << " bytes (libbson, with the _id the insert adds), model average "
+        << s.avgDocumentBytes << "; largest as stored " << in.oracle.storedLargest << " bytes (libbson), model maximum "
         << (s.maxDocumentBytes ? double(*s.maxDocumentBytes) : -1.0);
     return out.str();
 }
@@ -120,15 +137,15 @@ void checkCountAndMaximum(const Inferred &in, const std::string &collection) {
     INFO(numbers(in, s, collection));
     CHECK(s.documents == double(o.documents));
     REQUIRE(s.maxDocumentBytes);
-    CHECK(*s.maxDocumentBytes >= o.largest);
-    CHECK(*s.maxDocumentBytes <= 2 * o.largest);
+    CHECK(*s.maxDocumentBytes >= o.storedLargest);
+    CHECK(*s.maxDocumentBytes <= 2 * o.storedLargest);
 }
 
 // Item 1's average: within 1% of the exact average of the documents read.
 void checkAverage(const Inferred &in, const std::string &collection) {
     const CollectionStat s = analysisOf(in, collection);
     INFO(numbers(in, s, collection));
-    CHECK(std::fabs(s.avgDocumentBytes - in.oracle.average()) <= 0.01 * in.oracle.average());
+    CHECK(std::fabs(s.avgDocumentBytes - in.oracle.storedAverage()) <= 0.01 * in.oracle.storedAverage());
 }
 
 } // namespace
@@ -150,20 +167,15 @@ TEST_CASE("public data, emojibase-data: document count and maximum against libbs
     checkCountAndMaximum(in, "emojis");
 }
 
-// The average does not hold on either set yet: measured when this test was
-// written, countries 914.41 modelled against 900.54 exact (+1.5%), emojis
-// 362.48 against 336.09 (+7.9%). Where it comes from (the model's per-field
-// statistics are exact):
-// - both: the derived collection gives every document an ObjectId _id (17
-//   bytes), which these files, not mongoexport output, do not have;
-// - countries, less 3.1 bytes: array index keys estimated from the average
-//   count (17.6) while the counts are skewed (1 to 217);
-// - emojis, plus 9.8 bytes: `skins`, in 330 of 1,949 documents, is an
-//   embedded relationship with no presence, so its key and empty-array
-//   bytes are counted in every document (avgChildren 1.04 over all).
-// [!mayfail] keeps the checks and their numbers in every run without
-// failing it; drop the tag when the model holds.
-TEST_CASE("public data, country-region-data: average within 1% of libbson's", "[import][public][!mayfail]") {
+// Countries holds (917.5 exact as stored, with the _id the insert adds,
+// against 914.4 modelled: -0.34%). Emojis does not yet: 353.1 exact as
+// stored against 362.5 (+2.7%), because `skins`, in 330 of 1,949
+// documents, is an embedded relationship with no presence, so its key and
+// empty-array bytes are counted in every document (avgChildren 1.04 over
+// all); `emoticon`, an array in 14 documents and a string in 35, is
+// modelled as a string. [!mayfail] keeps that check and its numbers in
+// every run without failing it; drop the tag when the model holds.
+TEST_CASE("public data, country-region-data: average within 1% of libbson's", "[import][public]") {
     const Inferred in = infer("countries", "import/public/country-region-data/countries.json");
     checkAverage(in, "countries");
 }
