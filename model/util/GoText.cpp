@@ -1,76 +1,12 @@
 #include "util/GoText.h"
 
-#include "util/Utf8.h"
+#include "util/AsciiText.h"
 
 namespace docshape::golang {
 
-namespace {
+// Go's \xNN is a byte, not a character: only ASCII may use it.
+std::string stringLiteral(std::string_view text) { return ascii::quoted(text, 0x80); }
 
-void hex(std::string &out, char32_t c, int digits) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4)
-        out += kHex[(c >> shift) & 0xF];
-}
-
-// \x in a Go string is a byte, not a character: only for ASCII.
-void escape(std::string &out, char32_t c) {
-    if (c < 0x80) {
-        out += "\\x";
-        hex(out, c, 2);
-    } else if (c < 0x10000) {
-        out += "\\u";
-        hex(out, c, 4);
-    } else {
-        out += "\\U";
-        hex(out, c, 8);
-    }
-}
-
-bool printableAscii(char32_t c) { return c >= 0x20 && c < 0x7F; }
-
-} // namespace
-
-std::string stringLiteral(std::string_view text) {
-    std::string out;
-    out.reserve(text.size() + 2);
-    out += '"';
-    for (std::size_t at = 0; at < text.size();) {
-        std::size_t length = 1;
-        const char32_t c = utf8::decode(text, at, length);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (printableAscii(c)) {
-            out += static_cast<char>(c);
-        } else {
-            escape(out, c);
-        }
-        at += length;
-    }
-    out += '"';
-    return out;
-}
-
-std::string commentText(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t at = 0; at < text.size();) {
-        std::size_t length = 1;
-        const char32_t c = utf8::decode(text, at, length);
-        if (printableAscii(c)) {
-            out += static_cast<char>(c);
-        } else if (c < 0xA0) {
-            out += ' ';
-        } else if (c < 0x10000) {
-            out += "\\u";
-            hex(out, c, 4);
-        } else {
-            out += "\\U";
-            hex(out, c, 8);
-        }
-        at += length;
-    }
-    return out;
-}
+std::string commentText(std::string_view text) { return ascii::commentText(text, 0x80); }
 
 } // namespace docshape::golang
