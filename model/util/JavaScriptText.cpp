@@ -15,15 +15,31 @@ void hexEscape(std::string &out, char32_t c) {
 
 } // namespace
 
-std::string stringLiteral(std::string_view text) {
+std::string stringLiteral(std::string_view text) { return quotedLiteral(text, '"'); }
+
+std::string prettierStringLiteral(std::string_view text) {
+    std::size_t doubles = 0, singles = 0;
+    for (char c : text) {
+        doubles += c == '"';
+        singles += c == '\'';
+    }
+    return quotedLiteral(text, doubles > singles ? '\'' : '"');
+}
+
+std::string quotedLiteral(std::string_view text, char quote) {
     std::string out;
     out.reserve(text.size() + 2);
-    out += '"';
+    out += quote;
     for (std::size_t at = 0; at < text.size();) {
         std::size_t length = 1;
         const char32_t c = utf8::decode(text, at, length);
         switch (c) {
-        case '"': out += "\\\""; break;
+        case '"':
+        case '\'':
+            if (c == char32_t(quote))
+                out += '\\';
+            out += char(c);
+            break;
         case '\\': out += "\\\\"; break;
         case '\b': out += "\\b"; break;
         case '\f': out += "\\f"; break;
@@ -43,7 +59,7 @@ std::string stringLiteral(std::string_view text) {
         }
         at += length;
     }
-    out += '"';
+    out += quote;
     return out;
 }
 

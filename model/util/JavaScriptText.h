@@ -17,6 +17,14 @@ namespace docshape::javascript {
 // become U+FFFD.
 std::string stringLiteral(std::string_view text);
 
+// The same literal between `quote` (' or "): that quote escaped, the other
+// one not.
+std::string quotedLiteral(std::string_view text, char quote);
+
+// The literal as Prettier writes it: in double quotes, unless the text
+// holds more double quotes than single ones.
+std::string prettierStringLiteral(std::string_view text);
+
 // `text` made safe to stand after "//" on one line: every line terminator
 // of JavaScript (CR, LF, U+2028, U+2029), and every other control
 // character, shows as a space, so the comment cannot end early and what
