@@ -26,7 +26,9 @@
 //     headless chromium's --dump-dom shows that nothing in the page ran.
 //   node hostile-names.js types CLI EXAMPLES WORK COUNT SEED
 //     docshape-cli types in TypeScript, Zod, Mongoose, Pydantic, Go and
-//     Java: tsc --strict compiles every hostile TypeScript module, gofmt
+//     Java: tsc --strict compiles every hostile TypeScript module and
+//     prettier --check finds every TypeScript and JavaScript one as it lays
+//     them out, gofmt
 //     and go vet take every Go package, javac every Java file; their code
 //     tokens (TypeScript's own scanner, JavaScript's too; Python's
 //     tokenize; Go's go/scanner; javac's parse tree) are the plain twin's, identifiers made
@@ -352,7 +354,11 @@ function markup() {
 
 // TypeScript's scanner over a module: string and template text, comments
 // and trivia left out, identifiers as one kind (their text is made from a
-// name's ASCII letters by design), every other token by its text.
+// name's ASCII letters by design), every other token by its text. A comma
+// just before a closing bracket is left out too: the modules are laid out
+// as prettier lays them out, so a longer name can break a list across lines
+// and add its trailing comma, which is layout, not code; so is the leading
+// `|` of a union broken one alternative per line.
 function typeScriptTokens(ts, source) {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, source);
   const tokens = [];
@@ -362,7 +368,8 @@ function typeScriptTokens(ts, source) {
     else if (kind === ts.SyntaxKind.Unknown) tokens.push(`unknown:${scanner.getTokenText()}`);
     else tokens.push(scanner.getTokenText());
   }
-  return tokens.sort();
+  return tokens.filter((t, i) => !(t === "," && [")", "]", "}", ">"].includes(tokens[i + 1])) &&
+    !(t === "|" && ["=", ":", "(", "<", ","].includes(tokens[i - 1]))).sort();
 }
 
 function sameList(what, a, b) {
@@ -393,6 +400,7 @@ function types() {
   const expectedNames = []; // [file, expected collectionName]
   const hostileOfByVariant = new Map();
   const otherPairs = [];
+  const formatted = []; // every hostile TypeScript, Zod and Mongoose module
   let pairs = 0;
   for (let v = 0; v < count; ++v) {
     const x = variant(v);
@@ -416,6 +424,7 @@ function types() {
           return;
         }
         if (lang !== "mongoose") tsFiles.push(file);
+        formatted.push(file);
         sameList(`variant ${v} ${lang} ${path.basename(file)}`, typeScriptTokens(ts, fs.readFileSync(file, "utf8")),
           typeScriptTokens(ts, fs.readFileSync(plain[i], "utf8")));
         if (lang === "zod" || lang === "mongoose") {
@@ -437,6 +446,11 @@ function types() {
   }));
   const tsc = run(process.execPath, [path.join(nodeModules, "typescript/bin/tsc"), "-p", tsconfig]);
   if (tsc.status !== 0) fail("tsc --strict", (tsc.stdout + tsc.stderr).slice(0, 4000));
+  // Laid out as prettier lays them out even with hostile names (quotes
+  // chosen as prettier chooses them, long names breaking lines).
+  const prettier = run(process.execPath, [path.join(nodeModules, "prettier/bin/prettier.cjs"), "--check", "--no-config",
+    "--no-editorconfig", ...formatted]);
+  if (prettier.status !== 0) fail("prettier --check", (prettier.stdout + prettier.stderr).slice(0, 4000));
   // The Zod modules run, and name their hostile collections.
   const Module = require("module");
   for (const [file, expected, v] of expectedNames) {

@@ -20,6 +20,11 @@
 //    connection never opened) validates every sampled document
 //    (validateSync) and gives every broken one the validator's verdict,
 //    except wrong types, which Mongoose casts (counted, as above).
+// 5. Every generated module (TypeScript, Zod, Mongoose) is as Prettier 3
+//    leaves it with its defaults (prettier --check, no configuration file
+//    read): the layout the issue asks for ("formatted as each language's
+//    formatter would leave it"), and so a team's own prettier run does not
+//    rewrite generated files.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -95,6 +100,19 @@ fs.writeFileSync(
 const tsc = cp.spawnSync(process.execPath, [path.join(nodeModules, "typescript/bin/tsc"), "-p", workDir], { encoding: "utf8" });
 if (tsc.status !== 0) fail("tsc --strict", (tsc.stdout + tsc.stderr).split("\n").slice(0, 40).join("\n"));
 else console.log(`ok tsc --strict --noEmit: ${modules.length} collections of ${examples.length} examples, both languages and their agreement`);
+
+// 5. prettier --check over every generated TypeScript and JavaScript file
+// (agree.ts is this test's own).
+const formatted = examples.flatMap((model) => {
+  const dir = path.join(workDir, path.basename(model, ".docshape"));
+  return ["ts", "zod", "mongoose"].flatMap((lang) =>
+    fs.readdirSync(path.join(dir, lang)).sort().map((f) => path.join(dir, lang, f)));
+});
+const prettier = cp.spawnSync(process.execPath,
+  [path.join(nodeModules, "prettier/bin/prettier.cjs"), "--check", "--no-config", "--no-editorconfig", ...formatted],
+  { encoding: "utf8", maxBuffer: 1 << 26 });
+if (prettier.status !== 0) fail("prettier --check", (prettier.stdout + prettier.stderr).split("\n").slice(0, 40).join("\n"));
+else console.log(`ok prettier --check: ${formatted.length} modules as Prettier ${require(path.join(nodeModules, "prettier/package.json")).version} leaves them`);
 
 // 2 and 3: the Zod schemas at run time.
 function load(file) {

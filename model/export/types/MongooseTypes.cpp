@@ -2,21 +2,23 @@
 
 #include "export/types/Identifiers.h"
 #include "export/types/ScriptKeys.h"
+#include "export/types/ScriptLayout.h"
 #include "util/JavaScriptText.h"
+#include "util/PrettyDoc.h"
 
-#include <sstream>
 
 namespace docshape::types {
 
 namespace {
 
+namespace pd = docshape::pretty;
 using javascript::commentText;
-using javascript::stringLiteral;
 
 IdentifierSet reservedNames() {
     return IdentifierSet{"Schema", "Date",   "String", "Number", "Boolean", "Buffer",   "Map",    "Array",
                          "Object", "RegExp", "Error",  "Math",   "JSON",    "Promise",  "Symbol", "BigInt",
-                         "Infinity", "NaN",  "codePoints", "collectionName", "schema", "variants", "model"};
+                         "Infinity", "NaN",  "codePoints", "collectionName", "schema", "variants", "model",
+                         "keysMatch", "oneOf"};
 }
 
 std::string joined(const std::vector<std::string> &parts, std::string_view separator) {
@@ -26,164 +28,222 @@ std::string joined(const std::vector<std::string> &parts, std::string_view separ
     return out;
 }
 
+using script::Expr;
+
+Expr schemaType(const char *name) {
+    return script::member(script::member(script::identifier("Schema"), "Types"), name);
+}
+
+std::vector<std::string> safeComments(const std::vector<std::string> &lines) {
+    std::vector<std::string> out;
+    for (const auto &l : lines)
+        out.push_back(commentText(l));
+    return out;
+}
+
 class MongooseWriter {
 public:
     explicit MongooseWriter(const TypeModule &module)
         : m_module(module), m_names(nameTypes(module, reservedNames())) {}
 
     std::string write(const std::vector<std::string> &header) {
-        std::ostringstream body;
+        std::vector<pd::Doc> body;
         for (std::size_t i = 0; i < m_module.objects.size(); ++i)
-            writeObject(body, i);
+            body.push_back(writeObject(i));
 
-        std::ostringstream out;
-        for (const auto &line : header)
-            out << "// " << commentText(line) << '\n';
-        out << "// Mongoose's `required` also refuses an empty string; the validator does not.\n";
-        out << "\"use strict\";\nconst { Schema } = require(\"mongoose\");\n";
+        std::vector<pd::Doc> docs;
+        const auto line = [&](std::string text) {
+            docs.push_back(pd::text(std::move(text)));
+            docs.push_back(pd::hardline());
+        };
+        for (const auto &h : header)
+            line("// " + commentText(h));
+        line("// Mongoose's `required` also refuses an empty string; the validator does not.");
+        line("\"use strict\";");
+        line("const { Schema } = require(\"mongoose\");");
+        std::vector<pd::Doc> parts;
         if (m_codePoints)
-            out << "\n// Lengths as the server counts them: in code points, not UTF-16 units.\n"
-                   "const codePoints = (s) => Array.from(s).length;\n";
-        out << "\nconst collectionName = " << stringLiteral(m_module.collection) << ";\n";
-        out << body.str();
+            parts.push_back(script::commented({"Lengths as the server counts them: in code points, not UTF-16 units."},
+                                              pd::text("const codePoints = (s) => Array.from(s).length;")));
+        if (m_keysMatch)
+            parts.push_back(script::commented(
+                {"Whether every key of a map matches `pattern` (null is another rule's)."},
+                pd::concat({pd::text("const keysMatch = (pattern) => (v) =>"), pd::hardline(),
+                            pd::text("  v === null || Array.from(v.keys()).every((k) => pattern.test(k));")})));
+        if (m_oneOf)
+            parts.push_back(script::commented(
+                {"Whether `v` is one of `values`, by loose equality: a long arrives as a", "BigInt, and 1n == 1."},
+                pd::text("const oneOf = (values) => (v) => values.some((x) => x == v);")));
+        parts.push_back(script::declaration("const collectionName", script::string(m_module.collection)));
+        parts.insert(parts.end(), body.begin(), body.end());
 
         const std::size_t root = m_module.objects.size() - 1;
         const ObjectType &document = m_module.document();
-        out << "\n// The variants, each [discriminator value, its own fields' schema].\nconst variants = [";
+        std::vector<Expr> variants;
         for (std::size_t v = 0; v < document.variants.size(); ++v)
-            out << (v ? ", " : "") << "[" << stringLiteral(document.variants[v].value) << ", "
-                << m_names.variants[root][v] << "]";
-        out << "];\n";
-        out << "\n// The collection's model on `connection`, with one discriminator per variant.\n"
-               "function model(connection) {\n"
-               "  const m = connection.model(collectionName, "
-            << m_names.objects[root]
-            << ", collectionName);\n"
-               "  for (const [value, variant] of variants) m.discriminator(collectionName + \":\" + value, variant, "
-               "value);\n"
-               "  return m;\n"
-               "}\n";
-        out << "\nmodule.exports = { collectionName, schema: " << m_names.objects[root] << ", variants, model";
+            variants.push_back(script::array(
+                {script::string(document.variants[v].value), script::identifier(m_names.variants[root][v])}));
+        parts.push_back(script::commented({"The variants, each [discriminator value, its own fields' schema]."},
+                                          script::declaration("const variants", script::array(std::move(variants)))));
+
+        const Expr modelCall = script::method(
+            script::identifier("connection"), "model",
+            {script::identifier("collectionName"), script::identifier(m_names.objects[root]),
+             script::identifier("collectionName")});
+        parts.push_back(script::commented(
+            {"The collection's model on `connection`, with one discriminator per variant."},
+            pd::concat({pd::text("function model(connection) {"),
+                        pd::indent(pd::concat({pd::hardline(), script::declaration("const m", modelCall), pd::hardline(),
+                                               pd::text("for (const [value, variant] of variants)"),
+                                               pd::indent(pd::concat({pd::hardline(),
+                                                                      pd::text("m.discriminator(collectionName + \":\" + "
+                                                                               "value, variant, value);")})),
+                                               pd::hardline(), pd::text("return m;")})),
+                        pd::hardline(), pd::text("}")})));
+
+        std::vector<script::Property> exports{
+            {{}, "collectionName", script::identifier("collectionName")},
+            {{}, "schema", script::identifier(m_names.objects[root])},
+            {{}, "variants", script::identifier("variants")},
+            {{}, "model", script::identifier("model")}};
         for (std::size_t i = 0; i < root; ++i)
-            out << ", " << m_names.objects[i];
-        out << " };\n";
-        return out.str();
+            exports.push_back({{}, m_names.objects[i], script::identifier(m_names.objects[i])});
+        parts.push_back(script::declaration("module.exports", script::object(std::move(exports), true)));
+
+        for (const auto &p : parts)
+            docs.push_back(pd::concat({pd::hardline(), p, pd::hardline()}));
+        return pd::print(pd::concat(std::move(docs)));
     }
 
 private:
-    std::string scalarType(BsonType t) {
+    Expr scalarType(BsonType t) {
         switch (t) {
-        case BsonType::Double: return "Schema.Types.Double";
-        case BsonType::Int: return "Schema.Types.Int32";
-        case BsonType::Long: return "Schema.Types.BigInt";
-        case BsonType::String: return "String";
-        case BsonType::Bool: return "Boolean";
-        case BsonType::Date: return "Date";
-        case BsonType::BinData: return "Buffer";
-        case BsonType::ObjectId: return "Schema.Types.ObjectId";
-        case BsonType::Decimal: return "Schema.Types.Decimal128";
-        default: return "Schema.Types.Mixed";
+        case BsonType::Double: return schemaType("Double");
+        case BsonType::Int: return schemaType("Int32");
+        case BsonType::Long: return schemaType("BigInt");
+        case BsonType::String: return script::identifier("String");
+        case BsonType::Bool: return script::identifier("Boolean");
+        case BsonType::Date: return script::identifier("Date");
+        case BsonType::BinData: return script::identifier("Buffer");
+        case BsonType::ObjectId: return schemaType("ObjectId");
+        case BsonType::Decimal: return schemaType("Decimal128");
+        default: return schemaType("Mixed");
         }
     }
 
     // Validators of a value at `node` (a path, or an array's elements).
-    std::vector<std::string> validators(const TypeNode &node, bool refuseNull) {
-        std::vector<std::string> out;
-        const auto add = [&](const std::string &test, const std::string &message) {
-            out.push_back("{ validator: (v) => " + test + ", message: " + stringLiteral(message) + " }");
+    std::vector<Expr> validators(const TypeNode &node, bool refuseNull) {
+        std::vector<Expr> out;
+        const auto add = [&](Expr test, const std::string &message) {
+            out.push_back(script::object({{{}, "validator", std::move(test)}, {{}, "message", script::string(message)}}));
+        };
+        const auto check = [&](const std::string &test, const std::string &message) {
+            add(script::arrow(test), message);
         };
         const std::string nullOk = node.nullable ? "v === null || " : "";
         if (refuseNull)
-            add("v !== null", "may be absent but not null");
+            check("(v) => v !== null", "may be absent but not null");
         const bool isString = node.types.size() == 1 && node.types.front() == BsonType::String;
         if (!node.enumValues.empty() && !isString) {
-            std::vector<std::string> values;
+            std::vector<Expr> values;
             bool all = true;
             for (const auto &l : node.enumValues) {
                 if (l.kind == Literal::Kind::String)
-                    values.push_back(stringLiteral(l.text));
-                else if (l.isFiniteNumber() || l.kind == Literal::Kind::Bool)
-                    values.push_back(l.text);
+                    values.push_back(script::string(l.text));
+                else if (l.kind == Literal::Kind::Bool)
+                    values.push_back(script::keyword(l.text));
+                else if (l.isFiniteNumber())
+                    values.push_back(script::number(l.text));
                 else
                     all = false;
             }
-            // Loose equality: a long arrives as a BigInt, and 1n == 1.
-            if (all)
-                add(nullOk + "[" + joined(values, ", ") + "].some((x) => x == v)", "not one of the enum's values");
+            if (node.nullable)
+                values.push_back(script::keyword("null"));
+            if (all) {
+                m_oneOf = true;
+                add(script::call(script::identifier("oneOf"), {script::array(std::move(values))}),
+                    "not one of the enum's values");
+            }
         }
         if (node.minimum && node.minimum->isFiniteNumber())
-            add(nullOk + "v >= " + node.minimum->text, "minimum " + node.minimum->text);
+            check("(v) => " + nullOk + "v >= " + node.minimum->text, "minimum " + node.minimum->text);
         if (node.maximum && node.maximum->isFiniteNumber())
-            add(nullOk + "v <= " + node.maximum->text, "maximum " + node.maximum->text);
+            check("(v) => " + nullOk + "v <= " + node.maximum->text, "maximum " + node.maximum->text);
         if (node.minLength) {
             m_codePoints = true;
-            add(nullOk + "codePoints(v) >= " + std::to_string(*node.minLength),
-                "minLength " + std::to_string(*node.minLength));
+            check("(v) => " + nullOk + "codePoints(v) >= " + std::to_string(*node.minLength),
+                  "minLength " + std::to_string(*node.minLength));
         }
         if (node.maxLength) {
             m_codePoints = true;
-            add(nullOk + "codePoints(v) <= " + std::to_string(*node.maxLength),
-                "maxLength " + std::to_string(*node.maxLength));
+            check("(v) => " + nullOk + "codePoints(v) <= " + std::to_string(*node.maxLength),
+                  "maxLength " + std::to_string(*node.maxLength));
         }
         if (node.isArray()) {
             if (node.minItems)
-                add("v.length >= " + std::to_string(*node.minItems), "minItems " + std::to_string(*node.minItems));
+                check("(v) => v.length >= " + std::to_string(*node.minItems), "minItems " + std::to_string(*node.minItems));
             if (node.maxItems)
-                add("v.length <= " + std::to_string(*node.maxItems), "maxItems " + std::to_string(*node.maxItems));
+                check("(v) => v.length <= " + std::to_string(*node.maxItems), "maxItems " + std::to_string(*node.maxItems));
         }
         if (node.maxKeys)
-            add(nullOk + "v.size <= " + std::to_string(*node.maxKeys), "maxProperties " + std::to_string(*node.maxKeys));
-        if (node.mapValue && !node.mapKeyPattern.empty())
-            add(nullOk + "Array.from(v.keys()).every((k) => new RegExp(" + stringLiteral(node.mapKeyPattern) +
-                    ", \"u\").test(k))",
+            check("(v) => " + nullOk + "v.size <= " + std::to_string(*node.maxKeys),
+                  "maxProperties " + std::to_string(*node.maxKeys));
+        if (node.mapValue && !node.mapKeyPattern.empty()) {
+            m_keysMatch = true;
+            add(script::call(script::identifier("keysMatch"),
+                             {script::construct(script::identifier("RegExp"),
+                                                {script::string(node.mapKeyPattern), script::string("u")})}),
                 "a key that does not match " + node.mapKeyPattern);
+        }
         return out;
     }
 
     // `{ type: ..., ... }` for a value at `node`.
-    std::string options(const TypeNode &node, bool required, bool refuseNull) {
-        std::vector<std::string> parts;
-        parts.push_back("type: " + type(node));
+    Expr options(const TypeNode &node, bool required, bool refuseNull) {
+        std::vector<script::Property> props;
+        props.push_back({{}, "type", type(node)});
         if (node.mapValue)
-            parts.push_back("of: " + elementOptions(*node.mapValue));
+            props.push_back({{}, "of", elementOptions(*node.mapValue)});
         if (required && !node.nullable)
-            parts.push_back("required: true");
+            props.push_back({{}, "required", script::keyword("true")});
         const bool isString = node.types.size() == 1 && node.types.front() == BsonType::String;
         if (isString && !node.enumValues.empty()) {
-            std::vector<std::string> values;
+            std::vector<Expr> values;
             for (const auto &l : node.enumValues)
-                values.push_back(stringLiteral(l.text));
+                values.push_back(script::string(l.text));
             if (node.nullable)
-                values.push_back("null");
-            parts.push_back("enum: [" + joined(values, ", ") + "]");
+                values.push_back(script::keyword("null"));
+            props.push_back({{}, "enum", script::array(std::move(values))});
         }
         if (isString && node.pattern)
-            parts.push_back("match: new RegExp(" + stringLiteral(*node.pattern) + ", \"u\")");
+            props.push_back({{}, "match",
+                             script::construct(script::identifier("RegExp"),
+                                               {script::string(*node.pattern), script::string("u")})});
         if (node.isArray())
-            parts.push_back("default: undefined"); // absent stays absent, as stored
-        const auto v = validators(node, refuseNull);
+            props.push_back({{}, "default", script::identifier("undefined")}); // absent stays absent, as stored
+        auto v = validators(node, refuseNull);
         if (!v.empty())
-            parts.push_back("validate: [" + joined(v, ", ") + "]");
-        return "{ " + joined(parts, ", ") + " }";
+            props.push_back({{}, "validate", script::array(std::move(v))});
+        return script::object(std::move(props));
     }
 
     // An array's element or a map's value: a schema name, or options.
-    std::string elementOptions(const TypeNode &node) {
+    Expr elementOptions(const TypeNode &node) {
         if (node.isObject() && node.object >= 0)
-            return m_names.objects[static_cast<std::size_t>(node.object)];
+            return script::identifier(m_names.objects[static_cast<std::size_t>(node.object)]);
         return options(node, false, false);
     }
 
-    std::string type(const TypeNode &node) {
+    Expr type(const TypeNode &node) {
         if (node.types.size() != 1)
-            return "Schema.Types.Mixed";
+            return schemaType("Mixed");
         const BsonType t = node.types.front();
         if (t == BsonType::Array)
-            return "[" + (node.items ? elementOptions(*node.items) : std::string("Schema.Types.Mixed")) + "]";
+            return script::array({node.items ? elementOptions(*node.items) : schemaType("Mixed")});
         if (t == BsonType::Object && node.object >= 0)
-            return m_names.objects[static_cast<std::size_t>(node.object)];
+            return script::identifier(m_names.objects[static_cast<std::size_t>(node.object)]);
         if (t == BsonType::Object && node.mapValue)
-            return "Map";
+            return script::identifier("Map");
         return scalarType(t);
     }
 
@@ -212,58 +272,62 @@ private:
         return lines;
     }
 
-    void writeSchema(std::ostringstream &out, const std::string &name, const ObjectType &o,
-                     const std::vector<TypeField> &fields, bool root, const std::string &disc,
-                     const std::vector<std::string> &discValues) {
-        out << "const " << name << " = new Schema(\n  {\n";
+    pd::Doc writeSchema(const std::string &name, const ObjectType &o, const std::vector<TypeField> &fields, bool root,
+                        const std::string &disc, const std::vector<std::string> &discValues) {
+        std::vector<script::Property> props;
         bool hasId = false;
         for (const auto &f : fields) {
             hasId = hasId || f.key == "_id";
-            for (const auto &line : commentLines(f.type))
-                out << "    // " << commentText(line) << '\n';
+            std::vector<std::string> comments = commentLines(f.type);
             if (f.required && f.type.nullable)
-                out << "    // " << commentText("Required, and may be null: absence is not checked here.") << '\n';
-            std::string opts;
+                comments.push_back("Required, and may be null: absence is not checked here.");
+            Expr opts;
             if (!disc.empty() && f.key == disc) {
-                std::vector<std::string> values;
+                std::vector<Expr> values;
                 for (const auto &v : discValues)
-                    values.push_back(stringLiteral(v));
-                opts = "{ type: String, required: true, enum: [" + joined(values, ", ") + "] }";
+                    values.push_back(script::string(v));
+                opts = script::object({{{}, "type", script::identifier("String")},
+                                       {{}, "required", script::keyword("true")},
+                                       {{}, "enum", script::array(std::move(values))}});
             } else {
                 opts = options(f.type, f.required, !f.required && !f.type.nullable);
             }
-            out << "    " << objectLiteralKey(f.key) << ": " << opts << ",\n";
+            props.push_back({safeComments(comments), objectLiteralKey(f.key), opts});
         }
-        out << "  },\n  { ";
-        std::vector<std::string> schemaOptions;
+        std::vector<script::Property> schemaOptions;
         if (root)
-            schemaOptions.push_back("collection: collectionName");
+            schemaOptions.push_back({{}, "collection", script::identifier("collectionName")});
         else if (!hasId)
-            schemaOptions.push_back("_id: false");
-        schemaOptions.push_back(std::string("strict: ") + (o.closed ? "\"throw\"" : "false"));
-        schemaOptions.push_back("versionKey: false");
+            schemaOptions.push_back({{}, "_id", script::keyword("false")});
+        schemaOptions.push_back({{}, "strict", o.closed ? script::string("throw") : script::keyword("false")});
+        schemaOptions.push_back({{}, "versionKey", script::keyword("false")});
         if (!disc.empty())
-            schemaOptions.push_back("discriminatorKey: " + stringLiteral(disc));
-        out << joined(schemaOptions, ", ") << " },\n);\n";
+            schemaOptions.push_back({{}, "discriminatorKey", script::string(disc)});
+        return script::declaration(
+            "const " + name, script::construct(script::identifier("Schema"),
+                                               {script::object(std::move(props), true),
+                                                script::object(std::move(schemaOptions))}));
     }
 
-    void writeObject(std::ostringstream &out, std::size_t index) {
+    pd::Doc writeObject(std::size_t index) {
         const ObjectType &o = m_module.objects[index];
         const bool root = index + 1 == m_module.objects.size();
-        out << '\n';
-        out << "// " << commentText(o.name + (o.description.empty() ? "" : ": " + o.description)) << '\n';
+        std::vector<pd::Doc> parts;
+        const std::string comment = commentText(o.name + (o.description.empty() ? "" : ": " + o.description));
         if (o.variants.empty()) {
-            writeSchema(out, m_names.objects[index], o, o.fields, root, {}, {});
+            parts.push_back(script::commented({comment}, writeSchema(m_names.objects[index], o, o.fields, root, {}, {})));
         } else {
             std::vector<std::string> values;
             for (const auto &v : o.variants)
                 values.push_back(v.value);
-            writeSchema(out, m_names.objects[index], o, o.fields, root, o.discriminator, values);
+            parts.push_back(script::commented(
+                {comment}, writeSchema(m_names.objects[index], o, o.fields, root, o.discriminator, values)));
             for (std::size_t v = 0; v < o.variants.size(); ++v) {
                 ObjectType variantObject;
                 variantObject.closed = o.closed;
-                out << "// " << commentText(o.variants[v].name) << '\n';
-                writeSchema(out, m_names.variants[index][v], variantObject, o.variants[v].fields, false, {}, {});
+                parts.push_back(script::commented(
+                    {commentText(o.variants[v].name)},
+                    writeSchema(m_names.variants[index][v], variantObject, o.variants[v].fields, false, {}, {})));
             }
         }
         // Embedded polymorphic objects: a discriminator per variant on the path.
@@ -274,15 +338,20 @@ private:
             const auto child = static_cast<std::size_t>(value.object);
             const ObjectType &c = m_module.objects[child];
             for (std::size_t v = 0; v < c.variants.size(); ++v)
-                out << m_names.objects[index] << ".path(" << stringLiteral(f.key) << ").discriminator("
-                    << stringLiteral(c.variants[v].name) << ", " << m_names.variants[child][v] << ", "
-                    << stringLiteral(c.variants[v].value) << ");\n";
+                parts.push_back(script::statement(script::method(
+                    script::method(script::identifier(m_names.objects[index]), "path", {script::string(f.key)}),
+                    "discriminator",
+                    {script::string(c.variants[v].name), script::identifier(m_names.variants[child][v]),
+                     script::string(c.variants[v].value)})));
         }
+        return pd::join(pd::hardline(), parts);
     }
 
     const TypeModule &m_module;
     TypeNames m_names;
     bool m_codePoints = false;
+    bool m_keysMatch = false;
+    bool m_oneOf = false;
 };
 
 } // namespace

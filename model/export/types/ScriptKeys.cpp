@@ -17,12 +17,12 @@ bool isScriptIdentifier(std::string_view key) {
 }
 
 std::string typeMemberKey(const std::string &key) {
-    return isScriptIdentifier(key) ? key : javascript::stringLiteral(key);
+    return isScriptIdentifier(key) ? key : javascript::prettierStringLiteral(key);
 }
 
 std::string objectLiteralKey(const std::string &key) {
     if (key == "__proto__")
-        return "[" + javascript::stringLiteral(key) + "]";
+        return "[" + javascript::prettierStringLiteral(key) + "]";
     return typeMemberKey(key);
 }
 

@@ -2,17 +2,19 @@
 
 #include "export/types/Identifiers.h"
 #include "export/types/ScriptKeys.h"
+#include "export/types/ScriptLayout.h"
 #include "util/JavaScriptText.h"
+#include "util/PrettyDoc.h"
 
 #include <set>
-#include <sstream>
 
 namespace docshape::types {
 
 namespace {
 
+namespace pd = docshape::pretty;
 using javascript::commentText;
-using javascript::stringLiteral;
+using javascript::prettierStringLiteral;
 
 constexpr std::string_view kBsonClasses[] = {"ObjectId", "Decimal128", "Binary",  "Long",
                                              "Timestamp", "MinKey",    "MaxKey"};
@@ -88,16 +90,27 @@ std::vector<std::string> commentLines(const TypeNode &node, bool typesHoldRules)
     return lines;
 }
 
-void writeComments(std::ostringstream &out, const std::vector<std::string> &lines, std::string_view indent) {
+std::vector<std::string> safeComments(const std::vector<std::string> &lines) {
+    std::vector<std::string> out;
     for (const auto &l : lines)
-        out << indent << "// " << commentText(l) << '\n';
+        out.push_back(commentText(l));
+    return out;
 }
 
-void writeHeader(std::ostringstream &out, const std::vector<std::string> &header) {
+// A module: the header's comments, then each part after a blank line.
+std::string module(const std::vector<std::string> &header, std::vector<pd::Doc> firstLines,
+                   const std::vector<pd::Doc> &parts) {
+    std::vector<pd::Doc> docs;
     for (const auto &line : header)
-        out << "// " << commentText(line) << '\n';
+        docs.push_back(pd::concat({pd::text("// " + commentText(line)), pd::hardline()}));
+    for (auto &d : firstLines)
+        docs.push_back(pd::concat({std::move(d), pd::hardline()}));
+    for (const auto &p : parts)
+        docs.push_back(pd::concat({pd::hardline(), p, pd::hardline()}));
+    return pd::print(pd::concat(std::move(docs)));
 }
 
+std::string objectComment(const ObjectType &o) { return o.name + (o.description.empty() ? "" : ": " + o.description); }
 
 // ---- TypeScript --------------------------------------------------------
 
@@ -106,52 +119,48 @@ public:
     TypeScriptWriter(const TypeModule &module) : m_module(module), m_names(nameTypes(module, moduleNames())) {}
 
     std::string write(const std::vector<std::string> &header) {
-        std::ostringstream body;
+        std::vector<pd::Doc> parts;
+        parts.push_back(script::declaration("export const collectionName", script::string(m_module.collection)));
         for (std::size_t i = 0; i < m_module.objects.size(); ++i)
-            writeObject(body, i);
-        std::ostringstream out;
-        writeHeader(out, header);
-        if (!m_imports.empty()) {
-            out << "import type { ";
-            bool first = true;
-            for (const auto &name : m_imports) {
-                out << (first ? "" : ", ") << name;
-                first = false;
-            }
-            out << " } from \"bson\";\n";
-        }
-        out << "\nexport const collectionName = " << stringLiteral(m_module.collection) << ";\n";
-        out << body.str();
-        out << "\nexport type CollectionDocument = " << m_names.objects.back() << ";\n";
-        return out.str();
+            parts.push_back(writeObject(i));
+        parts.push_back(script::typeAlias("export type CollectionDocument", script::plainType(m_names.objects.back())));
+        std::vector<pd::Doc> first;
+        if (!m_imports.empty())
+            first.push_back(script::importNames("import type", {m_imports.begin(), m_imports.end()}, "bson"));
+        return module(header, std::move(first), parts);
     }
 
 private:
-    std::string scalar(BsonType t) {
+    script::Type scalar(BsonType t) {
+        const auto bson = [&](const char *name) {
+            m_imports.insert(name);
+            return script::plainType(name);
+        };
         switch (t) {
         case BsonType::Double:
-        case BsonType::Int: return "number";
-        case BsonType::Long: m_imports.insert("Long"); return "number | Long";
-        case BsonType::String: return "string";
-        case BsonType::Bool: return "boolean";
-        case BsonType::Date: return "Date";
-        case BsonType::Null: return "null";
-        case BsonType::Regex: return "RegExp";
-        case BsonType::Object: return "Record<string, unknown>";
-        case BsonType::Array: return "unknown[]";
-        case BsonType::BinData: m_imports.insert("Binary"); return "Binary";
-        case BsonType::ObjectId: m_imports.insert("ObjectId"); return "ObjectId";
-        case BsonType::Decimal: m_imports.insert("Decimal128"); return "Decimal128";
-        case BsonType::Timestamp: m_imports.insert("Timestamp"); return "Timestamp";
-        case BsonType::MinKey: m_imports.insert("MinKey"); return "MinKey";
-        case BsonType::MaxKey: m_imports.insert("MaxKey"); return "MaxKey";
+        case BsonType::Int: return script::plainType("number");
+        case BsonType::Long: return script::unionType({script::plainType("number"), bson("Long")});
+        case BsonType::String: return script::plainType("string");
+        case BsonType::Bool: return script::plainType("boolean");
+        case BsonType::Date: return script::plainType("Date");
+        case BsonType::Null: return script::plainType("null");
+        case BsonType::Regex: return script::plainType("RegExp");
+        case BsonType::Object:
+            return script::genericType("Record", {script::plainType("string"), script::plainType("unknown")});
+        case BsonType::Array: return script::arrayType(script::plainType("unknown"));
+        case BsonType::BinData: return bson("Binary");
+        case BsonType::ObjectId: return bson("ObjectId");
+        case BsonType::Decimal: return bson("Decimal128");
+        case BsonType::Timestamp: return bson("Timestamp");
+        case BsonType::MinKey: return bson("MinKey");
+        case BsonType::MaxKey: return bson("MaxKey");
         }
-        return "unknown";
+        return script::plainType("unknown");
     }
 
-    // The type of a value at `node`; `alternatives` is set when it is a union.
-    std::string type(const TypeNode &node, bool &alternatives) {
-        std::vector<std::string> alts;
+    // The type of a value at `node`.
+    script::Type type(const TypeNode &node) {
+        std::vector<script::Type> alts;
         bool literals = !node.enumValues.empty();
         for (const auto &l : node.enumValues)
             if (l.kind == Literal::Kind::Decimal || (l.isFiniteNumber() == false && l.kind != Literal::Kind::String &&
@@ -159,70 +168,63 @@ private:
                 literals = false;
         if (literals) {
             for (const auto &l : node.enumValues)
-                alts.push_back(l.kind == Literal::Kind::String ? stringLiteral(l.text) : numberText(l));
+                alts.push_back(script::plainType(l.kind == Literal::Kind::String ? prettierStringLiteral(l.text)
+                                                                                  : numberText(l)));
         } else {
             for (BsonType t : node.types) {
                 if (t == BsonType::Array) {
-                    bool inner = false;
-                    std::string element = node.items ? type(*node.items, inner) : "unknown";
-                    alts.push_back(inner ? "(" + element + ")[]" : element + "[]");
+                    alts.push_back(script::arrayType(node.items ? type(*node.items) : script::plainType("unknown")));
                 } else if (t == BsonType::Object && node.object >= 0) {
-                    alts.push_back(m_names.objects[static_cast<std::size_t>(node.object)]);
+                    alts.push_back(script::plainType(m_names.objects[static_cast<std::size_t>(node.object)]));
                 } else if (t == BsonType::Object && node.mapValue) {
-                    bool inner = false;
-                    alts.push_back("Record<string, " + type(*node.mapValue, inner) + ">");
+                    alts.push_back(script::genericType("Record", {script::plainType("string"), type(*node.mapValue)}));
                 } else {
                     alts.push_back(scalar(t));
                 }
             }
         }
         if (node.nullable)
-            alts.push_back("null");
-        std::string out;
-        for (const auto &a : alts)
-            out += (out.empty() ? "" : " | ") + a;
-        alternatives = alts.size() > 1 || out.find(" | ") != std::string::npos;
-        return out.empty() ? "unknown" : out;
+            alts.push_back(script::plainType("null"));
+        if (alts.empty())
+            return script::plainType("unknown");
+        return script::unionType(std::move(alts));
     }
 
-    void writeFields(std::ostringstream &out, const std::vector<TypeField> &fields) {
-        for (const auto &f : fields) {
-            writeComments(out, commentLines(f.type, false), "  ");
-            bool alternatives = false;
-            out << "  " << typeMemberKey(f.key) << (f.required ? "" : "?") << ": " << type(f.type, alternatives)
-                << ";\n";
-        }
+    void writeFields(std::vector<pd::Doc> &members, const std::vector<TypeField> &fields) {
+        for (const auto &f : fields)
+            members.push_back(script::commented(safeComments(commentLines(f.type, false)),
+                                                script::typeMember(typeMemberKey(f.key), !f.required, type(f.type))));
     }
 
-    void writeObject(std::ostringstream &out, std::size_t index) {
+    pd::Doc writeObject(std::size_t index) {
         const ObjectType &o = m_module.objects[index];
         const std::string &name = m_names.objects[index];
-        out << '\n';
-        writeComments(out, {o.name + (o.description.empty() ? "" : ": " + o.description)}, "");
+        const std::vector<std::string> comment{commentText(objectComment(o))};
         if (o.variants.empty()) {
-            out << "export interface " << name << " {\n";
-            writeFields(out, o.fields);
-            out << "}\n";
-            return;
+            std::vector<pd::Doc> members;
+            writeFields(members, o.fields);
+            return script::commented(comment, script::interfaceBody("export interface " + name, members));
         }
+        std::vector<pd::Doc> parts;
+        std::vector<script::Type> variants;
         for (std::size_t v = 0; v < o.variants.size(); ++v) {
             const TypeVariant &variant = o.variants[v];
-            out << "export interface " << m_names.variants[index][v] << " {\n";
+            std::vector<pd::Doc> members;
             for (const auto &f : o.fields) {
-                if (f.key == o.discriminator) {
-                    writeComments(out, commentLines(f.type, false), "  ");
-                    out << "  " << typeMemberKey(f.key) << ": " << stringLiteral(variant.value) << ";\n";
-                } else {
-                    writeFields(out, {f});
-                }
+                if (f.key == o.discriminator)
+                    members.push_back(script::commented(
+                        safeComments(commentLines(f.type, false)),
+                        script::typeMember(typeMemberKey(f.key), false,
+                                           script::plainType(prettierStringLiteral(variant.value)))));
+                else
+                    writeFields(members, {f});
             }
-            writeFields(out, variant.fields);
-            out << "}\n";
+            writeFields(members, variant.fields);
+            parts.push_back(script::interfaceBody("export interface " + m_names.variants[index][v], members));
+            variants.push_back(script::plainType(m_names.variants[index][v]));
         }
-        out << "export type " << name << " =";
-        for (const auto &v : m_names.variants[index])
-            out << (&v == &m_names.variants[index].front() ? " " : " | ") << v;
-        out << ";\n";
+        parts.push_back(script::typeAlias("export type " + name, script::unionType(std::move(variants))));
+        return script::commented(comment, pd::join(pd::hardline(), parts));
     }
 
     const TypeModule &m_module;
@@ -232,81 +234,85 @@ private:
 
 // ---- Zod ---------------------------------------------------------------
 
+using script::Expr;
+
+Expr z() { return script::identifier("z"); }
+Expr zod(std::string name, std::vector<Expr> args = {}) { return script::method(z(), std::move(name), std::move(args)); }
+Expr regExp(const std::string &pattern) {
+    return script::construct(script::identifier("RegExp"), {script::string(pattern), script::string("u")});
+}
+
 class ZodWriter {
 public:
     ZodWriter(const TypeModule &module) : m_module(module), m_names(nameTypes(module, moduleNames())) {}
 
     std::string write(const std::vector<std::string> &header) {
-        std::ostringstream body;
+        std::vector<pd::Doc> objects;
         for (std::size_t i = 0; i < m_module.objects.size(); ++i)
-            writeObject(body, i);
-        std::ostringstream out;
-        writeHeader(out, header);
-        out << "import { z } from \"zod\";\n";
-        if (!m_imports.empty()) {
-            out << "import { ";
-            bool first = true;
-            for (const auto &name : m_imports) {
-                out << (first ? "" : ", ") << name;
-                first = false;
-            }
-            out << " } from \"bson\";\n";
-        }
+            objects.push_back(writeObject(i));
+        std::vector<pd::Doc> first{script::importNames("import", {"z"}, "zod")};
+        if (!m_imports.empty())
+            first.push_back(script::importNames("import", {m_imports.begin(), m_imports.end()}, "bson"));
+        std::vector<pd::Doc> parts;
         if (m_codePoints)
-            out << "\n// Lengths as the server counts them: in code points, not UTF-16 units.\n"
-                   "const codePoints = (s: string): number => Array.from(s).length;\n";
-        out << "\nexport const collectionName = " << stringLiteral(m_module.collection) << ";\n";
-        out << body.str();
-        out << "\nexport const documentSchema = " << m_names.objects.back() << ";\n";
-        out << "export type CollectionDocument = z.infer<typeof documentSchema>;\n";
-        return out.str();
+            parts.push_back(script::commented({"Lengths as the server counts them: in code points, not UTF-16 units."},
+                                              pd::text("const codePoints = (s: string): number => Array.from(s).length;")));
+        parts.push_back(script::declaration("export const collectionName", script::string(m_module.collection)));
+        parts.insert(parts.end(), objects.begin(), objects.end());
+        parts.push_back(pd::concat(
+            {script::declaration("export const documentSchema", script::identifier(m_names.objects.back())),
+             pd::hardline(),
+             script::typeAlias("export type CollectionDocument",
+                               script::genericType("z.infer", {script::plainType("typeof documentSchema")}))}));
+        return module(header, std::move(first), parts);
     }
 
 private:
-    std::string instance(std::string_view cls) {
+    Expr instance(std::string_view cls) {
         m_imports.emplace(cls);
-        return "z.instanceof(" + std::string(cls) + ")";
+        return zod("instanceof", {script::identifier(std::string(cls))});
     }
 
-    std::string numberBounds(const TypeNode &node) {
-        std::string out;
+    Expr numberBounds(Expr e, const TypeNode &node) {
         if (node.minimum && node.minimum->isFiniteNumber())
-            out += ".gte(" + numberText(*node.minimum) + ")";
+            e = script::method(e, "gte", {script::number(numberText(*node.minimum))});
         if (node.maximum && node.maximum->isFiniteNumber())
-            out += ".lte(" + numberText(*node.maximum) + ")";
-        return out;
+            e = script::method(e, "lte", {script::number(numberText(*node.maximum))});
+        return e;
     }
 
-    std::string stringRules(const TypeNode &node) {
-        std::string out;
+    Expr stringRules(Expr e, const TypeNode &node) {
         // Regex first: a refinement ends the chain of string methods.
         if (node.pattern)
-            out += ".regex(new RegExp(" + stringLiteral(*node.pattern) + ", \"u\"))";
+            e = script::method(e, "regex", {regExp(*node.pattern)});
         if (node.minLength) {
             m_codePoints = true;
-            out += ".refine((s) => codePoints(s) >= " + std::to_string(*node.minLength) +
-                   ", { message: \"minLength " + std::to_string(*node.minLength) + "\" })";
+            const std::string n = std::to_string(*node.minLength);
+            e = script::method(e, "refine",
+                               {script::arrow("(s) => codePoints(s) >= " + n), script::string("minLength " + n)});
         }
         if (node.maxLength) {
             m_codePoints = true;
-            out += ".refine((s) => codePoints(s) <= " + std::to_string(*node.maxLength) +
-                   ", { message: \"maxLength " + std::to_string(*node.maxLength) + "\" })";
+            const std::string n = std::to_string(*node.maxLength);
+            e = script::method(e, "refine",
+                               {script::arrow("(s) => codePoints(s) <= " + n), script::string("maxLength " + n)});
         }
-        return out;
+        return e;
     }
 
-    std::string scalar(BsonType t, const TypeNode &node) {
+    Expr scalar(BsonType t, const TypeNode &node) {
         switch (t) {
-        case BsonType::Double: return "z.number()" + numberBounds(node);
-        case BsonType::Int: return "z.number().int()" + numberBounds(node);
-        case BsonType::Long: return "z.number().int()" + numberBounds(node) + ".or(" + instance("Long") + ")";
-        case BsonType::String: return "z.string()" + stringRules(node);
-        case BsonType::Bool: return "z.boolean()";
-        case BsonType::Date: return "z.date()";
-        case BsonType::Null: return "z.null()";
-        case BsonType::Regex: return "z.instanceof(RegExp)";
-        case BsonType::Object: return "z.record(z.unknown())";
-        case BsonType::Array: return "z.array(z.unknown())";
+        case BsonType::Double: return numberBounds(zod("number"), node);
+        case BsonType::Int: return numberBounds(script::method(zod("number"), "int", {}), node);
+        case BsonType::Long:
+            return script::method(numberBounds(script::method(zod("number"), "int", {}), node), "or", {instance("Long")});
+        case BsonType::String: return stringRules(zod("string"), node);
+        case BsonType::Bool: return zod("boolean");
+        case BsonType::Date: return zod("date");
+        case BsonType::Null: return zod("null");
+        case BsonType::Regex: return zod("instanceof", {script::identifier("RegExp")});
+        case BsonType::Object: return zod("record", {zod("unknown")});
+        case BsonType::Array: return zod("array", {zod("unknown")});
         case BsonType::BinData: return instance("Binary");
         case BsonType::ObjectId: return instance("ObjectId");
         case BsonType::Decimal: return instance("Decimal128");
@@ -314,17 +320,19 @@ private:
         case BsonType::MinKey: return instance("MinKey");
         case BsonType::MaxKey: return instance("MaxKey");
         }
-        return "z.unknown()";
+        return zod("unknown");
     }
 
-    std::string literal(const Literal &l) {
+    Expr literal(const Literal &l) {
         if (l.kind == Literal::Kind::String)
-            return "z.literal(" + stringLiteral(l.text) + ")";
-        return "z.literal(" + l.text + ")";
+            return zod("literal", {script::string(l.text)});
+        if (l.kind == Literal::Kind::Bool)
+            return zod("literal", {script::keyword(l.text)});
+        return zod("literal", {script::number(l.text)});
     }
 
-    std::string type(const TypeNode &node) {
-        std::vector<std::string> alts;
+    Expr type(const TypeNode &node) {
+        std::vector<Expr> alts;
         bool literals = !node.enumValues.empty();
         bool strings = true;
         for (const auto &l : node.enumValues) {
@@ -333,99 +341,97 @@ private:
             if (l.kind != Literal::Kind::String && l.kind != Literal::Kind::Bool && !l.isFiniteNumber())
                 literals = false;
         }
-        std::string out;
+        Expr out;
         if (literals && strings) {
-            out = "z.enum([";
+            std::vector<Expr> values;
             for (const auto &l : node.enumValues)
-                out += (&l == &node.enumValues.front() ? "" : ", ") + stringLiteral(l.text);
-            out += "])";
+                values.push_back(script::string(l.text));
+            out = zod("enum", {script::array(std::move(values))});
         } else if (literals) {
             for (const auto &l : node.enumValues)
                 alts.push_back(literal(l));
         } else {
             for (BsonType t : node.types) {
                 if (t == BsonType::Array) {
-                    std::string a = "z.array(" + (node.items ? type(*node.items) : std::string("z.unknown()")) + ")";
+                    Expr a = zod("array", {node.items ? type(*node.items) : zod("unknown")});
                     if (node.minItems)
-                        a += ".min(" + std::to_string(*node.minItems) + ")";
+                        a = script::method(a, "min", {script::number(std::to_string(*node.minItems))});
                     if (node.maxItems)
-                        a += ".max(" + std::to_string(*node.maxItems) + ")";
+                        a = script::method(a, "max", {script::number(std::to_string(*node.maxItems))});
                     alts.push_back(a);
                 } else if (t == BsonType::Object && node.object >= 0) {
-                    alts.push_back(m_names.objects[static_cast<std::size_t>(node.object)]);
+                    alts.push_back(script::identifier(m_names.objects[static_cast<std::size_t>(node.object)]));
                 } else if (t == BsonType::Object && node.mapValue) {
-                    std::string map = "z.record(z.string().regex(new RegExp(" + stringLiteral(node.mapKeyPattern) +
-                                      ", \"u\")), " + type(*node.mapValue) + ")";
-                    if (node.maxKeys)
-                        map += ".refine((m) => Object.keys(m).length <= " + std::to_string(*node.maxKeys) +
-                               ", { message: \"maxProperties " + std::to_string(*node.maxKeys) + "\" })";
+                    Expr map = zod("record", {script::method(zod("string"), "regex", {regExp(node.mapKeyPattern)}),
+                                              type(*node.mapValue)});
+                    if (node.maxKeys) {
+                        const std::string n = std::to_string(*node.maxKeys);
+                        map = script::method(map, "refine",
+                                             {script::arrow("(m) => Object.keys(m).length <= " + n),
+                                              script::string("maxProperties " + n)});
+                    }
                     alts.push_back(map);
                 } else {
                     alts.push_back(scalar(t, node));
                 }
             }
         }
-        if (out.empty() && alts.empty())
-            out = "z.unknown()";
-        if (out.empty()) {
-            if (alts.size() == 1) {
-                out = alts.front();
-            } else {
-                out = "z.union([";
-                for (const auto &a : alts)
-                    out += (&a == &alts.front() ? "" : ", ") + a;
-                out += "])";
-            }
-        }
+        if (!out && alts.empty())
+            out = zod("unknown");
+        if (!out)
+            out = alts.size() == 1 ? alts.front() : zod("union", {script::array(std::move(alts))});
         if (node.nullable)
-            out += ".nullable()";
+            out = script::method(out, "nullable", {});
         return out;
     }
 
-    void writeFields(std::ostringstream &out, const std::vector<TypeField> &fields) {
+    void writeFields(std::vector<script::Property> &props, const std::vector<TypeField> &fields) {
         for (const auto &f : fields) {
-            writeComments(out, commentLines(f.type, true), "  ");
-            out << "  " << objectLiteralKey(f.key) << ": " << type(f.type) << (f.required ? "" : ".optional()") << ",\n";
+            Expr value = type(f.type);
+            if (!f.required)
+                value = script::method(value, "optional", {});
+            props.push_back({safeComments(commentLines(f.type, true)), objectLiteralKey(f.key), value});
         }
     }
 
-    void writeZodObject(std::ostringstream &out, const std::string &name, const ObjectType &o,
-                        const TypeVariant *variant) {
-        out << "export const " << name << " = z\n  .object({\n";
-        std::ostringstream fields;
+    pd::Doc writeZodObject(const std::string &name, const ObjectType &o, const TypeVariant *variant) {
+        std::vector<script::Property> props;
         for (const auto &f : o.fields) {
-            if (variant && f.key == o.discriminator) {
-                writeComments(fields, commentLines(f.type, true), "  ");
-                fields << "  " << objectLiteralKey(f.key) << ": z.literal(" << stringLiteral(variant->value) << "),\n";
-            } else {
-                writeFields(fields, {f});
-            }
+            if (variant && f.key == o.discriminator)
+                props.push_back({safeComments(commentLines(f.type, true)), objectLiteralKey(f.key),
+                                 zod("literal", {script::string(variant->value)})});
+            else
+                writeFields(props, {f});
         }
         if (variant)
-            writeFields(fields, variant->fields);
-        std::istringstream lines(fields.str());
-        for (std::string line; std::getline(lines, line);)
-            out << "  " << line << '\n';
-        out << "  })\n  ." << (o.closed ? "strict" : "passthrough") << "();\n";
-        out << "export type " << name << " = z.infer<typeof " << name << ">;\n";
+            writeFields(props, variant->fields);
+        const Expr schema = script::method(zod("object", {script::object(std::move(props), true)}),
+                                           o.closed ? "strict" : "passthrough", {});
+        return pd::concat({script::declaration("export const " + name, schema), pd::hardline(), inferred(name)});
     }
 
-    void writeObject(std::ostringstream &out, std::size_t index) {
+    static pd::Doc inferred(const std::string &name) {
+        return script::typeAlias("export type " + name,
+                                 script::genericType("z.infer", {script::plainType("typeof " + name)}));
+    }
+
+    pd::Doc writeObject(std::size_t index) {
         const ObjectType &o = m_module.objects[index];
         const std::string &name = m_names.objects[index];
-        out << '\n';
-        writeComments(out, {o.name + (o.description.empty() ? "" : ": " + o.description)}, "");
-        if (o.variants.empty()) {
-            writeZodObject(out, name, o, nullptr);
-            return;
+        const std::vector<std::string> comment{commentText(objectComment(o))};
+        if (o.variants.empty())
+            return script::commented(comment, writeZodObject(name, o, nullptr));
+        std::vector<pd::Doc> parts;
+        std::vector<Expr> variants;
+        for (std::size_t v = 0; v < o.variants.size(); ++v) {
+            parts.push_back(writeZodObject(m_names.variants[index][v], o, &o.variants[v]));
+            variants.push_back(script::identifier(m_names.variants[index][v]));
         }
-        for (std::size_t v = 0; v < o.variants.size(); ++v)
-            writeZodObject(out, m_names.variants[index][v], o, &o.variants[v]);
-        out << "export const " << name << " = z.discriminatedUnion(" << stringLiteral(o.discriminator) << ", [";
-        for (const auto &v : m_names.variants[index])
-            out << (&v == &m_names.variants[index].front() ? "" : ", ") << v;
-        out << "]);\n";
-        out << "export type " << name << " = z.infer<typeof " << name << ">;\n";
+        parts.push_back(script::declaration(
+            "export const " + name,
+            zod("discriminatedUnion", {script::string(o.discriminator), script::array(std::move(variants))})));
+        parts.push_back(inferred(name));
+        return script::commented(comment, pd::join(pd::hardline(), parts));
     }
 
     const TypeModule &m_module;
