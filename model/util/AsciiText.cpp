@@ -29,14 +29,14 @@ bool printableAscii(char32_t c) { return c >= 0x20 && c < 0x7F; }
 
 } // namespace
 
-std::string quoted(std::string_view text, char32_t byteEscapeEnd) {
+std::string quoted(std::string_view text, char32_t byteEscapeEnd, char quote) {
     std::string out;
     out.reserve(text.size() + 2);
-    out += '"';
+    out += quote;
     for (std::size_t at = 0; at < text.size();) {
         std::size_t length = 1;
         const char32_t c = utf8::decode(text, at, length);
-        if (c == '"' || c == '\\') {
+        if (c == char32_t(quote) || c == '\\') {
             out += '\\';
             out += static_cast<char>(c);
         } else if (printableAscii(c)) {
@@ -46,7 +46,7 @@ std::string quoted(std::string_view text, char32_t byteEscapeEnd) {
         }
         at += length;
     }
-    out += '"';
+    out += quote;
     return out;
 }
 

@@ -10,10 +10,10 @@
 // only). Java's rules differ more (util/JavaText).
 namespace docshape::ascii {
 
-// '"' and '\' escaped; every other character outside printable ASCII as
-// \xNN (below `byteEscapeEnd`), \uNNNN or \UNNNNNNNN. Bytes that are not
-// UTF-8 become U+FFFD.
-std::string quoted(std::string_view text, char32_t byteEscapeEnd);
+// Between `quote`s (" or '), that quote and '\' escaped; every other
+// character outside printable ASCII as \xNN (below `byteEscapeEnd`),
+// \uNNNN or \UNNNNNNNN. Bytes that are not UTF-8 become U+FFFD.
+std::string quoted(std::string_view text, char32_t byteEscapeEnd, char quote = '"');
 
 // Printable ASCII kept, control characters (below U+00A0) as spaces, every
 // other character as the same escapes written as text.

@@ -14,6 +14,11 @@ namespace docshape::python {
 // or \UNNNNNNNN. Bytes that are not UTF-8 become U+FFFD.
 std::string stringLiteral(std::string_view text);
 
+// The same literal quoted as black quotes it (normalize_string_quotes):
+// double quotes, unless the text holds more double quotes than single
+// ones, which would need more escapes.
+std::string blackStringLiteral(std::string_view text);
+
 // `text` made safe to stand after "# " on one line: printable ASCII kept,
 // control characters (line terminators among them) as spaces, every other
 // character as \xNN, \uNNNN or \UNNNNNNNN text. Bytes that are not UTF-8 become U+FFFD.

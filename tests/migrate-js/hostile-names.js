@@ -28,7 +28,7 @@
 //     docshape-cli types in TypeScript, Zod, Mongoose, Pydantic, Go and
 //     Java: tsc --strict compiles every hostile TypeScript module and
 //     prettier --check finds every TypeScript and JavaScript one as it lays
-//     them out, gofmt
+//     them out (black --check every Python one), gofmt
 //     and go vet take every Go package, javac every Java file; their code
 //     tokens (TypeScript's own scanner, JavaScript's too; Python's
 //     tokenize; Go's go/scanner; javac's parse tree) are the plain twin's, identifiers made
@@ -449,7 +449,7 @@ function types() {
   // Laid out as prettier lays them out even with hostile names (quotes
   // chosen as prettier chooses them, long names breaking lines).
   const prettier = run(process.execPath, [path.join(nodeModules, "prettier/bin/prettier.cjs"), "--check", "--no-config",
-    "--no-editorconfig", ...formatted]);
+    "--no-editorconfig", "--ignore-path", "/dev/null", ...formatted]);
   if (prettier.status !== 0) fail("prettier --check", (prettier.stdout + prettier.stderr).slice(0, 4000));
   // The Zod modules run, and name their hostile collections.
   const Module = require("module");
@@ -475,6 +475,9 @@ function types() {
   // Python: the tokenizer's tokens, and the modules imported by pydantic.
   const all = pyPairs.flatMap(([h, p]) => [h, p]);
   const tokenized = run(python, [checker, "tokens", ...all]);
+  // ... and as black leaves them.
+  const black = run("black", ["--check", "--config", "/dev/null", ...all]);
+  if (black.status !== 0) fail("black --check", (black.stdout + black.stderr).slice(0, 4000));
   if (tokenized.status !== 0) fail("python tokenize", tokenized.stderr.slice(0, 4000));
   const byFile = new Map();
   const keywords = new Set(JSON.parse(run(python, ["-c", "import keyword, json; print(json.dumps(keyword.kwlist))"]).stdout));
@@ -484,8 +487,25 @@ function types() {
     if (t.type === "COMMENT" || t.type === "NL" || t.type === "ENCODING") continue;
     byFile.get(t.file).push(t.type === "STRING" ? "STRING" : t.type === "NAME" && !keywords.has(t.string) ? "NAME" : `${t.type}:${t.string}`);
   }
+  // Layout left out as for TypeScript: the modules are laid out as black
+  // lays them out, which may add a trailing comma before a closing bracket
+  // and make an assignment's optional parentheses visible (`X = (`).
+  const layoutFree = (tokens) => {
+    const out = [];
+    const dropped = [];
+    tokens.forEach((t, i) => {
+      if (t === "COMMA:," && ["RPAR:)", "RSQB:]", "RBRACE:}"].includes(tokens[i + 1])) return;
+      if (["LPAR:(", "LSQB:[", "LBRACE:{"].includes(t)) {
+        dropped.push(t === "LPAR:(" && tokens[i - 1] === "EQUAL:=");
+        if (dropped[dropped.length - 1]) return;
+      }
+      if (["RPAR:)", "RSQB:]", "RBRACE:}"].includes(t) && dropped.pop()) return;
+      out.push(t);
+    });
+    return out.sort();
+  };
   for (const [h, p, v] of pyPairs)
-    sameList(`variant ${v} pydantic ${path.basename(h)}`, (byFile.get(h) || []).sort(), (byFile.get(p) || []).sort());
+    sameList(`variant ${v} pydantic ${path.basename(h)}`, layoutFree(byFile.get(h) || []), layoutFree(byFile.get(p) || []));
   const imported = run(python, [checker, "collections", ...pyPairs.map(([h]) => h)]);
   if (imported.status !== 0) fail("pydantic import", (imported.stdout + imported.stderr).slice(0, 4000));
   else {

@@ -10,7 +10,8 @@ packaging/debian-packages.txt):
       (bson.json_util), parses into DOCUMENT_MODEL; every `sample --break
       RULE` document gets the exported validator's verdict (`docshape-cli
       validate`, the server's semantics), except where a Python value cannot
-      hold the rule (int and long both arrive as int), counted by rule.
+      hold the rule (int and long both arrive as int), counted by rule; and
+      every module is as black (Debian's 23.1, its defaults) leaves it.
   types_check.py go DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR
       every example's Go package (--lang go) is as gofmt leaves it, passes
       go vet, and a program built against Debian's Go driver (GOPATH mode:
@@ -83,9 +84,23 @@ def export_stem(collection):
     return "_" + stem[1:] if stem.startswith(".") else stem
 
 
+def black_check(directories, what):
+    """Every module is as Debian's black (its defaults: line length 88)
+    leaves it: `black --check`, with no configuration file read."""
+    # Files, not directories: black skips what .gitignore names (build/).
+    files = sorted(os.path.join(d, f) for d in directories for f in os.listdir(d) if f.endswith(".py"))
+    r = subprocess.run(["black", "--check", "--config", os.devnull, *files], capture_output=True, text=True)
+    if r.returncode != 0:
+        fail(what, "not as black leaves it:\n" + (r.stdout + r.stderr)[:4000])
+    else:
+        version = subprocess.run(["black", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+        print(f"ok black --check ({version}): {len(files)} modules of {what}")
+
+
 def examples(cli, examples_dir, work_dir):
     parsed = refused = accepted = 0
     not_held = {}
+    written = []
     for model in models(examples_dir):
         name = os.path.basename(model)[: -len(".docshape")]
         out = os.path.join(work_dir, name)
@@ -93,6 +108,7 @@ def examples(cli, examples_dir, work_dir):
         if r.returncode != 0:
             fail(name, "docshape-cli types: " + r.stderr)
             continue
+        written.append(out)
         exported = os.path.join(work_dir, name + "-export")
         r = subprocess.run([cli, "export", model, "--out", exported], capture_output=True, text=True)
         if r.returncode != 0:
@@ -174,6 +190,7 @@ def examples(cli, examples_dir, work_dir):
         print(f"not held by Python values: {count} x {key}")
     if parsed == 0 or refused == 0:
         fail("coverage", "no document was checked")
+    black_check(written, f"{len(written)} examples' modules")
 
 
 def tokens(files):

@@ -1,6 +1,7 @@
 #include "export/types/PydanticTypes.h"
 
 #include "export/types/Identifiers.h"
+#include "export/types/PythonLayout.h"
 #include "util/PythonText.h"
 
 #include <set>
@@ -11,7 +12,8 @@ namespace docshape::types {
 namespace {
 
 using python::commentText;
-using python::stringLiteral;
+// Quoted as black quotes (the module is laid out as black leaves it).
+constexpr auto stringLiteral = python::blackStringLiteral;
 
 // Names a module's classes and a class's attributes must not take: Python's
 // keywords and what the module imports or defines (a class attribute named
@@ -123,7 +125,7 @@ class _Document(BaseModel):
 )";
         out << body.str();
         out << "\n\nDOCUMENT_MODEL = " << m_names.objects.back() << "\n";
-        return out.str();
+        return python_layout::blackModule(out.str());
     }
 
 private:

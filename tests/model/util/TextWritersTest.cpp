@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -125,4 +126,44 @@ TEST_CASE("markup text and attributes carry no tag, no bare ampersand and nothin
     }
     CHECK(markup::text("Evil <script>x</script> & \"q\"") ==
           "Evil &lt;script&gt;x&lt;/script&gt; &amp; &quot;q&quot;");
+}
+
+TEST_CASE("the literal quoted as prettier quotes it differs from the JSON-style one only in its quotes",
+          "[util][javascript]") {
+    // Prettier (src/utils/print-string.js) keeps double quotes unless the
+    // text holds more double quotes than single ones. node reads these
+    // literals back in hostile_names_types (the modules name their hostile
+    // collections exactly).
+    Prng rng(3060);
+    for (int i = 0; i < 20000; ++i) {
+        const std::string text = randomText(rng);
+        INFO(hex(text));
+        const std::string plain = javascript::stringLiteral(text);
+        const std::string preferred = javascript::prettierStringLiteral(text);
+        const auto count = [&](char q) { return std::count(text.begin(), text.end(), q); };
+        if (count('"') <= count('\'')) {
+            CHECK(preferred == plain);
+            continue;
+        }
+        REQUIRE(preferred.front() == '\'');
+        REQUIRE(preferred.back() == '\'');
+        // Back to double quotes: unescape \' and escape ", and it is the
+        // JSON-style literal exactly.
+        std::string swapped = "\"";
+        for (std::size_t k = 1; k + 1 < preferred.size(); ++k) {
+            if (preferred[k] == '\\' && preferred[k + 1] == '\'') {
+                swapped += '\'';
+                ++k;
+            } else if (preferred[k] == '\\') {
+                swapped += preferred.substr(k, 2);
+                ++k;
+            } else if (preferred[k] == '"') {
+                swapped += "\\\"";
+            } else {
+                swapped += preferred[k];
+            }
+        }
+        swapped += '"';
+        CHECK(swapped == plain);
+    }
 }
