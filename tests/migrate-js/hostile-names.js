@@ -28,7 +28,8 @@
 //     docshape-cli types in TypeScript, Zod, Mongoose, Pydantic, Go and
 //     Java: tsc --strict compiles every hostile TypeScript module and
 //     prettier --check finds every TypeScript and JavaScript one as it lays
-//     them out (black --check every Python one), gofmt
+//     them out (black --check every Python one, google-java-format every
+//     Java one), gofmt
 //     and go vet take every Go package, javac every Java file; their code
 //     tokens (TypeScript's own scanner, JavaScript's too; Python's
 //     tokenize; Go's go/scanner; javac's parse tree) are the plain twin's, identifiers made
@@ -559,6 +560,10 @@ function types() {
       "-cp", "/usr/share/java/jakarta-validation-api.jar:/usr/share/java/bson.jar", ...p.hostile]);
     if (javac.status !== 0) fail(`variant ${p.v} javac`, (javac.stdout + javac.stderr).slice(0, 3000));
   }
+  // ... laid out as google-java-format lays them out.
+  const javaFormat = run(python, [path.join(__dirname, "types_check.py"), "javaformat", path.dirname(nodeModules),
+    ...javaPairs.flatMap((p) => p.hostile)]);
+  if (javaFormat.status !== 0) fail("google-java-format", (javaFormat.stdout + javaFormat.stderr).slice(0, 3000));
   timing.java = Date.now() - timing.start - timing.go;
   console.log(`${pairs} hostile models of ${examples.length} examples: ${tsFiles.length} TypeScript and Zod modules, ${expectedNames.length} Zod and Mongoose modules loaded, ${pyPairs.length} Python modules, ${goPairs.length} Go packages (vet: ${timing.go} ms), ${javaPairs.length} Java packages (javac: ${timing.java} ms) checked`);
 }

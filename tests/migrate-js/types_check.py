@@ -19,9 +19,13 @@ packaging/debian-packages.txt):
       `--shape max` document into the collection's document type and
       encodes it back to the same document (the bson tags and types hold
       every key and value).
-  types_check.py java DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR
+  types_check.py java DOCSHAPE_CLI EXAMPLES_DIR WORK_DIR [NODE_DIR]
       every example's records (--lang java) compile with javac -Xlint:all
-      -Werror against Debian's Jakarta Bean Validation API and bson jars.
+      -Werror against Debian's Jakarta Bean Validation API and bson jars,
+      and (with NODE_DIR, where tests/migrate-js's npm packages are) are as
+      google-java-format leaves them.
+  types_check.py javaformat NODE_DIR FILE...
+      the same google-java-format check on FILEs.
   types_check.py tokens FILE...
       prints, per file, the Python tokenizer's tokens as JSON lines
       ({"file", "type", "string"}), for the hostile-name check.
@@ -30,6 +34,7 @@ packaging/debian-packages.txt):
       COLLECTION_NAMEs as one JSON array.
 """
 import importlib.util
+import glob
 import json
 import os
 import re
@@ -321,10 +326,23 @@ def go(cli, examples_dir, work_dir):
 JAVA_CLASSPATH = "/usr/share/java/jakarta-validation-api.jar:/usr/share/java/bson.jar"
 
 
-def java(cli, examples_dir, work_dir):
+def google_java_format(node_dir):
+    """The google-java-format jar of the npm lockfile (the package
+    google-java-format 2.0.0 bundles google-java-format 1.25.2, the last to
+    run on Debian 12's JDK 17)."""
+    lib = os.path.join(node_dir, "node_modules", "google-java-format", "lib")
+    jars = sorted(glob.glob(os.path.join(lib, "google-java-format-*-all-deps.jar"))) if os.path.isdir(lib) else []
+    if not jars:
+        fail("google-java-format", f"no jar under {lib}: the npm packages of tests/migrate-js are not installed")
+        return None
+    return jars[-1]
+
+
+def java(cli, examples_dir, work_dir, node_dir=None):
     import shutil
     shutil.rmtree(work_dir, ignore_errors=True)
     compiled = 0
+    written = []
     for model in models(examples_dir):
         name = os.path.basename(model)[: -len(".docshape")]
         out = os.path.join(work_dir, name, "models")
@@ -333,6 +351,7 @@ def java(cli, examples_dir, work_dir):
             fail(name, "docshape-cli types --lang java: " + r.stderr)
             continue
         sources = sorted(os.path.join(out, f) for f in os.listdir(out) if f.endswith(".java"))
+        written += sources
         r = subprocess.run(["javac", "-Xlint:all", "-Werror", "-d", os.path.join(work_dir, name, "classes"),
                             "-cp", JAVA_CLASSPATH] + sources, capture_output=True, text=True)
         if r.returncode != 0:
@@ -342,6 +361,21 @@ def java(cli, examples_dir, work_dir):
     print(f"ok javac -Xlint:all -Werror: {compiled} files")
     if compiled == 0:
         fail("coverage", "nothing was compiled")
+    if node_dir is not None:
+        java_format_check(node_dir, written, f"{len(written)} files")
+
+
+def java_format_check(node_dir, files, what):
+    """Every file is as google-java-format leaves it (its defaults: Google
+    style, 100 columns, long strings reflowed, imports sorted)."""
+    jar = google_java_format(node_dir)
+    if jar is None or not files:
+        return
+    r = subprocess.run(["java", "-jar", jar, "--dry-run", "--set-exit-if-changed", *files], capture_output=True, text=True)
+    if r.returncode != 0:
+        fail("google-java-format", "not as it leaves them: " + (r.stdout + r.stderr)[:3000])
+    else:
+        print(f"ok google-java-format {os.path.basename(jar)[len('google-java-format-'):-len('-all-deps.jar')]}: {what}")
 
 
 def collections(files):
@@ -355,7 +389,9 @@ def main():
     if len(sys.argv) >= 5 and sys.argv[1] == "examples":
         examples(*sys.argv[2:5])
     elif len(sys.argv) >= 5 and sys.argv[1] == "java":
-        java(*sys.argv[2:5])
+        java(*sys.argv[2:6])
+    elif len(sys.argv) >= 4 and sys.argv[1] == "javaformat":
+        java_format_check(sys.argv[2], sys.argv[3:], f"{len(sys.argv) - 3} files")
     elif len(sys.argv) >= 5 and sys.argv[1] == "go":
         go(*sys.argv[2:5])
     elif len(sys.argv) >= 3 and sys.argv[1] == "tokens":

@@ -1,7 +1,9 @@
 #include "export/types/JavaTypes.h"
 
 #include "util/JavaText.h"
+#include "util/PrettyDoc.h"
 
+#include <set>
 #include <sstream>
 #include <unordered_set>
 
@@ -9,15 +11,22 @@ namespace docshape::types {
 
 namespace {
 
+namespace pd = docshape::pretty;
 using java::commentText;
 using java::stringLiteral;
 
-constexpr std::string_view kValidation = "@jakarta.validation.constraints.";
+constexpr std::string_view kConstraints = "jakarta.validation.constraints.";
 
 // The java.lang types the records name without qualification, and what a
 // record component may not be called (JLS 8.10.1), besides the keywords.
+// Every simple name an import brings in, kept from the generated types so
+// that no record shadows an import.
 IdentifierSet typeNames() {
-    return IdentifierSet{"String", "Integer", "Long", "Double", "Boolean", "Object", "Record", "Override"};
+    return IdentifierSet{"String",   "Integer",   "Long",         "Double",    "Boolean", "Object",
+                         "Record",   "Override",  "ObjectId",     "Date",      "List",    "Map",
+                         "Document", "Binary",    "Decimal128",   "MinKey",    "MaxKey",  "BsonRegularExpression",
+                         "BsonTimestamp", "BsonId", "BsonProperty", "NotNull", "Valid",   "Size",
+                         "Pattern",  "Min",       "Max"};
 }
 
 IdentifierSet componentNames() {
@@ -49,6 +58,114 @@ std::string joined(const std::vector<std::string> &parts, std::string_view separ
     return out;
 }
 
+// google-java-format's column limit, and its wrapping of a line comment
+// that passes it: at the last whitespace before the limit, the rest on a
+// new `//` line (JavaCommentsHelper.wrapLineComments).
+constexpr std::size_t kColumnLimit = 100;
+
+std::string wrapComments(const std::string &source) {
+    std::istringstream in(source);
+    std::string out;
+    for (std::string line; std::getline(in, line);) {
+        const std::size_t column = line.find_first_not_of(' ');
+        if (column == std::string::npos || line.compare(column, 2, "//") != 0 || line.size() <= kColumnLimit) {
+            out += line + '\n';
+            continue;
+        }
+        const std::string indent(column, ' ');
+        std::string rest = line.substr(column);
+        const auto trimmed = [](std::string t) {
+            const auto b = t.find_first_not_of(' ');
+            const auto e = t.find_last_not_of(' ');
+            return b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
+        };
+        while (rest.size() + column > kColumnLimit) {
+            std::size_t at = kColumnLimit - column;
+            while (at >= 2 && rest[at] != ' ')
+                --at;
+            if (at <= 2)
+                break;
+            out += indent + trimmed(rest.substr(0, at)) + '\n';
+            rest = "//" + rest.substr(at);
+        }
+        out += indent + trimmed(rest) + '\n';
+    }
+    return out;
+}
+
+// google-java-format's StringWrapper: a string literal on a line past the
+// column limit, reflowed at its spaces into `"…" + "…"` lines, each next
+// one at the literal's column + 4 (reflow(); the literals here are never
+// part of a concatenation, and hold no tab or newline escape).
+std::string reflowLiteral(const std::string &content, std::size_t startColumn, std::size_t trailing) {
+    std::vector<std::string> components;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < content.size(); ++i) {
+        if (content[i] == '\\') {
+            ++i;
+            continue;
+        }
+        if (content[i] == ' ') {
+            components.push_back(content.substr(start, i - start));
+            start = i;
+        }
+    }
+    components.push_back(content.substr(start));
+    std::vector<std::string> lines;
+    long width = long(kColumnLimit) - long(startColumn) - 2;
+    bool first = true;
+    std::size_t next = 0;
+    while (next < components.size()) {
+        std::size_t remaining = 0;
+        for (std::size_t k = next; k < components.size(); ++k)
+            remaining += components[k].size();
+        if (long(remaining) <= width)
+            width -= long(trailing);
+        std::string line;
+        while (next < components.size() &&
+               (line.size() <= 4 || long(line.size() + components[next].size()) <= width))
+            line += components[next++];
+        if (line.empty())
+            line = components[next++];
+        lines.push_back(line);
+        if (first) {
+            width -= 6;
+            first = false;
+        }
+    }
+    std::string out = "\"";
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        out += (i ? "\"\n" + std::string(startColumn + 4, ' ') + "+ \"" : std::string()) + lines[i];
+    return out + "\"";
+}
+
+std::string reflowStrings(const std::string &source) {
+    std::istringstream in(source);
+    std::string out;
+    for (std::string line; std::getline(in, line);) {
+        const std::size_t column = line.find_first_not_of(' ');
+        if (line.size() <= kColumnLimit || column == std::string::npos || line.compare(column, 2, "//") == 0) {
+            out += line + '\n';
+            continue;
+        }
+        std::string rebuilt;
+        std::size_t at = 0;
+        while (true) {
+            const std::size_t open = line.find('"', at);
+            if (open == std::string::npos)
+                break;
+            std::size_t close = open + 1;
+            while (close < line.size() && line[close] != '"')
+                close += line[close] == '\\' ? 2 : 1;
+            rebuilt += line.substr(at, open - at);
+            rebuilt += reflowLiteral(line.substr(open + 1, close - open - 1), open, line.size() - close - 1);
+            at = close + 1;
+        }
+        out += rebuilt + line.substr(std::min(at, line.size())) + '\n';
+    }
+    return out;
+}
+
 class JavaWriter {
 public:
     JavaWriter(const TypeModule &module, const std::string &rootName) : m_module(module) {
@@ -67,80 +184,133 @@ public:
     }
 
     std::string write(const std::vector<std::string> &header) {
-        std::ostringstream out;
-        for (const auto &line : header)
-            out << "// " << commentText(line) << '\n';
-        out << "package models;\n\n";
-        const std::size_t root = m_module.objects.size() - 1;
-        writeObject(out, root, "", true);
-        return out.str();
+        const pd::Doc type = object(m_module.objects.size() - 1, true);
+        std::vector<pd::Doc> parts;
+        for (const auto &line : header) {
+            parts.push_back(wrappedComment(line));
+            parts.push_back(pd::hardline());
+        }
+        parts.push_back(pd::text("package models;"));
+        parts.push_back(pd::hardline());
+        if (!m_imports.empty()) {
+            parts.push_back(pd::hardline());
+            for (const auto &i : m_imports) {
+                parts.push_back(pd::text("import " + i + ";"));
+                parts.push_back(pd::hardline());
+            }
+        }
+        parts.push_back(pd::hardline());
+        parts.push_back(type);
+        parts.push_back(pd::hardline());
+        return reflowStrings(wrapComments(pd::print(pd::concat(std::move(parts)), int(kColumnLimit))));
     }
 
 private:
-    std::string valueType(const TypeNode &n, bool element) {
+    // google-java-format's levels for what a component declares
+    // (JavaInputAstVisitor): an annotation's arguments break at +4, an
+    // element-value pair after its `=` at +4, type arguments at +4, the
+    // annotations of a type use each on its own line.
+    static pd::Doc argument(const std::string &name, const std::string &value) {
+        if (name.empty())
+            return pd::text(value);
+        return pd::group(pd::concat({pd::text(name + " ="), pd::indent(pd::indent(pd::concat({pd::line(), pd::text(value)})))}));
+    }
+
+    static pd::Doc annotation(const std::string &name, const std::vector<pd::Doc> &args) {
+        if (args.empty())
+            return pd::text("@" + name);
+        return pd::group(pd::concat({pd::text("@" + name + "("),
+                                     pd::indent(pd::indent(pd::concat({pd::softline(),
+                                                                       pd::join(pd::concat({pd::text(","), pd::line()}), args)}))),
+                                     pd::text(")")}));
+    }
+
+    // A type: its type-use annotations, its simple name, its arguments.
+    pd::Doc typeDoc(const std::string &name, const std::vector<pd::Doc> &arguments,
+                    const std::vector<pd::Doc> &typeAnnotations = {}) {
+        pd::Doc core = pd::text(name);
+        if (!arguments.empty())
+            core = pd::concat({pd::text(name + "<"),
+                               pd::group(pd::indent(pd::indent(pd::concat(
+                                   {pd::softline(), pd::join(pd::concat({pd::text(","), pd::line()}), arguments)})))),
+                               pd::text(">")});
+        return annotated(typeAnnotations, core);
+    }
+
+    // Type-use annotations in a level of their own, then a break before the
+    // type they annotate.
+    static pd::Doc annotated(const std::vector<pd::Doc> &typeAnnotations, pd::Doc type) {
+        if (typeAnnotations.empty())
+            return type;
+        return pd::group(pd::concat({pd::group(pd::join(pd::line(), typeAnnotations)), pd::line(), std::move(type)}));
+    }
+
+    pd::Doc valueType(const TypeNode &n) {
         if (n.types.size() != 1)
-            return "Object";
+            return pd::text("Object");
         switch (n.types.front()) {
-        case BsonType::Double: return "Double";
-        case BsonType::Int: return "Integer";
-        case BsonType::Long: return "Long";
-        case BsonType::String: return "String";
-        case BsonType::Bool: return "Boolean";
-        case BsonType::Date: return "java.util.Date";
-        case BsonType::Null: return "Object";
-        case BsonType::Regex: return "org.bson.BsonRegularExpression";
-        case BsonType::Timestamp: return "org.bson.BsonTimestamp";
-        case BsonType::MinKey: return "org.bson.types.MinKey";
-        case BsonType::MaxKey: return "org.bson.types.MaxKey";
-        case BsonType::BinData: return "org.bson.types.Binary";
-        case BsonType::ObjectId: return "org.bson.types.ObjectId";
-        case BsonType::Decimal: return "org.bson.types.Decimal128";
+        case BsonType::Double: return pd::text("Double");
+        case BsonType::Int: return pd::text("Integer");
+        case BsonType::Long: return pd::text("Long");
+        case BsonType::String: return pd::text("String");
+        case BsonType::Bool: return pd::text("Boolean");
+        case BsonType::Date: return pd::text(use("java.util.Date"));
+        case BsonType::Null: return pd::text("Object");
+        case BsonType::Regex: return pd::text(use("org.bson.BsonRegularExpression"));
+        case BsonType::Timestamp: return pd::text(use("org.bson.BsonTimestamp"));
+        case BsonType::MinKey: return pd::text(use("org.bson.types.MinKey"));
+        case BsonType::MaxKey: return pd::text(use("org.bson.types.MaxKey"));
+        case BsonType::BinData: return pd::text(use("org.bson.types.Binary"));
+        case BsonType::ObjectId: return pd::text(use("org.bson.types.ObjectId"));
+        case BsonType::Decimal: return pd::text(use("org.bson.types.Decimal128"));
         case BsonType::Array: {
-            std::string elementType = "Object";
-            if (n.items) {
-                elementType = valueType(*n.items, true);
-                // Element rules on a simple name (a qualified one would need
-                // the annotation between its package and its name).
-                if (elementType.find('.') == std::string::npos) {
-                    const auto a = annotations(*n.items, !n.items->nullable, true);
-                    if (!a.empty())
-                        elementType = joined(a, " ") + " " + elementType;
-                }
-            }
-            return "java.util.List<" + elementType + ">";
+            const std::string list = use("java.util.List");
+            if (!n.items)
+                return typeDoc(list, {pd::text("Object")});
+            // The element's rules as type-use annotations before its (simple,
+            // imported) name.
+            const TypeNode &e = *n.items;
+            return typeDoc(list, {elementType(e, annotations(e, !e.nullable))});
         }
         case BsonType::Object:
             if (n.object >= 0)
-                return m_names[static_cast<std::size_t>(n.object)];
-            if (n.mapValue)
-                return "java.util.Map<String, " + valueType(*n.mapValue, true) + ">";
-            return "org.bson.Document";
+                return pd::text(m_names[static_cast<std::size_t>(n.object)]);
+            if (n.mapValue) {
+                const std::string map = use("java.util.Map");
+                return typeDoc(map, {pd::text("String"), valueType(*n.mapValue)});
+            }
+            return pd::text(use("org.bson.Document"));
         }
-        (void)element;
-        return "Object";
+        return pd::text("Object");
+    }
+
+    // An element's type with `typeAnnotations` on it.
+    pd::Doc elementType(const TypeNode &e, const std::vector<pd::Doc> &typeAnnotations) {
+        return annotated(typeAnnotations, valueType(e));
     }
 
     // The Bean Validation annotations of a value at `n`.
-    std::vector<std::string> annotations(const TypeNode &n, bool notNull, bool element) {
-        std::vector<std::string> out;
-        const std::string v(kValidation);
+    std::vector<pd::Doc> annotations(const TypeNode &n, bool notNull) {
+        std::vector<pd::Doc> out;
+        const auto v = [&](const char *name) { return use(std::string(kConstraints) + name); };
         if (notNull)
-            out.push_back(v + "NotNull");
+            out.push_back(annotation(v("NotNull"), {}));
         if (n.isObject() && n.object >= 0)
-            out.push_back("@jakarta.validation.Valid");
+            out.push_back(annotation(use("jakarta.validation.Valid"), {}));
         const bool isString = n.types.size() == 1 && n.types.front() == BsonType::String;
         const bool isInteger =
             n.types.size() == 1 && (n.types.front() == BsonType::Int || n.types.front() == BsonType::Long);
         if (isString && (n.minLength || n.maxLength)) {
-            std::vector<std::string> args;
+            std::vector<pd::Doc> args;
             if (n.minLength)
-                args.push_back("min = " + std::to_string(*n.minLength));
+                args.push_back(argument("min", std::to_string(*n.minLength)));
             if (n.maxLength)
-                args.push_back("max = " + std::to_string(*n.maxLength));
-            out.push_back(v + "Size(" + joined(args, ", ") + ")");
+                args.push_back(argument("max", std::to_string(*n.maxLength)));
+            out.push_back(annotation(v("Size"), args));
         }
         if (isString && n.pattern)
-            out.push_back(v + "Pattern(regexp = " + stringLiteral("(?s:.*?)(?:" + *n.pattern + ")(?s:.*)") + ")");
+            out.push_back(annotation(
+                v("Pattern"), {argument("regexp", stringLiteral("(?s:.*?)(?:" + *n.pattern + ")(?s:.*)"))}));
         if (isString && !n.enumValues.empty()) {
             // The enum as a full match of its values, each character that
             // means something to java.util.regex escaped.
@@ -154,21 +324,20 @@ private:
                 }
                 values.push_back(std::move(quoted));
             }
-            out.push_back(v + "Pattern(regexp = " + stringLiteral(joined(values, "|")) + ")");
+            out.push_back(annotation(v("Pattern"), {argument("regexp", stringLiteral(joined(values, "|")))}));
         }
         if (isInteger && n.minimum && n.minimum->isFiniteNumber())
-            out.push_back(v + "Min(" + n.minimum->text + "L)");
+            out.push_back(annotation(v("Min"), {argument("", n.minimum->text + "L")}));
         if (isInteger && n.maximum && n.maximum->isFiniteNumber())
-            out.push_back(v + "Max(" + n.maximum->text + "L)");
+            out.push_back(annotation(v("Max"), {argument("", n.maximum->text + "L")}));
         if (n.isArray() && (n.minItems || n.maxItems)) {
-            std::vector<std::string> args;
+            std::vector<pd::Doc> args;
             if (n.minItems)
-                args.push_back("min = " + std::to_string(*n.minItems));
+                args.push_back(argument("min", std::to_string(*n.minItems)));
             if (n.maxItems)
-                args.push_back("max = " + std::to_string(*n.maxItems));
-            out.push_back(v + "Size(" + joined(args, ", ") + ")");
+                args.push_back(argument("max", std::to_string(*n.maxItems)));
+            out.push_back(annotation(v("Size"), args));
         }
-        (void)element;
         return out;
     }
 
@@ -197,98 +366,174 @@ private:
         return out;
     }
 
-    void writeComponents(std::ostringstream &out, const std::vector<const TypeField *> &fields,
-                         const std::string &indent, const std::string &disc, const std::string &discValue) {
+    static pd::Doc commented(const std::vector<std::string> &comments, pd::Doc doc) {
+        std::vector<pd::Doc> parts;
+        for (const auto &c : comments) {
+            parts.push_back(wrappedComment(c));
+            parts.push_back(pd::hardline());
+        }
+        parts.push_back(std::move(doc));
+        return pd::concat(std::move(parts));
+    }
+
+    // A line comment, wrapped once laid out (wrapComments), where its
+    // column is known.
+    static pd::Doc wrappedComment(const std::string &text) { return pd::text("// " + commentText(text)); }
+
+    pd::Doc component(const TypeField &f, IdentifierSet &names, const std::string &disc, const std::string &discValue,
+                      bool last) {
+        std::vector<std::string> comments;
+        if (!f.type.description.empty())
+            comments.push_back(f.type.description);
+        if (!f.type.referenceTo.empty())
+            comments.push_back("References " + f.type.referenceTo + ".");
+        if (!f.type.copyOf.empty())
+            comments.push_back("A copy of " + f.type.copyOf + "'s fields, kept as the model's copy semantics say.");
+        if (!disc.empty() && f.key == disc)
+            comments.push_back("Always \"" + discValue + "\" in this variant.");
+        auto rules = unannotated(f.type, "");
+        if (f.type.isArray() && f.type.items) {
+            for (auto &r : unannotated(*f.type.items, "each element: "))
+                rules.push_back(std::move(r));
+            if (f.type.uniqueItems)
+                rules.push_back("uniqueItems (no annotation)");
+        }
+        if (f.required && f.type.nullable)
+            rules.push_back("required, and may be null (no annotation)");
+        if (!rules.empty())
+            comments.push_back(joined(rules, "; ") + ".");
+        std::vector<pd::Doc> annotationDocs;
+        if (f.key == "_id")
+            annotationDocs.push_back(annotation(use("org.bson.codecs.pojo.annotations.BsonId"), {}));
+        else
+            annotationDocs.push_back(
+                annotation(use("org.bson.codecs.pojo.annotations.BsonProperty"), {argument("", stringLiteral(f.key))}));
+        for (auto &a : annotations(f.type, f.required && !f.type.nullable))
+            annotationDocs.push_back(std::move(a));
+        const pd::Doc declared = pd::group(pd::indent(pd::indent(
+            pd::concat({valueType(f.type), pd::line(), pd::text(names.claim(componentIdentifier(f.key)))}))));
+        // JavaInputAstVisitor: the declaration annotations in a level of
+        // their own, then a break before the type, at +4 when broken; the
+        // type and the name in another, the name at +4.
+        const pd::Doc doc = pd::group(pd::indent(pd::indent(pd::concat(
+            {pd::group(pd::join(pd::line(), annotationDocs)), pd::line(), declared}))));
+        return commented(comments, pd::concat({doc, pd::text(last ? "" : ",")}));
+    }
+
+    // `record Name(components) implements X {` body `}`: the components and
+    // the implements clause break together, at +4.
+    pd::Doc record(const std::string &name, const std::vector<const TypeField *> &fields, bool isPublic,
+                   const std::string &implements, bool withCollection, const std::string &disc,
+                   const std::string &discValue, bool nested) {
         IdentifierSet names = componentNames();
-        for (std::size_t i = 0; i < fields.size(); ++i) {
-            const TypeField &f = *fields[i];
-            std::vector<std::string> comments;
-            if (!f.type.description.empty())
-                comments.push_back(f.type.description);
-            if (!f.type.referenceTo.empty())
-                comments.push_back("References " + f.type.referenceTo + ".");
-            if (!f.type.copyOf.empty())
-                comments.push_back("A copy of " + f.type.copyOf + "'s fields, kept as the model's copy semantics say.");
-            if (!disc.empty() && f.key == disc)
-                comments.push_back("Always \"" + discValue + "\" in this variant.");
-            auto rules = unannotated(f.type, "");
-            if (f.type.isArray() && f.type.items) {
-                for (auto &r : unannotated(*f.type.items, "each element: "))
-                    rules.push_back(std::move(r));
-                if (f.type.uniqueItems)
-                    rules.push_back("uniqueItems (no annotation)");
-            }
-            if (f.required && f.type.nullable)
-                rules.push_back("required, and may be null (no annotation)");
-            if (!rules.empty())
-                comments.push_back(joined(rules, "; ") + ".");
-            for (const auto &c : comments)
-                out << indent << "// " << commentText(c) << '\n';
-            std::vector<std::string> parts;
-            if (f.key == "_id")
-                parts.push_back("@org.bson.codecs.pojo.annotations.BsonId");
-            else
-                parts.push_back("@org.bson.codecs.pojo.annotations.BsonProperty(" + stringLiteral(f.key) + ")");
-            for (auto &a : annotations(f.type, f.required && !f.type.nullable, false))
-                parts.push_back(std::move(a));
-            parts.push_back(valueType(f.type, false));
-            parts.push_back(names.claim(componentIdentifier(f.key)));
-            out << indent << joined(parts, " ") << (i + 1 < fields.size() ? "," : "") << '\n';
+        std::vector<pd::Doc> components;
+        for (std::size_t i = 0; i < fields.size(); ++i)
+            components.push_back(component(*fields[i], names, disc, discValue, i + 1 == fields.size()));
+        std::vector<pd::Doc> inner{pd::softline()};
+        for (std::size_t i = 0; i < components.size(); ++i) {
+            if (i)
+                inner.push_back(pd::line());
+            inner.push_back(components[i]);
         }
-    }
-
-    void writeRecord(std::ostringstream &out, const std::string &name, const std::vector<const TypeField *> &fields,
-                     const std::string &indent, const std::string &implements, bool withCollection,
-                     const std::string &disc, const std::string &discValue, std::size_t nestedOf) {
-        out << indent << (indent.empty() ? "public " : "") << "record " << name << "(\n";
-        writeComponents(out, fields, indent + "    ", disc, discValue);
-        out << indent << ")" << (implements.empty() ? "" : " implements " + implements) << " {\n";
+        inner.push_back(pd::text(")"));
+        if (!implements.empty()) {
+            inner.push_back(pd::line());
+            inner.push_back(pd::text("implements " + implements));
+        }
+        const pd::Doc header = pd::concat({declaration(isPublic ? std::vector<std::string>{"public"} : std::vector<std::string>{},
+                                                       "record " + name + "("),
+                                           pd::group(pd::indent(pd::indent(pd::concat(std::move(inner)))))});
+        std::vector<pd::Doc> body;
         if (withCollection)
-            out << indent << "  public static final String COLLECTION = " << stringLiteral(m_module.collection) << ";\n";
-        if (nestedOf != npos)
-            writeNested(out, indent + "  ");
-        out << indent << "}\n";
+            body.push_back(constant("public static final String COLLECTION"));
+        if (nested)
+            for (auto &n : nestedTypes())
+                body.push_back(std::move(n));
+        return pd::concat({header, block(body)});
     }
 
-    // Every object but the document's, nested in the document's type.
-    void writeNested(std::ostringstream &out, const std::string &indent) {
-        for (std::size_t i = 0; i + 1 < m_module.objects.size(); ++i) {
-            out << '\n';
-            writeObject(out, i, indent, false);
+    // Modifiers, then the declaration: a break after each modifier when the
+    // line up to the declaration's name does not fit (a very long name).
+    static pd::Doc declaration(const std::vector<std::string> &modifiers, const std::string &head) {
+        std::vector<pd::Doc> parts;
+        for (const auto &m : modifiers) {
+            parts.push_back(pd::text(m));
+            parts.push_back(pd::line());
         }
+        parts.push_back(pd::text(head));
+        return pd::group(pd::concat(std::move(parts)));
     }
 
-    void writeObject(std::ostringstream &out, std::size_t index, const std::string &indent, bool root) {
+    // ` {` members, a blank line between two, `}`; ` {}` when empty.
+    static pd::Doc block(const std::vector<pd::Doc> &members) {
+        if (members.empty())
+            return pd::text(" {}");
+        std::vector<pd::Doc> parts{pd::text(" {")};
+        std::vector<pd::Doc> inner;
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            if (i)
+                inner.push_back(pd::hardline());
+            inner.push_back(pd::hardline());
+            inner.push_back(members[i]);
+        }
+        // The constant and the first nested type are not apart.
+        parts.push_back(pd::indent(pd::concat(std::move(inner))));
+        parts.push_back(pd::hardline());
+        parts.push_back(pd::text("}"));
+        return pd::concat(std::move(parts));
+    }
+
+    pd::Doc constant(const std::string &head) {
+        return pd::group(pd::concat({pd::text(head + " ="),
+                                     pd::indent(pd::indent(pd::concat({pd::line(), pd::text(stringLiteral(m_module.collection))}))),
+                                     pd::text(";")}));
+    }
+
+    std::vector<pd::Doc> nestedTypes() {
+        std::vector<pd::Doc> out;
+        for (std::size_t i = 0; i + 1 < m_module.objects.size(); ++i)
+            out.push_back(object(i, false));
+        return out;
+    }
+
+    pd::Doc object(std::size_t index, bool root) {
         const ObjectType &o = m_module.objects[index];
-        out << indent << "// " << commentText(o.name + (o.description.empty() ? "" : ": " + o.description)) << '\n';
+        const std::vector<std::string> comment{o.name + (o.description.empty() ? "" : ": " + o.description)};
         std::vector<const TypeField *> common;
         for (const auto &f : o.fields)
             common.push_back(&f);
-        if (o.variants.empty()) {
-            writeRecord(out, m_names[index], common, indent, {}, root, {}, {}, root ? 0 : npos);
-            return;
-        }
-        out << indent << (indent.empty() ? "public " : "") << "sealed interface " << m_names[index] << " {\n";
-        const std::string inner = indent + "  ";
+        if (o.variants.empty())
+            return commented(comment, record(m_names[index], common, root, {}, root, {}, {}, root));
+        std::vector<pd::Doc> members;
         if (root)
-            out << inner << "String COLLECTION = " << stringLiteral(m_module.collection) << ";\n";
+            members.push_back(constant("String COLLECTION"));
         for (std::size_t v = 0; v < o.variants.size(); ++v) {
             std::vector<const TypeField *> fields = common;
             for (const auto &f : o.variants[v].fields)
                 fields.push_back(&f);
-            out << '\n' << inner << "// " << commentText(o.variants[v].name) << '\n';
-            writeRecord(out, m_variantNames[index][v], fields, inner, m_names[index], false, o.discriminator,
-                        o.variants[v].value, npos);
+            members.push_back(commented({o.variants[v].name},
+                                        record(m_variantNames[index][v], fields, false, m_names[index], false,
+                                               o.discriminator, o.variants[v].value, false)));
         }
         if (root)
-            writeNested(out, inner);
-        out << indent << "}\n";
+            for (auto &n : nestedTypes())
+                members.push_back(std::move(n));
+        std::vector<std::string> modifiers{"sealed"};
+        if (root)
+            modifiers.insert(modifiers.begin(), "public");
+        return commented(comment, pd::concat({declaration(modifiers, "interface " + m_names[index]), block(members)}));
+    }
+
+    std::string use(const std::string &qualified) {
+        m_imports.insert(qualified);
+        return qualified.substr(qualified.rfind('.') + 1);
     }
 
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
     const TypeModule &m_module;
     std::vector<std::string> m_names;
     std::vector<std::vector<std::string>> m_variantNames;
+    std::set<std::string> m_imports; // sorted as google-java-format sorts them
 };
 
 } // namespace
