@@ -53,7 +53,11 @@ struct Relationship {
     std::string parentId; // entity id
     std::string childId;  // entity id
     Cardinality cardinality = Cardinality::OneToMany;
-    double avgChildren = 1;                   // per parent
+    // EmbedOne and EmbedArray: the share of parent documents that hold the
+    // field, in (0, 1]; an array held has avgChildren / presence children on
+    // average, at most maxChildren. Ignored by the other representations.
+    double presence = 1;
+    double avgChildren = 1;                   // per parent, over every parent (one without the field has 0)
     std::optional<std::uint64_t> maxChildren; // nullopt: unbounded
     double growthPerParentPerDay = 0;         // children added per parent per day
     BoundEnforcer maxEnforcedBy = BoundEnforcer::Nobody;

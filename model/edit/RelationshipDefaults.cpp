@@ -188,6 +188,7 @@ Relationship reshapeRelationship(const Project &project, const Relationship &exi
     r.parentId = parentId;
     r.representation = representation;
     r.copiedFieldIds.clear();
+    r.presence = 1; // the new field is in every parent until stated otherwise
     if (representation == Representation::EmbedOne || representation == Representation::ExtendedReference ||
         representation == Representation::EmbedArray || representation == Representation::Subset) {
         r.cardinality = defaultCardinality(representation);

@@ -9,8 +9,9 @@ namespace docshape::io {
 const std::vector<UpgradeStep> &upgradeSteps() {
     static const std::vector<UpgradeStep> steps = {
         UpgradeStep{}, // 1 -> 2: map fields are new keys; a version 1 file is a version 2 file
+        UpgradeStep{}, // 2 -> 3: a relationship's presence is a new key (absent: 1)
     };
-    static_assert(kFormatVersion == 2, "add the upgrade step from the previous version");
+    static_assert(kFormatVersion == 3, "add the upgrade step from the previous version");
     return steps;
 }
 

@@ -53,6 +53,14 @@ std::optional<std::string> firstMap(const Project &project) {
     return std::nullopt;
 }
 
+// The JSON path of the first relationship's presence other than 1, if any.
+std::optional<std::string> firstRelationshipPresence(const Project &project) {
+    for (std::size_t i = 0; i < project.relationships.size(); ++i)
+        if (project.relationships[i].presence != 1)
+            return "$.relationships[" + std::to_string(i) + "].presence";
+    return std::nullopt;
+}
+
 // `data` is followed by at least simdjson::SIMDJSON_PADDING readable bytes
 // when `padded`, which spares simdjson a copy.
 Result<Project> parseText(const char *data, std::size_t size, bool padded, bool allowUpgrade) {
@@ -120,6 +128,10 @@ Result<Project> parseText(const char *data, std::size_t size, bool padded, bool 
         if (auto map = firstMap(*project))
             return Error{*map + ".map", "a map field needs format version 2; this file says " +
                                             std::to_string(version)};
+    if (version < 3)
+        if (auto presence = firstRelationshipPresence(*project))
+            return Error{*presence, "a relationship's presence needs format version 3; this file says " +
+                                        std::to_string(version)};
     if (Status status = validateProject(*project); !status)
         return status.error();
     return project;
@@ -127,7 +139,11 @@ Result<Project> parseText(const char *data, std::size_t size, bool padded, bool 
 
 } // namespace
 
-int formatVersionFor(const Project &project) { return firstMap(project) ? 2 : 1; }
+int formatVersionFor(const Project &project) {
+    if (firstRelationshipPresence(project))
+        return 3;
+    return firstMap(project) ? 2 : 1;
+}
 
 Result<Project> parseProject(std::string_view text) {
     return parseText(text.data(), text.size(), false, true);

@@ -10,13 +10,14 @@ namespace docshape {
 
 // The newest .docshape format version this build reads and writes; older
 // versions are upgraded on load, newer ones refused. Version 2 adds map
-// fields (FieldDetails::map). A file is written at the oldest version that
-// holds it (formatVersionFor), so a model without maps stays readable by
-// builds that know only version 1.
-inline constexpr int kFormatVersion = 2;
+// fields (FieldDetails::map), version 3 the presence of an embedded
+// relationship (Relationship::presence). A file is written at the oldest
+// version that holds it (formatVersionFor), so a model without maps or
+// presences stays readable by builds that know only version 1.
+inline constexpr int kFormatVersion = 3;
 
-// The version serializeProject writes for `project`: 2 when a field is a
-// map, else 1.
+// The version serializeProject writes for `project`: 3 when a
+// relationship's presence is not 1, else 2 when a field is a map, else 1.
 int formatVersionFor(const Project &project);
 
 // Parses the text of a .docshape file and checks the model (validateProject).

@@ -152,6 +152,7 @@ template <typename V> void describe(V &v, Tag<Relationship>) {
     v("parentId", &Relationship::parentId, kOptional);
     v("childId", &Relationship::childId, kOptional);
     v("cardinality", &Relationship::cardinality, kOptional);
+    v("presence", &Relationship::presence, kOptional);
     v("avgChildren", &Relationship::avgChildren, kOptional);
     v("maxChildren", &Relationship::maxChildren, kOptional);
     v("growthPerParentPerDay", &Relationship::growthPerParentPerDay, kOptional);

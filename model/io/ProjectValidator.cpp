@@ -841,6 +841,25 @@ bool ProjectValidator::checkRelationship(std::size_t index) {
     if (r.maxChildren && r.avgChildren > static_cast<double>(*r.maxChildren))
         return failAt("avgChildren", owner() + ": average children " + formatNumber(r.avgChildren) +
                                          " exceeds the maximum " + std::to_string(*r.maxChildren));
+    if (!fraction(r.presence, "presence", owner, false))
+        return false;
+    if (r.presence != 1 && r.representation != Representation::EmbedOne &&
+        r.representation != Representation::EmbedArray)
+        return failAt("presence", owner() + ": presence " + formatNumber(r.presence) + " with representation " +
+                                      std::string(toString(r.representation)) +
+                                      "; only an embedded field (embedOne, embedArray) can be absent");
+    // The parents that hold the field hold every child: avgChildren /
+    // presence each, which the maximum bounds (one for a subdocument). The
+    // relative slack keeps an import whose arrays are all full (avgChildren
+    // and presence from one division each) from failing by a rounding.
+    const std::optional<std::uint64_t> perHolder =
+        r.representation == Representation::EmbedOne ? std::optional<std::uint64_t>(1) : r.maxChildren;
+    if (perHolder && r.presence < 1 && r.avgChildren > r.presence * static_cast<double>(*perHolder) * (1 + 1e-12))
+        return failAt("presence", owner() + ": presence " + formatNumber(r.presence) + " puts " +
+                                      formatNumber(r.avgChildren / r.presence) +
+                                      " children in each parent that holds the field (avgChildren " +
+                                      formatNumber(r.avgChildren) + " / presence), more than the maximum " +
+                                      std::to_string(*perHolder));
     if (!r.fieldName.empty() && !checkFieldName(r.fieldName, [&] { return owner() + " fieldName"; }))
         return false;
     if (!r.backFieldName.empty() && !checkFieldName(r.backFieldName, [&] { return owner() + " backFieldName"; }))

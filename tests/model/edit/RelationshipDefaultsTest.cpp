@@ -38,3 +38,24 @@ TEST_CASE("a reference from an entity to itself is named for a tree", "[edit][re
         CHECK(validateProject(tree).ok());
     }
 }
+
+TEST_CASE("a new representation starts present in every parent, so the model stays valid", "[edit][relationship][presence]") {
+    Project p;
+    p.entities.push_back(entity("e1", "Emoji", 2000));
+    p.entities.push_back(entity("e2", "Skin", 0));
+    Relationship skins = edit::makeRelationship(p, "e1", "e2", Cardinality::OneToFew, Representation::EmbedArray);
+    skins.avgChildren = 1;
+    skins.presence = 0.2; // 5 skins where there are any, 10 at most
+    p.relationships.push_back(skins);
+    REQUIRE(validateProject(p).ok());
+    // Referenced, the child has no field in the parent that could be absent;
+    // embedded again, the default counts would not fit the old presence.
+    for (Representation to : {Representation::ReferenceFromChild, Representation::EmbedOne}) {
+        const Relationship reshaped = edit::reshapeRelationship(p, p.relationships[0], "e1", to);
+        CHECK(reshaped.presence == 1);
+        Project q = p;
+        q.relationships[0] = reshaped;
+        INFO(toString(to));
+        CHECK(validateProject(q).ok());
+    }
+}

@@ -6,19 +6,21 @@
 using namespace docshape;
 using nlohmann::json;
 
-TEST_CASE("version 2 only adds map fields: a version 1 document is a version 2 document as it is", "[io][upgrade]") {
+TEST_CASE("versions 2 and 3 only add keys: a version 1 or 2 document is a version 3 document as it is",
+          "[io][upgrade]") {
     CHECK(io::upgradeSteps().size() == static_cast<std::size_t>(kFormatVersion - 1));
     CHECK(io::readsWithoutUpgrade(1));
     CHECK(io::readsWithoutUpgrade(2));
+    CHECK(io::readsWithoutUpgrade(3));
     CHECK_FALSE(io::readsWithoutUpgrade(0));
-    CHECK_FALSE(io::readsWithoutUpgrade(3));
+    CHECK_FALSE(io::readsWithoutUpgrade(4));
     const json doc = {{"formatVersion", 1}, {"name", "x"}};
     auto upgraded = io::upgradeDocument(doc, 1);
     REQUIRE(upgraded.ok());
-    CHECK(*upgraded == json{{"formatVersion", 2}, {"name", "x"}});
+    CHECK(*upgraded == json{{"formatVersion", 3}, {"name", "x"}});
     auto bad = io::upgradeDocument(doc, 0);
     REQUIRE_FALSE(bad.ok());
-    CHECK(bad.error().message == "no upgrade from format version 0 to 2");
+    CHECK(bad.error().message == "no upgrade from format version 0 to 3");
 }
 
 TEST_CASE("an empty step rewrites nothing, and a real one after it still makes a rewrite", "[io][upgrade]") {

@@ -28,7 +28,7 @@ const Expected kMalformed[] = {
     {"02-not-an-object.docshape", "$", "expected a JSON object at the top level"},
     {"03-missing-version.docshape", "$", "missing \"formatVersion\""},
     {"04-newer-version.docshape", "$.formatVersion",
-     "file format version 7 is newer than this DocShape (2)"},
+     "file format version 7 is newer than this DocShape (3)"},
     {"05-version-zero.docshape", "$.formatVersion", "file format version 0 is not valid"},
     {"06-version-as-string.docshape", "$.formatVersion", "expected an integer format version"},
     {"07-unknown-key.docshape", "$.entities[1].feilds",
@@ -215,7 +215,7 @@ TEST_CASE("counts and sizes are bounded", "[io][malformed]") {
         requireError(parseProject(R"({"formatVersion": 99999999999999999999})"), "$",
                      "is out of range");
         requireError(parseProject(R"({"formatVersion": 18446744073709551615})"),
-                     "$.formatVersion", "is newer than this DocShape (2)");
+                     "$.formatVersion", "is newer than this DocShape (3)");
     }
 }
 

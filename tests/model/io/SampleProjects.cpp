@@ -182,6 +182,7 @@ Project makeFullProject() {
     embedItems.avgChildren = 3.5;
     embedItems.maxChildren = 100;
     embedItems.growthPerParentPerDay = 0.5;
+    embedItems.presence = 0.875;
     embedItems.maxEnforcedBy = BoundEnforcer::Validator;
     embedItems.fieldName = "items";
     Relationship embedAddress = relationship("r2", "e1", "e4", Representation::EmbedOne);
