@@ -307,10 +307,14 @@ private:
             ShapeNode &n = shape.fields.emplace_back();
             n.name = *parentSideKey(r, *child);
             n.type = BsonType::Object;
+            // Absent from the parents without a child too: avgChildren of
+            // them (a model with no count states none) and at most the
+            // stated presence.
             n.presence = std::clamp(r.avgChildren, 0.0, 1.0);
-            n.required = n.presence >= 1.0;
             if (n.presence <= 0)
-                n.presence = 1, n.required = true;
+                n.presence = 1;
+            n.presence = std::min(n.presence, r.presence);
+            n.required = n.presence >= 1.0;
             n.origin = NodeOrigin::EmbeddedEntity;
             n.entityId = child->id;
             n.relationshipId = r.id;
@@ -320,6 +324,16 @@ private:
         }
         case Representation::EmbedArray: {
             ShapeNode &n = appendChildArray(shape.fields, r, *parentSideKey(r, *child), BsonType::Object);
+            // avgChildren and the growth are over every parent; the array,
+            // where it is, holds them all.
+            if (r.presence > 0 && r.presence < 1) {
+                n.presence = r.presence;
+                n.required = false;
+                n.avgCount = r.avgChildren / r.presence;
+                if (n.maxCount)
+                    n.avgCount = std::min(n.avgCount, static_cast<double>(*n.maxCount));
+                n.countGrowthPerDay = r.growthPerParentPerDay / r.presence;
+            }
             n.origin = NodeOrigin::EmbeddedEntity;
             embedded.push_back(child->id);
             buildEntityShape(*child, n.object.edit(), embedded, problems, depth);

@@ -132,6 +132,29 @@ TEST_CASE("nested objects and arrays: items, minItems, maxItems only when the va
     CHECK_FALSE(propertyAt(validator(unenforced, "orders"), "items")->contains("maxItems"));
 }
 
+TEST_CASE("an embedded array or subdocument some parents lack is not required", "[export][validator][presence]") {
+    Project p = richProject();
+    Relationship &lines = p.relationships[1];
+    REQUIRE(lines.representation == Representation::EmbedArray);
+    auto required = [](const ordered_json &v) {
+        const ordered_json &list = v.at("required");
+        return std::set<std::string>(list.begin(), list.end());
+    };
+    CHECK(required(validator(p, "orders")).count("items") == 1);
+    lines.presence = 0.5;
+    const ordered_json optional = validator(p, "orders");
+    CHECK(required(optional).count("items") == 0);
+    // Still described where it is, with its bound.
+    REQUIRE(propertyAt(optional, "items"));
+    CHECK((*propertyAt(optional, "items"))["maxItems"] == 50);
+
+    lines.representation = Representation::EmbedOne;
+    lines.maxChildren = 1;
+    lines.avgChildren = 0.5;
+    lines.cardinality = Cardinality::OneToOne;
+    CHECK(required(validator(p, "orders")).count("items") == 0);
+}
+
 TEST_CASE("a closed shape lists _id and the keys relationships add", "[export][validator]") {
     const ordered_json orders = validator(richProject(), "orders");
     CHECK(orders["additionalProperties"] == false);

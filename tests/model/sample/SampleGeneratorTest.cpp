@@ -319,3 +319,40 @@ TEST_CASE("broken samples: what each rule reaches in the fixture", "[sample]") {
         CHECK(count == (base == "items.options" ? 3u : bound.at(base)) + 1);
     }
 }
+
+TEST_CASE("an embedded array in some orders: typical samples hold it in that share, with the children it has there",
+          "[sample][presence]") {
+    Project project = test::sampleProject();
+    Relationship &items = project.relationships[1];
+    REQUIRE(items.representation == Representation::EmbedArray);
+    items.presence = 0.25; // 4.5 items an order over all: 18 in each order that has the array
+    const Derived derived = deriveCollections(project);
+    const CollectionShape &orders = collectionNamed(derived, "orders");
+    SampleGenerator g(orders, 5);
+    const int n = 4000;
+    int held = 0;
+    double elements = 0, bytes = 0;
+    for (int i = 0; i < n; ++i) {
+        auto doc = g.next(SampleShape::Typical);
+        REQUIRE(doc.ok());
+        bytes += static_cast<double>(doc->size());
+        bson_iter_t it, array;
+        if (!valueAt(doc->bson, "items", it))
+            continue;
+        ++held;
+        REQUIRE(BSON_ITER_HOLDS_ARRAY(&it));
+        REQUIRE(bson_iter_recurse(&it, &array));
+        while (bson_iter_next(&array))
+            ++elements;
+    }
+    CHECK(held / double(n) == Approx(0.25).margin(0.03));
+    CHECK(elements / n == Approx(4.5).margin(0.3));
+    CHECK(bytes / n == Approx(averageObjectBytes(orders.shape)).epsilon(0.02));
+    // The largest sample holds it, at its bound.
+    auto max = g.next(SampleShape::Max);
+    REQUIRE(max.ok());
+    bson_iter_t it;
+    CHECK(valueAt(max->bson, "items", it));
+    INFO(conflictsOf(g));
+    CHECK(g.conflicts().empty());
+}
