@@ -666,7 +666,6 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
         if (schemaMember(properties, c.key.c_str(), schema))
             memberSchema = &schema;
         const int code = dominantType(c);
-        const std::uint64_t total = std::min(c.total(), objects);
         // A GeoJSON object is one value, a geo field, not an entity of its own.
         const bool geo = code == 0x03 && isGeoJson(c);
         if (!nest && code == 0x03 && !hasId(c) && !geo && !isMap(c)) {
@@ -682,6 +681,7 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
             r.representation = Representation::EmbedOne;
             r.fieldName = c.key;
             r.avgChildren = double(std::min(c.objects(), objects)) / double(objects);
+            r.presence = r.avgChildren; // one subdocument: in the parents that have a child
             r.maxChildren = 1;
             if (nonNullTypes(c) > 1 || c.count(0x0A))
                 finding("import.mixed-types", "warning", m_collection + "." + childPath,
@@ -705,18 +705,16 @@ std::vector<Field> ModelBuilder::fieldsOf(const PathNode &object, const std::str
             r.childId = child;
             r.representation = Representation::EmbedArray;
             r.fieldName = c.key;
-            // Averaged over every parent: the model holds the array in each.
+            // Averaged over every parent, held by those that have the key as
+            // an array.
             r.avgChildren = double(e.objects()) / double(objects);
+            r.presence = double(std::max<std::uint64_t>(std::min(c.count(0x04), objects), 1)) / double(objects);
             r.maxChildren = c.elementMax;
             r.cardinality = c.elementMax <= 50 ? Cardinality::OneToFew : Cardinality::OneToMany;
             if (auto n = schemaNumber(memberSchema, "maxItems"); n && *n >= double(c.elementMax)) {
                 r.maxChildren = saturatingUint64(*n);
                 r.maxEnforcedBy = BoundEnforcer::Validator;
             }
-            if (total < objects)
-                finding("import.optional-array", "info", m_collection + "." + childPath,
-                        "an array of subdocuments present in " + percent(total, objects) +
-                            " of its parents; the model holds it in every parent, its count averaged over all");
             if (nonNullTypes(e) > 1)
                 finding("import.mixed-types", "warning", m_collection + "." + childPath + ".[]",
                         "array elements of several types (" + typeCounts(e) + "); the model holds the subdocuments");
