@@ -77,6 +77,10 @@ RelationshipForm::RelationshipForm(Document *document, QWidget *parent)
         });
 
     form->addSection(tr("Children per parent"));
+    // The share of parents that hold the embedded field; avgChildren stays
+    // an average over every parent.
+    form->addNumber(tr("Presence (0–1]"), QStringLiteral("presence"), [](const Relationship &r) { return r.presence; },
+                    [](Relationship &r, double v) { r.presence = v; });
     form->addNumber(tr("Average"), QStringLiteral("avgChildren"), [](const Relationship &r) { return r.avgChildren; },
                     [](Relationship &r, double v) { r.avgChildren = v; });
     form->addCount(tr("Maximum"), QStringLiteral("maxChildren"), [](const Relationship &r) { return r.maxChildren; },
@@ -149,6 +153,8 @@ RelationshipForm::RelationshipForm(Document *document, QWidget *parent)
                          [](const Relationship &r) { return uses(r.representation, {R::TwoWay, R::Subset, R::Bucket}); });
     form->setVisibleWhen(QStringLiteral("junctionName"),
                          [](const Relationship &r) { return uses(r.representation, {R::Junction, R::Bucket}); });
+    form->setVisibleWhen(QStringLiteral("presence"),
+                         [](const Relationship &r) { return uses(r.representation, {R::EmbedOne, R::EmbedArray}); });
     form->setVisibleWhen(QStringLiteral("subsetCount"), [](const Relationship &r) { return r.representation == R::Subset; });
     form->setVisibleWhen(QStringLiteral("bucketSize"), [](const Relationship &r) { return r.representation == R::Bucket; });
     const auto copies = [](const Relationship &r) { return uses(r.representation, {R::Subset, R::ExtendedReference}); };

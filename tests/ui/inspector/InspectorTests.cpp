@@ -296,6 +296,39 @@ TEST_CASE("typing into an embedded relationship keeps the inspector on it", "[ui
     CHECK(window.document()->undoStack()->count() == 1);
 }
 
+TEST_CASE("the relationship inspector edits an embedded field's presence, one undo step, and only for embedding",
+          "[ui][inspector][presence]") {
+    MainWindow window;
+    auto project = loadProject(test::examplesDir() + "/order-aggregate.docshape");
+    REQUIRE(project);
+    window.document()->reset(std::move(*project), QString());
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    Document &doc = *window.document();
+    const std::string before = serializeProject(doc.project());
+    auto *form = window.inspector()->relationshipForm()->form();
+    auto *presence = qobject_cast<QLineEdit *>(form->editor(QStringLiteral("presence")));
+    REQUIRE(presence);
+
+    window.selectObject(ObjectRef::relationship("r1")); // Order embeds an array of LineItem, 3 on average
+    REQUIRE(presence->isVisibleTo(form));
+    CHECK(presence->text() == QStringLiteral("1"));
+    presence->setFocus();
+    presence->selectAll();
+    QTest::keyClicks(presence, QStringLiteral("0.5"));
+    QTest::keyClick(presence, Qt::Key_Return);
+    CHECK(doc.project().findRelationship("r1")->presence == 0.5);
+    CHECK(doc.undoStack()->count() == 1);
+    doc.undoStack()->undo();
+    CHECK(serializeProject(doc.project()) == before);
+    CHECK(presence->text() == QStringLiteral("1"));
+    doc.undoStack()->redo();
+    CHECK(doc.project().findRelationship("r1")->presence == 0.5);
+
+    window.selectObject(ObjectRef::relationship("r3")); // an extended reference: nothing embedded to leave out
+    CHECK_FALSE(presence->isVisibleTo(form));
+}
+
 TEST_CASE("the field inspector edits a map's keys through the document, each edit one undo step",
           "[ui][inspector][maps]") {
     // Device.sessions: a map of ObjectId-string keys to ints, 2.5 keys a
