@@ -130,4 +130,9 @@ TEST_CASE("an optional embedded subdocument counts its presence", "[estimate][si
     CHECK(s.avgDocumentBytes == Approx(exact).margin(1e-9));
     REQUIRE(s.maxDocumentBytes);
     CHECK(*s.maxDocumentBytes == with);
+
+    // No children stated (avgChildren 0 reads as a subdocument in every
+    // parent): the stated presence alone says it is in one of four.
+    p.relationships[0].avgChildren = 0;
+    CHECK(statOf(p).avgDocumentBytes == Approx(exact).margin(1e-9));
 }
