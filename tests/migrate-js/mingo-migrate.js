@@ -1004,11 +1004,14 @@ if (extract) {
 // The application keeps writing while the script runs: after each of the
 // script's statements on a collection the old release pushes an element to
 // an embedded array of v1 (a copy of one the sample holds, so valid in both
-// versions) and sets a string field both versions keep under one name. The
+// versions) and sets a string field of v1 under its v1 path, whether v2
+// keeps it there or renames or moves it (through subdocuments). The
 // elements, in the parents' arrays and in the collection they move to, must
 // number those of v1 plus those pushed (none lost, none twice), and every
-// field keep the last value written; a write the validator refuses is
-// reported (the application sees the error), not lost.
+// field keep the last value written: after the run under its v2 path, or
+// under its v1 path where the write came after the document's rewrite (a
+// second run moves it); after the rollback under its v1 path. A write the
+// validator refuses is reported (the application sees the error), not lost.
 // The rollback is raced the same way over migrated documents, by both
 // releases: the old one as above, the new one inserting a document into a
 // collection an array moved to (a copy of one there, the v2 shape).
@@ -1041,10 +1044,23 @@ function raceScript(rollback) {
     // The old release writes only collections v1 has.
     if (!e2 || (e1.collectionName || e1.name) !== (e2.collectionName || e2.name) ||
         !analysis.collections.some((c) => c.name === (e1.collectionName || e1.name))) continue;
-    for (const f1 of e1.fields) {
-      const f2 = e2.fields.find((f) => f.id === f1.id);
-      const plain = (f) => f && (f.type || "string") === "string" && !f.pattern && !f.enumValues && !f.computedFrom && !f.duplicatedFrom;
-      if (plain(f1) && plain(f2) && f1.name === f2.name && f1.required !== false) stringFields.push({ collection: e1.collectionName || e1.name, field: f1.name });
+    // The required fields of an entity, through required subdocuments, by id,
+    // with their dotted paths.
+    const required = (fields, prefix, out) => {
+      for (const f of fields) {
+        if (f.required === false) continue;
+        out.set(f.id, { f, path: prefix + f.name });
+        if ((f.type || "string") === "object" && Array.isArray(f.fields)) required(f.fields, prefix + f.name + ".", out);
+      }
+      return out;
+    };
+    const plain = (f) => f && (f.type || "string") === "string" && !f.pattern && !f.enumValues && !f.computedFrom && !f.duplicatedFrom;
+    const v2Fields = required(e2.fields, "", new Map());
+    for (const [id, one] of required(e1.fields, "", new Map())) {
+      const two = v2Fields.get(id);
+      // Kept under one name at the top, or renamed or moved.
+      if (!two || !plain(one.f) || !plain(two.f) || (one.path === two.path && one.path.includes("."))) continue;
+      stringFields.push({ collection: e1.collectionName || e1.name, field: one.path, now: two.path });
     }
   }
   let turn = 0;
@@ -1055,7 +1071,24 @@ function raceScript(rollback) {
   const elementCount = (a) => (fresh.get(a.collection) || []).reduce((n, d) => n + (Array.isArray(d[a.field]) ? d[a.field].length : 0), 0) +
     (childCollectionOf(a) ? (fresh.get(childCollectionOf(a)) || []).length : 0);
   const before = arrays.map(elementCount);
-  const interleave = () => {
+  // A value the old release set must hold until the harness itself sets
+  // that field of that document again: checked after every statement, so
+  // that a later write cannot hide a loss.
+  const setsCount = { all: 0, renamed: 0 };
+  const lostSets = [];
+  const at = (doc, dotted) => dotted.split(".").reduce((v, k) => (v && typeof v === "object" ? v[k] : undefined), doc);
+  const verifySets = (after) => {
+    for (const [key, value] of sets) {
+      const [collection, id, field, now] = key.split("\u0000");
+      const doc = (fresh.get(collection) || []).find((d) => ejson(d._id) === id);
+      if (doc && (at(doc, field) === value || (!rollback && at(doc, now) === value))) continue;
+      lostSets.push(`${collection}.${field}` + (field !== now ? ` (v2: ${now})` : "") + ` of ${id}: ${JSON.stringify(value)} ` +
+        `written, ${doc ? ejson(rollback ? at(doc, field) : at(doc, now)) : "no document"} found after ${after}`);
+      sets.delete(key);
+    }
+  };
+  const interleave = (after) => {
+    verifySets(after);
     const k = turn++;
     const writer = base.getCollection.bind(base);
     if (arrays.length > 0) {
@@ -1089,12 +1122,16 @@ function raceScript(rollback) {
     }
     if (stringFields.length > 0) {
       const f = stringFields[k % stringFields.length];
-      const docs = fresh.get(f.collection) || [];
+      // Highest _id first: the documents the script's batches (by _id
+      // range) reach last, so that a write lands before their rewrite.
+      const docs = writer(f.collection).find({}, { _id: 1 }).sort({ _id: -1 }).toArray();
       const doc = docs[k % Math.max(docs.length, 1)];
       if (doc) {
         try {
           writer(f.collection).updateOne({ _id: doc._id }, { $set: { [f.field]: `concurrent ${k}` } });
-          sets.set(`${f.collection}\u0000${ejson(doc._id)}\u0000${f.field}`, `concurrent ${k}`);
+          sets.set(`${f.collection}\u0000${ejson(doc._id)}\u0000${f.field}\u0000${f.now}`, `concurrent ${k}`);
+          setsCount.all++;
+          if (f.field !== f.now) setsCount.renamed++;
         } catch (e) {
           refusedWrites.push(`set ${f.collection}.${f.field}: ${e.message}`);
         }
@@ -1110,7 +1147,7 @@ function raceScript(rollback) {
       for (const method of Object.keys(c)) {
         wrapped[method] = (...args) => {
           const result = c[method](...args);
-          interleave();
+          interleave(`${name}.${method}`);
           return result;
         };
       }
@@ -1137,19 +1174,16 @@ function raceScript(rollback) {
         ` hold ${now} elements, not ${wanted} (${before[i]} of v1, ${pushes.filter((p) => p === a).length} pushed` +
         (rollback ? ` and ${inserts.filter((p) => p === a).length} inserted by the new release` : "") + ")");
     });
-    let overwritten = 0;
-    for (const [key, value] of sets) {
-      const [collection, id, field] = key.split("\u0000");
-      const doc = (fresh.get(collection) || []).find((d) => ejson(d._id) === id);
-      if (!doc || doc[field] !== value) overwritten++;
-    }
+    verifySets("the end");
+    const overwritten = lostSets.length;
     if (elementsWrong.length > 0 || overwritten > 0) {
       print(`FAIL: with concurrent writes during the ${label}, ${elementsWrong.join("; ") || "every element is there once"}; ` +
-        `${overwritten} of ${sets.size} fields lost their last value`);
+        `${overwritten} of ${setsCount.all} field writes were lost` + (overwritten > 0 ? `, e.g. ${lostSets.slice(0, 3).join("; ")}` : ""));
       failures++;
     } else {
       print(`ok: ${pushes.length} elements pushed` + (rollback ? `, ${inserts.length} documents inserted by the new release` : "") +
-        ` and ${sets.size} fields set while the ${label} ran are all there, once`);
+        ` and ${setsCount.all} fields set (${setsCount.renamed} under a v1 path v2 changes)` +
+        ` while the ${label} ran are all there, once`);
     }
     if (refusedWrites.length > 0) print(`note: the validator refused ${refusedWrites.length} old-release writes (the application sees them), e.g. ${refusedWrites[0]}`);
   }
