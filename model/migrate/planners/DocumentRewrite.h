@@ -25,6 +25,8 @@ struct FieldOp {
     std::vector<std::string> inputs; // Compute: the dotted paths the expression reads
     bool newField = false; // Fill: v1 had no such key at all
     bool conditionalRemove = false; // Rename: the old key is removed only where the new one was set
+    bool subdocument = false;       // Rename: the key holds a subdocument in v2
+    bool array = false;             // Rename: the key holds an array in v2
     bool emptied = false; // Remove: a subdocument whose keys all moved elsewhere (nothing is lost)
     std::vector<std::pair<std::string, std::string>> values; // MapValues: v1 value -> v2 value
     std::string format;     // Convert date -> string: the $dateToString format v2's pattern accepts

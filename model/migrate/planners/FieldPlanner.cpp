@@ -42,6 +42,8 @@ Status FieldPlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
                 op.guard = pipeline::placeOf(*n1);
                 op.sameParent = k.sameParent;
                 op.conditionalRemove = k.conditionalRemove;
+                op.subdocument = n2.node->type == BsonType::Object;
+                op.array = n2.node->isArray();
                 op.describe = "rename " + quoted(n1->path()) + " to " + quoted(n2.path());
                 rewrite.renames.push_back(std::move(op));
                 rewrite.changedPaths.push_back(n2.path());

@@ -59,6 +59,25 @@ Json orderedLike(const ShapeMap &v1, const std::string &parentKey, const std::st
     return {{"$mergeObjects", std::move(merged)}};
 }
 
+// The value a renamed key gets, under its v2 name (`forward`) or back under
+// its v1 name, from `v1Ref` and `v2Ref`, the keys of both names. A document
+// holds both only where one release wrote its name after the other's was
+// set: the forward removes the v1 key and the rollback the v2 key. The v1
+// key's value wins either way: in the forward as before, in the rollback
+// because the old release is the one it returns to. A subdocument is
+// merged, the v1 key's over the v2 key's, since a write may have set one
+// key of it. An array is taken whole from the name the direction reads
+// (an array made by a push cannot be told from one replaced).
+Json renamedWith(const FieldOp &op, const std::string &v1Ref, const std::string &v2Ref, bool forward) {
+    if (op.array)
+        return forward ? pipeline::renamedValue(v1Ref, v2Ref) : pipeline::renamedValue(v2Ref, v1Ref);
+    if (op.subdocument)
+        return {{"$cond", Json::array({{{"$and", Json::array({isObject(v1Ref), isObject(v2Ref)})}},
+                                       {{"$mergeObjects", Json::array({v2Ref, v1Ref})}},
+                                       pipeline::renamedValue(v1Ref, v2Ref)})}};
+    return pipeline::renamedValue(v1Ref, v2Ref);
+}
+
 // A stage that rebuilds the document with v1's keys in v1's order.
 Json v1Order(const ShapeMap &v1) {
     return {{"$replaceWith", orderedLike(v1, std::string(), "$$ROOT", "$", 1)}};
@@ -114,11 +133,11 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
         const std::string newName = op.to.names.back();
         if (op.sameParent) {
             stages.push_back(pipeline::setStage(op.to, [&](const std::string &ref) {
-                return pipeline::renamedValue(ref + oldName, ref + newName);
+                return renamedWith(op, ref + oldName, ref + newName, true);
             }));
         } else {
             stages.push_back(pipeline::setStage(op.to, [&](const std::string &) {
-                return pipeline::renamedValue("$" + op.from.path(), "$" + op.to.path());
+                return renamedWith(op, "$" + op.from.path(), "$" + op.to.path(), true);
             }));
         }
         conditions.push_back(pipeline::matchAt(op.guard, {{"$exists", true}}));
@@ -178,7 +197,8 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
     // conversions back (under the new name, before it goes back), renames
     // back, new keys removed, the old version number. A key moved out of a
     // subdocument goes back by its dotted path, which makes the subdocument
-    // again where it is gone.
+    // again where it is gone. What the old release wrote under a v1 name
+    // since is kept (renamedWith).
     for (const FieldOp &op : rewrite.maps) {
         const std::string name = op.to.names.back();
         reverse.push_back(pipeline::setStage(
@@ -218,18 +238,18 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
         const std::string newName = op.to.names.back();
         if (op.sameParent)
             reverse.push_back(pipeline::setStage(op.from, [&](const std::string &ref) {
-                return pipeline::renamedValue(ref + newName, ref + oldName);
+                return renamedWith(op, ref + oldName, ref + newName, false);
             }));
         else if (op.from.crossesArray())
             reverse.push_back(pipeline::setStage(op.from, [&](const std::string &) {
-                return pipeline::renamedValue("$" + op.to.path(), "$" + op.from.path());
+                return renamedWith(op, "$" + op.from.path(), "$" + op.to.path(), false);
             }));
     }
     // Keys moved between subdocuments go back in their v1 order, which is
     // the order they take in a subdocument the rollback makes again.
     for (const FieldOp &op : rewrite.renames)
         if (!op.sameParent && !op.from.crossesArray())
-            reverse.push_back({{"$set", {{op.from.path(), pipeline::renamedValue("$" + op.to.path(), "$" + op.from.path())}}}});
+            reverse.push_back({{"$set", {{op.from.path(), renamedWith(op, "$" + op.from.path(), "$" + op.to.path(), false)}}}});
     std::vector<std::string> unsetBack;
     for (const FieldOp &op : rewrite.fills)
         if (op.newField)
@@ -314,7 +334,9 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
     }
     if (irreversible.empty()) {
         s.rollback = "the reverse pipeline, on documents in the v2 shape only: renamed values back, conversions "
-                     "back, renames back, new keys removed" +
+                     "back, renames back" +
+                     std::string(rewrite.renames.empty() ? "" : " (a value the old release wrote under the v1 name since is kept)") +
+                     ", new keys removed" +
                      std::string(setVersion ? ", the old schemaVersion" : "") +
                      ", the keys in v1's order (the model's: a document written in another order comes back in "
                      "the model's)";

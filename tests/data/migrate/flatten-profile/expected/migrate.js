@@ -727,13 +727,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$displayName"
+                      $type: "$profile.displayName"
                     },
                     "missing"
                   ]
                 },
-                "$profile.displayName",
-                "$displayName"
+                "$displayName",
+                "$profile.displayName"
               ]
             }
           }
@@ -745,13 +745,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$timezone"
+                      $type: "$profile.timezone"
                     },
                     "missing"
                   ]
                 },
-                "$profile.timezone",
-                "$timezone"
+                "$timezone",
+                "$profile.timezone"
               ]
             }
           }
@@ -763,13 +763,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$bio"
+                      $type: "$profile.bio"
                     },
                     "missing"
                   ]
                 },
-                "$profile.bio",
-                "$bio"
+                "$bio",
+                "$profile.bio"
               ]
             }
           }

@@ -764,13 +764,13 @@ steps.push({
                                   {
                                     $eq: [
                                       {
-                                        $type: "$$e1.productCode"
+                                        $type: "$$e1.sku"
                                       },
                                       "missing"
                                     ]
                                   },
-                                  "$$e1.sku",
-                                  "$$e1.productCode"
+                                  "$$e1.productCode",
+                                  "$$e1.sku"
                                 ]
                               }
                             }
@@ -793,13 +793,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$buyerName"
+                      $type: "$customerName"
                     },
                     "missing"
                   ]
                 },
-                "$customerName",
-                "$buyerName"
+                "$buyerName",
+                "$customerName"
               ]
             }
           }

@@ -685,13 +685,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$odometerKm"
+                      $type: "$mileageKm"
                     },
                     "missing"
                   ]
                 },
-                "$mileageKm",
-                "$odometerKm"
+                "$odometerKm",
+                "$mileageKm"
               ]
             }
           }

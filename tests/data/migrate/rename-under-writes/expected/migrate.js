@@ -769,13 +769,13 @@ steps.push({
                           {
                             $eq: [
                               {
-                                $type: "$customer.fullName"
+                                $type: "$customer.name"
                               },
                               "missing"
                             ]
                           },
-                          "$customer.name",
-                          "$customer.fullName"
+                          "$customer.fullName",
+                          "$customer.name"
                         ]
                       }
                     }
@@ -793,13 +793,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$subject"
+                      $type: "$title"
                     },
                     "missing"
                   ]
                 },
-                "$title",
-                "$subject"
+                "$subject",
+                "$title"
               ]
             }
           }

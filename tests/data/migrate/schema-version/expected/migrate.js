@@ -713,13 +713,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$profile.name"
+                      $type: "$name"
                     },
                     "missing"
                   ]
                 },
-                "$name",
-                "$profile.name"
+                "$profile.name",
+                "$name"
               ]
             }
           }

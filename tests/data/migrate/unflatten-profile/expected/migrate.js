@@ -814,13 +814,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$profile.displayName"
+                      $type: "$displayName"
                     },
                     "missing"
                   ]
                 },
-                "$displayName",
-                "$profile.displayName"
+                "$profile.displayName",
+                "$displayName"
               ]
             }
           }
@@ -832,13 +832,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$profile.timezone"
+                      $type: "$timezone"
                     },
                     "missing"
                   ]
                 },
-                "$timezone",
-                "$profile.timezone"
+                "$profile.timezone",
+                "$timezone"
               ]
             }
           }
@@ -850,13 +850,13 @@ steps.push({
                 {
                   $eq: [
                     {
-                      $type: "$profile.bio"
+                      $type: "$bio"
                     },
                     "missing"
                   ]
                 },
-                "$bio",
-                "$profile.bio"
+                "$profile.bio",
+                "$bio"
               ]
             }
           }
