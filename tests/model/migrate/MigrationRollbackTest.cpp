@@ -202,3 +202,93 @@ TEST_CASE("an embed is rolled back from the embedded copies, and its collection 
     CHECK(drop->rollbackScript.find("createCollection(\"lineItems\"") == 0);
     CHECK(drop->rollback.find("made again, empty, with its v1 validator and indexes") != std::string::npos);
 }
+
+// Every refusal and every "cannot be undone" the planners write, in their
+// words, on evolutions of the cases made here by hand.
+TEST_CASE("a required key of embedded elements with no source is refused with its place and the choices",
+          "[migrate]") {
+    const Project before = loadMigrateCase("embed-referenced/old.docshape");
+    Project after = loadMigrateCase("embed-referenced/new.docshape");
+    Field shipped;
+    shipped.id = "f90";
+    shipped.name = "shippedAt";
+    shipped.type = BsonType::Date; // no value of its type to make up
+    after.entities[1].fields.push_back(shipped);
+    auto plan = planMigration(before, after);
+    REQUIRE_FALSE(plan.ok());
+    CHECK(plan.error().where == "orders.items.shippedAt");
+    CHECK(plan.error().message == "required in v2, and has no source in the `lineItems` documents embedded and no "
+                                  "default: state its defaultValue, or make it optional");
+}
+
+TEST_CASE("a refreshed subset cannot be undone by the script, which says how to refresh it back", "[migrate]") {
+    const Project before = loadMigrateCase("add-subset/new.docshape");
+    Project after = before;
+    after.relationships[0].subsetCount = 5;
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const MigrationStep *subset = stepOf(*plan, StepKind::Subset);
+    REQUIRE(subset);
+    CHECK(subset->title == "Refresh the subset `products.recentReviews`");
+    CHECK_FALSE(subset->reversible);
+    CHECK(subset->rollback == "`docshape-cli migrate NEW OLD` refreshes the subset at its old size");
+}
+
+TEST_CASE("text in no single form converted to a date cannot come back as it was", "[migrate]") {
+    Project before = loadMigrateCase("string-to-date/old.docshape");
+    const Project after = loadMigrateCase("string-to-date/new.docshape");
+    before.entities[0].fields[1].details.edit().pattern.reset();
+    const MigrationPlan plan = [&] {
+        auto p = planMigration(before, after);
+        REQUIRE(p.ok());
+        return std::move(*p);
+    }();
+    const MigrationStep *rewrite = stepOf(plan, StepKind::Rewrite);
+    REQUIRE(rewrite);
+    CHECK_FALSE(rewrite->reversible);
+    CHECK(rewrite->rollback == "only in part: `listedAt` converted from string to date converts back to the server's "
+                               "text form (\"2024-03-15T10:20:30.000Z\"): text written in another form does not come "
+                               "back as it was (v1's pattern names no single form)");
+}
+
+TEST_CASE("an optional key made required is filled, and the rollback says the filled values stay", "[migrate]") {
+    const Project before = loadMigrateCase("add-required-field/new.docshape");
+    Project after = before;
+    after.entities[0].fields[3].required = true; // giftNote
+    after.entities[0].fields[3].details.edit().defaultValue = "none";
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const MigrationStep *rewrite = stepOf(*plan, StepKind::Rewrite);
+    REQUIRE(rewrite);
+    CHECK(says(*rewrite, "fill `giftNote` with \"none\" where it is missing (now required)"));
+    CHECK_FALSE(rewrite->reversible);
+    CHECK(rewrite->rollback == "only in part: `giftNote` was filled where missing; the filled values cannot be told "
+                               "from values written since, and stay");
+}
+
+TEST_CASE("a removed key is named as data the rollback cannot restore", "[migrate]") {
+    const Project before = loadMigrateCase("add-required-field/new.docshape");
+    Project after = before;
+    after.entities[0].fields.erase(after.entities[0].fields.begin() + 1); // totalPaise
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const MigrationStep *rewrite = stepOf(*plan, StepKind::Rewrite);
+    REQUIRE(rewrite);
+    CHECK(says(*rewrite, "remove `totalPaise`"));
+    CHECK_FALSE(rewrite->reversible);
+    CHECK(rewrite->rollback == "only in part: `totalPaise` is removed: its values are gone and cannot be restored "
+                               "(take a backup, e.g. mongodump, before this step)");
+}
+
+TEST_CASE("a new required key without a default is filled with a value of its type, and the plan says which",
+          "[migrate]") {
+    const Project before = loadMigrateCase("add-required-field/old.docshape");
+    Project after = loadMigrateCase("add-required-field/new.docshape");
+    after.entities[0].fields[2].details.edit().defaultValue.reset(); // status, an enum
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    CAPTURE(plan->warnings);
+    CHECK(std::find(plan->warnings.begin(), plan->warnings.end(),
+                    "orders.status is new and required, and states no defaultValue: documents that lack it get "
+                    "\"placed\".") != plan->warnings.end());
+}
