@@ -1063,6 +1063,20 @@ function raceScript(rollback) {
       stringFields.push({ collection: e1.collectionName || e1.name, field: one.path, now: two.path });
     }
   }
+  // A reference the child holds in v1 is pointed at another parent: in v2
+  // it is the same reference, or the _id of a copy of the parent.
+  for (const r1 of old.relationships) {
+    if ((r1.representation || "referenceFromChild") !== "referenceFromChild" || !r1.fieldName) continue;
+    const holder = entityCollection(r1.childId);
+    const targets = entityCollection(r1.parentId);
+    const r2 = newVersion.relationships.find((r) => r.id === r1.id);
+    if (!r2 || !holder || !targets || !analysis.collections.some((c) => c.name === holder) ||
+        (initialDocs.get(targets) || []).length < 2) continue;
+    let now = null;
+    if ((r2.representation || "referenceFromChild") === "referenceFromChild" && r2.childId === r1.childId) now = r2.fieldName;
+    if (r2.representation === "extendedReference" && r2.parentId === r1.childId && r2.childId === r1.parentId) now = `${r2.fieldName}._id`;
+    if (now) stringFields.push({ collection: holder, field: r1.fieldName, now, targets });
+  }
   let turn = 0;
   const childCollectionOf = (a) => {
     const name = (newVersion.entities.find((e) => e.id === a.childId) || {}).collectionName;
@@ -1081,8 +1095,9 @@ function raceScript(rollback) {
     for (const [key, value] of sets) {
       const [collection, id, field, now] = key.split("\u0000");
       const doc = (fresh.get(collection) || []).find((d) => ejson(d._id) === id);
-      if (doc && (at(doc, field) === value || (!rollback && at(doc, now) === value))) continue;
-      lostSets.push(`${collection}.${field}` + (field !== now ? ` (v2: ${now})` : "") + ` of ${id}: ${JSON.stringify(value)} ` +
+      const same = (v) => v !== undefined && ejson(v) === ejson(value);
+      if (doc && (same(at(doc, field)) || (!rollback && same(at(doc, now))))) continue;
+      lostSets.push(`${collection}.${field}` + (field !== now ? ` (v2: ${now})` : "") + ` of ${id}: ${ejson(value)} ` +
         `written, ${doc ? ejson(rollback ? at(doc, field) : at(doc, now)) : "no document"} found after ${after}`);
       sets.delete(key);
     }
@@ -1122,14 +1137,20 @@ function raceScript(rollback) {
     }
     if (stringFields.length > 0) {
       const f = stringFields[k % stringFields.length];
-      // Highest _id first: the documents the script's batches (by _id
-      // range) reach last, so that a write lands before their rewrite.
+      // Highest _id first, every field in turn on one document: the
+      // documents the script's batches (by _id range) reach last, so that
+      // each field's first writes land before their rewrite.
       const docs = writer(f.collection).find({}, { _id: 1 }).sort({ _id: -1 }).toArray();
-      const doc = docs[k % Math.max(docs.length, 1)];
+      const doc = docs[Math.floor(k / stringFields.length) % Math.max(docs.length, 1)];
       if (doc) {
+        // A reference names another parent than the one it names now.
+        const parents = f.targets ? fresh.get(f.targets) || [] : [];
+        const held = f.targets ? ((fresh.get(f.collection) || []).find((d) => ejson(d._id) === ejson(doc._id)) || {})[f.field] : undefined;
+        const value = f.targets ? parents.map((p) => p._id).filter((id) => ejson(id) !== ejson(held))[k % (parents.length - 1)]
+          : `concurrent ${k}`;
         try {
-          writer(f.collection).updateOne({ _id: doc._id }, { $set: { [f.field]: `concurrent ${k}` } });
-          sets.set(`${f.collection}\u0000${ejson(doc._id)}\u0000${f.field}\u0000${f.now}`, `concurrent ${k}`);
+          writer(f.collection).updateOne({ _id: doc._id }, { $set: { [f.field]: value } });
+          sets.set(`${f.collection}\u0000${ejson(doc._id)}\u0000${f.field}\u0000${f.now}`, value);
           setsCount.all++;
           if (f.field !== f.now) setsCount.renamed++;
         } catch (e) {
