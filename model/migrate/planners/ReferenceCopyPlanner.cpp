@@ -48,26 +48,41 @@ namespace {
 // Per batch of holders: each copy built from the document its reference
 // names ($lookup by _id, $merge), then, where the copy is there, the
 // reference removed. A holder whose referenced document is gone keeps its
-// reference and gets no copy.
+// reference and gets no copy. The reference wins where the direction
+// reads it from v1 (`referenceWins`): a reference the old release changed
+// after its copy was made gets a new copy, and is removed only where it is
+// still the one copied (copy, verify, then remove). Otherwise the copy, the
+// v1 key, wins: the reference goes wherever a copy is there.
 std::string fillFromReferenceScript(const std::string &step, const std::string &holder, const std::string &refField,
-                                    const std::string &copyField, const std::string &source, const Json &element) {
+                                    const std::string &copyField, const std::string &source, const Json &element,
+                                    bool referenceWins) {
     Json stages = Json::array(
         {{{"$lookup", {{"from", source}, {"localField", refField}, {"foreignField", "_id"}, {"as", "__source"}}}},
          {{"$match", {{"__source.0", {{"$exists", true}}}}}},
          {{"$project", {{"_id", 1}, {copyField, {{"$let", {{"vars", {{"source", {{"$arrayElemAt", Json::array({"$__source", 0})}}}}}, {"in", element}}}}}}}},
          {{"$merge", {{"into", holder}, {"on", "_id"}, {"whenMatched", "merge"}, {"whenNotMatched", "discard"}}}}});
-    Json fill = {{"$and", Json::array({{{refField, {{"$exists", true}}}}, {{copyField, {{"$exists", false}}}}})}};
+    const Json stale = {{"$expr", {{"$ne", Json::array({"$" + refField, "$" + copyField + "._id"})}}}};
+    const Json copied = {{"$expr", {{"$eq", Json::array({"$" + refField, "$" + copyField + "._id"})}}}};
+    Json missing = {{copyField, {{"$exists", false}}}};
+    Json fill = {{"$and", Json::array({{{refField, {{"$exists", true}}}},
+                                       referenceWins ? Json{{"$or", Json::array({missing, stale})}} : missing})}};
     Json unset = {{"$and", Json::array({{{refField, {{"$exists", true}}}}, {{copyField + "._id", {{"$exists", true}}}}})}};
+    if (referenceWins)
+        unset["$and"].push_back(copied);
     return "aggregateInBatches(" + step + ", " + jsString(holder) + ",\n      " + js(fill, 6) + ",\n      " +
            js(stages, 6) + ");\n    rewrite(" + step + " + \":unset\", " + jsString(holder) + ",\n      " + js(unset, 6) +
            ",\n      " + js(Json::array({{{"$unset", refField}}}), 6) + ");";
 }
 
-// Per batch of holders: the copy's _id kept as the reference, the copy removed.
+// Per batch of holders: the copy's _id kept as the reference, the copy
+// removed. Where the reference wins (`referenceWins`: the direction reads
+// it from v1), a reference the old release wrote since is kept.
 std::string referenceFromCopyScript(const std::string &step, const std::string &holder, const std::string &copyField,
-                                    const std::string &refField) {
+                                    const std::string &refField, bool referenceWins) {
     Json guard = {{copyField + "._id", {{"$exists", true}}}};
-    Json stages = Json::array({{{"$set", {{refField, "$" + copyField + "._id"}}}}, {{"$unset", copyField}}});
+    const Json fromCopy = "$" + copyField + "._id";
+    Json stages = Json::array({{{"$set", {{refField, referenceWins ? pipeline::renamedValue("$" + refField, fromCopy) : fromCopy}}}},
+                               {{"$unset", copyField}}});
     return "rewrite(" + step + ", " + jsString(holder) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) + ");";
 }
 
@@ -140,8 +155,13 @@ void ReferenceCopyPlanner::planReferenceToCopy(const PlanContext &context, PlanB
               quoted(holder + "." + copyField) + " from " + quoted(source);
     s.details.push_back("each " + quoted(holder) + " document gets " + quoted(copyField) + " {" + list + "} from the " +
                         quoted(source) + " document its " + quoted(refField) + " names ($lookup by _id, $merge)");
-    s.details.push_back("then " + quoted(refField) + " is removed ($unset) where the copy is there; both touch only "
-                        "documents still in the v1 shape, so the step is idempotent and resumes where it stopped");
+    s.details.push_back("then " + quoted(refField) + " is removed ($unset) where the copy is there and is of the " +
+                        "document it names now; both touch only documents still in the v1 shape, so the step is "
+                        "idempotent and resumes where it stopped");
+    s.details.push_back("copy, verify, then remove, safe under live writes: meanwhile the application may change " +
+                        quoted(refField) + " (the v1 shape); a reference changed after its copy was made keeps its "
+                        "value, and the next run copies it again; the rollback keeps a " + quoted(refField) +
+                        " written since over the copy's _id");
     if (copy2.copySemantics == Duplication::Snapshot)
         s.details.push_back("the copy is a snapshot: the filled values are the source's values now, not those of the "
                             "time each document was written");
@@ -156,9 +176,9 @@ void ReferenceCopyPlanner::planReferenceToCopy(const PlanContext &context, PlanB
     s.cost.documentsRead = source1->stat->documents;
     s.cost.indexEntries = context.indexEntriesOn(*holder2, {copyField});
     s.cost.seconds = writeSeconds(2 * docs, context.options()); // the copy, then the reference's $unset
-    s.script = fillFromReferenceScript("STEP", holder, refField, copyField, source, *element);
+    s.script = fillFromReferenceScript("STEP", holder, refField, copyField, source, *element, true);
     s.rollback = "the reference again from each copy's _id, and the copy removed (its values stay in " + quoted(source) + ")";
-    s.rollbackScript = referenceFromCopyScript("STEP + \":rollback\"", holder, copyField, refField);
+    s.rollbackScript = referenceFromCopyScript("STEP + \":rollback\"", holder, copyField, refField, true);
     builder.touch(holder);
     builder.add(std::move(s), Phase::Representations);
 }
@@ -203,12 +223,12 @@ void ReferenceCopyPlanner::planCopyToReference(const PlanContext &context, PlanB
     s.cost.bytes = docs * holder2->stat->avgDocumentBytes;
     s.cost.indexEntries = context.indexEntriesOn(*holder2, {refField});
     s.cost.seconds = writeSeconds(docs, context.options());
-    s.script = referenceFromCopyScript("STEP", holder, copyField, refField);
+    s.script = referenceFromCopyScript("STEP", holder, copyField, refField, false);
     // The rollback fills the copy again from the source as it is then.
     auto element = copyElement(builder, *holder1, copyKey, *source2, "$" + refField, "its rollback");
     if (element)
         s.rollbackScript =
-            fillFromReferenceScript("STEP + \":rollback\"", holder, refField, copyField, source, *element);
+            fillFromReferenceScript("STEP + \":rollback\"", holder, refField, copyField, source, *element, false);
     describeCopyRemoval(s, copy1.copySemantics, source, element.has_value(), true, "reference");
     builder.touch(holder);
     builder.add(std::move(s), Phase::Representations);

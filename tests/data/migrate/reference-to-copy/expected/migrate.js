@@ -591,7 +591,8 @@ steps.push({
 
 // 2-reference-to-copy-orders: Replace the reference `orders.customerId` with the copy `orders.customer` from `customers`
 //   each `orders` document gets `customer` {_id, name, email} from the `customers` document its `customerId` names ($lookup by _id, $merge)
-//   then `customerId` is removed ($unset) where the copy is there; both touch only documents still in the v1 shape, so the step is idempotent and resumes where it stopped
+//   then `customerId` is removed ($unset) where the copy is there and is of the document it names now; both touch only documents still in the v1 shape, so the step is idempotent and resumes where it stopped
+//   copy, verify, then remove, safe under live writes: meanwhile the application may change `customerId` (the v1 shape); a reference changed after its copy was made keeps its value, and the next run copies it again; the rollback keeps a `customerId` written since over the copy's _id
 //   a document whose `customerId` names no `customers` document keeps its reference and gets no copy; it fails the v2 validator until it is mended by hand (the end-of-window check counts it)
 //   from the release that reads it, the customer service updates customer {name, email} in the customer's orders in the same transaction as the customer
 steps.push({
@@ -607,9 +608,21 @@ steps.push({
             }
           },
           {
-            customer: {
-              $exists: false
-            }
+            $or: [
+              {
+                customer: {
+                  $exists: false
+                }
+              },
+              {
+                $expr: {
+                  $ne: [
+                    "$customerId",
+                    "$customer._id"
+                  ]
+                }
+              }
+            ]
           }
         ]
       },
@@ -672,6 +685,14 @@ steps.push({
             "customer._id": {
               $exists: true
             }
+          },
+          {
+            $expr: {
+              $eq: [
+                "$customerId",
+                "$customer._id"
+              ]
+            }
           }
         ]
       },
@@ -691,7 +712,20 @@ steps.push({
       [
         {
           $set: {
-            customerId: "$customer._id"
+            customerId: {
+              $cond: [
+                {
+                  $eq: [
+                    {
+                      $type: "$customerId"
+                    },
+                    "missing"
+                  ]
+                },
+                "$customer._id",
+                "$customerId"
+              ]
+            }
           }
         },
         {
