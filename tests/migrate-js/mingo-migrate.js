@@ -1077,6 +1077,20 @@ function raceScript(rollback) {
     if (r2.representation === "extendedReference" && r2.parentId === r1.childId && r2.childId === r1.parentId) now = `${r2.fieldName}._id`;
     if (now) stringFields.push({ collection: holder, field: r1.fieldName, now, targets });
   }
+  // An array of ids the parent holds in v1 gets one more id: in v2 it is the
+  // same array, or the _id values of the copies that replace it. In the
+  // rollback only where the array is there (a push that makes the array on
+  // a document of the v2 shape cannot be told from a replacement).
+  for (const r1 of old.relationships) {
+    if (r1.representation !== "referenceArrayInParent" || !r1.fieldName) continue;
+    const holder = entityCollection(r1.parentId);
+    const targets = entityCollection(r1.childId);
+    const r2 = newVersion.relationships.find((r) => r.id === r1.id);
+    if (!r2 || !holder || !targets || !analysis.collections.some((c) => c.name === holder) ||
+        (initialDocs.get(targets) || []).length === 0 || r2.parentId !== r1.parentId || r2.childId !== r1.childId) continue;
+    if (r2.representation === "referenceArrayInParent") stringFields.push({ collection: holder, field: r1.fieldName, now: r2.fieldName, targets, push: true });
+    if (r2.representation === "extendedReference") stringFields.push({ collection: holder, field: r1.fieldName, now: r2.fieldName, targets, push: true, ids: true });
+  }
   let turn = 0;
   const childCollectionOf = (a) => {
     const name = (newVersion.entities.find((e) => e.id === a.childId) || {}).collectionName;
@@ -1092,11 +1106,12 @@ function raceScript(rollback) {
   const lostSets = [];
   const at = (doc, dotted) => dotted.split(".").reduce((v, k) => (v && typeof v === "object" ? v[k] : undefined), doc);
   const verifySets = (after) => {
-    for (const [key, value] of sets) {
+    for (const [key, { value, ids }] of sets) {
       const [collection, id, field, now] = key.split("\u0000");
       const doc = (fresh.get(collection) || []).find((d) => ejson(d._id) === id);
       const same = (v) => v !== undefined && ejson(v) === ejson(value);
-      if (doc && (same(at(doc, field)) || (!rollback && same(at(doc, now))))) continue;
+      const idsOf = (v) => (Array.isArray(v) ? v.map((c) => (c && typeof c === "object" ? c._id : c)) : v);
+      if (doc && (same(at(doc, field)) || (!rollback && same(ids ? idsOf(at(doc, now)) : at(doc, now))))) continue;
       lostSets.push(`${collection}.${field}` + (field !== now ? ` (v2: ${now})` : "") + ` of ${id}: ${ejson(value)} ` +
         `written, ${doc ? ejson(rollback ? at(doc, field) : at(doc, now)) : "no document"} found after ${after}`);
       sets.delete(key);
@@ -1145,12 +1160,17 @@ function raceScript(rollback) {
       if (doc) {
         // A reference names another parent than the one it names now.
         const parents = f.targets ? fresh.get(f.targets) || [] : [];
-        const held = f.targets ? ((fresh.get(f.collection) || []).find((d) => ejson(d._id) === ejson(doc._id)) || {})[f.field] : undefined;
-        const value = f.targets ? parents.map((p) => p._id).filter((id) => ejson(id) !== ejson(held))[k % (parents.length - 1)]
-          : `concurrent ${k}`;
+        const live = () => (fresh.get(f.collection) || []).find((d) => ejson(d._id) === ejson(doc._id)) || {};
+        const held = f.targets ? live()[f.field] : undefined;
+        const value = f.push ? parents[k % parents.length]._id
+          : f.targets ? parents.map((p) => p._id).filter((id) => ejson(id) !== ejson(held))[k % (parents.length - 1)]
+            : `concurrent ${k}`;
+        if (f.push && rollback && !Array.isArray(held)) return;
         try {
-          writer(f.collection).updateOne({ _id: doc._id }, { $set: { [f.field]: value } });
-          sets.set(`${f.collection}\u0000${ejson(doc._id)}\u0000${f.field}\u0000${f.now}`, value);
+          writer(f.collection).updateOne({ _id: doc._id }, f.push ? { $push: { [f.field]: value } } : { $set: { [f.field]: value } });
+          // A push: the array it made is what must stay.
+          const kept = f.push ? EJSON.parse(ejson(live()[f.field]), { relaxed: false }) : value;
+          sets.set(`${f.collection}\u0000${ejson(doc._id)}\u0000${f.field}\u0000${f.now}`, { value: kept, ids: Boolean(f.ids) });
           setsCount.all++;
           if (f.field !== f.now) setsCount.renamed++;
         } catch (e) {
