@@ -268,7 +268,11 @@ void ReferenceCopyPlanner::planIdArray(const PlanContext &context, PlanBuilder &
     // Each id of the array, in its order, as a copy of the document it names;
     // an id that names no document stays as a copy that holds only its _id
     // (it fails the v2 validator, and the end-of-window check counts it).
-    auto fillScript = [&](const std::string &step, const Json &element) {
+    // Where the ids are v1's (`idsWin`), copy, verify, then remove: an array
+    // the old release changed after its copies were made keeps its ids and
+    // is copied again by the next run. The other way (a rollback) the
+    // copies are v1's and win.
+    auto fillScript = [&](const std::string &step, const Json &element, bool idsWin) {
         Json each = {{"$map", {{"input", {{"$cond", Json::array({{{"$isArray", "$" + idsField}}, "$" + idsField, Json::array()})}}},
                                {"as", "id"},
                                {"in", withSource("$$id", {{"$cond", Json::array({isObject("$$source"), element, {{"_id", "$$id"}}})}})}}}};
@@ -278,6 +282,15 @@ void ReferenceCopyPlanner::planIdArray(const PlanContext &context, PlanBuilder &
              mergeInto(holder)});
         Json fill = {{idsField, {{"$exists", true}}}, {copyField, {{"$exists", false}}}};
         Json unset = {{idsField, {{"$exists", true}}}, {copyField, {{"$exists", true}}}};
+        if (idsWin) {
+            const Json copiedIds = {{"$cond", Json::array({{{"$isArray", "$" + copyField}},
+                                                           {{"$map", {{"input", "$" + copyField}, {"as", "c"}, {"in", "$$c._id"}}}},
+                                                           nullptr})}};
+            fill = {{idsField, {{"$exists", true}}},
+                    {"$or", Json::array({{{copyField, {{"$exists", false}}}},
+                                         {{"$expr", {{"$ne", Json::array({"$" + idsField, copiedIds})}}}}})}};
+            unset["$expr"] = {{"$eq", Json::array({"$" + idsField, copiedIds})}};
+        }
         return "aggregateInBatches(" + step + ", " + jsString(holder) + ",\n      " + js(fill, 6) + ",\n      " +
                js(stages, 6) + ");\n    rewrite(" + step + " + \":unset\", " + jsString(holder) + ",\n      " +
                js(unset, 6) + ",\n      " + js(Json::array({{{"$unset", idsField}}}), 6) + ");";
@@ -311,8 +324,12 @@ void ReferenceCopyPlanner::planIdArray(const PlanContext &context, PlanBuilder &
                   quoted(holder + "." + copyField) + " from " + quoted(source);
         s.details.push_back("each id of " + quoted(idsField) + ", in its order, becomes a copy {" + list + "} of the " +
                             quoted(source) + " document it names ($lookup by _id, $merge)");
-        s.details.push_back("then " + quoted(idsField) + " is removed ($unset) where the copies are there; both touch "
-                            "only documents still in the v1 shape, so the step is idempotent and resumes where it stopped");
+        s.details.push_back("then " + quoted(idsField) + " is removed ($unset) where the copies are there and are of "
+                            "its ids as they are now; both touch only documents still in the v1 shape, so the step is "
+                            "idempotent and resumes where it stopped");
+        s.details.push_back("copy, verify, then remove, safe under live writes: meanwhile the application may change " +
+                            quoted(idsField) + " (the v1 shape); ids changed after their copies were made keep their "
+                            "values, and the next run copies them again");
         if (copyRel.copySemantics == Duplication::Snapshot)
             s.details.push_back("the copies are snapshots: the filled values are the source's values now, not those "
                                 "of the time each document was written");
@@ -322,7 +339,7 @@ void ReferenceCopyPlanner::planIdArray(const PlanContext &context, PlanBuilder &
             s.details.push_back("from the release that reads it, " + copyRel.copyOwner);
         s.cost.documentsRead = source1->stat->documents;
         s.cost.seconds = writeSeconds(2 * docs, context.options());
-        s.script = fillScript("STEP", *element);
+        s.script = fillScript("STEP", *element, true);
         s.rollback = "the ids again from the copies' _id values, in their order, and the copies removed (their values "
                      "stay in " + quoted(source) + ")";
         s.rollbackScript = idsScript("STEP + \":rollback\"");
@@ -338,7 +355,7 @@ void ReferenceCopyPlanner::planIdArray(const PlanContext &context, PlanBuilder &
         s.cost.seconds = writeSeconds(docs, context.options());
         s.script = idsScript("STEP");
         if (element)
-            s.rollbackScript = fillScript("STEP + \":rollback\"", *element);
+            s.rollbackScript = fillScript("STEP + \":rollback\"", *element, false);
         describeCopyRemoval(s, copyRel.copySemantics, source, element.has_value(), false, "ids");
     }
     builder.touch(holder);

@@ -587,7 +587,8 @@ steps.push({
 
 // 2-reference-to-copy-wishlists: Replace the ids `wishlists.productIds` with the copies `wishlists.products` from `products`
 //   each id of `productIds`, in its order, becomes a copy {_id, name} of the `products` document it names ($lookup by _id, $merge)
-//   then `productIds` is removed ($unset) where the copies are there; both touch only documents still in the v1 shape, so the step is idempotent and resumes where it stopped
+//   then `productIds` is removed ($unset) where the copies are there and are of its ids as they are now; both touch only documents still in the v1 shape, so the step is idempotent and resumes where it stopped
+//   copy, verify, then remove, safe under live writes: meanwhile the application may change `productIds` (the v1 shape); ids changed after their copies were made keep their values, and the next run copies them again
 //   an id that names no `products` document becomes a copy with only its _id; the document fails the v2 validator until it is mended by hand (the end-of-window check counts it)
 //   from the release that reads it, the catalogue service updates the copies in the same transaction when a product is renamed
 steps.push({
@@ -599,9 +600,35 @@ steps.push({
         productIds: {
           $exists: true
         },
-        products: {
-          $exists: false
-        }
+        $or: [
+          {
+            products: {
+              $exists: false
+            }
+          },
+          {
+            $expr: {
+              $ne: [
+                "$productIds",
+                {
+                  $cond: [
+                    {
+                      $isArray: "$products"
+                    },
+                    {
+                      $map: {
+                        input: "$products",
+                        as: "c",
+                        in: "$$c._id"
+                      }
+                    },
+                    null
+                  ]
+                }
+              ]
+            }
+          }
+        ]
       },
       [
         {
@@ -689,6 +716,26 @@ steps.push({
         },
         products: {
           $exists: true
+        },
+        $expr: {
+          $eq: [
+            "$productIds",
+            {
+              $cond: [
+                {
+                  $isArray: "$products"
+                },
+                {
+                  $map: {
+                    input: "$products",
+                    as: "c",
+                    in: "$$c._id"
+                  }
+                },
+                null
+              ]
+            }
+          ]
         }
       },
       [
