@@ -130,6 +130,7 @@ void BoundsPlanner::planField(PlanBuilder &builder, const std::string &collectio
     for (const auto &f : fits)
         fitList += (fitList.empty() ? "" : "; ") + f;
     s.details.push_back("only when `migrationOptions.outOfBounds` says \"fit\" for " + quoted(where) + ": " + fitList);
+    s.details.push_back(liveWrites(LiveWrites::PerDocument, rewriteMeanwhile()));
     s.script = "fitBounds(STEP, " + jsString(collection) + ", " + jsString(place.path()) + ",\n      " +
                js(filters.size() == 1 ? filters.front() : Json{{"$or", filters}}, 6) + ",\n      " + js(stages, 6) + ");";
     s.reversible = false;

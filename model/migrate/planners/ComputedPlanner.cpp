@@ -145,6 +145,7 @@ void ComputedPlanner::planLate(const PlanContext &context, PlanBuilder &builder,
                                                           "computed are gone");
         }
     }
+    s.details.push_back(liveWrites(LiveWrites::PerDocument, rewriteMeanwhile()));
     s.details.push_back("after the steps that write what these read; touches only documents whose stored value differs "
                         "from what the expression gives, in batches of " + std::to_string(context.options().batchSize) +
                         " by _id range, so a second run finds nothing to do");

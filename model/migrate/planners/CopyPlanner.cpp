@@ -112,6 +112,8 @@ void CopyPlanner::planIn(const PlanContext &context, PlanBuilder &builder, const
                             "the time the copy was written");
     s.details.push_back("a copy whose source document is gone is left as it is, and fails the v2 validator until "
                         "it is mended by hand (the end-of-window check counts it)");
+    s.details.push_back(liveWrites(LiveWrites::CopiesOnly, "only missing keys are filled, so a copy the application "
+                                                           "writes meanwhile keeps its values"));
     if (!r2.copyOwner.empty())
         s.details.push_back("from the release that reads it, " + r2.copyOwner);
     const double docs = holder1.stat->documents;

@@ -96,6 +96,8 @@ Status DuplicatePlanner::plan(const PlanContext &context, PlanBuilder &builder) 
             s.details.push_back("a reference that names no " + quoted(source) + " document leaves its copies missing; "
                                 "where they are required, the document fails the v2 validator until it is mended by "
                                 "hand (the end-of-window check counts it)");
+            s.details.push_back(liveWrites(LiveWrites::CopiesOnly, "only missing copies are filled, so a copy the "
+                                                                   "application writes meanwhile keeps its value"));
             for (const auto &o : owners)
                 s.details.push_back("from the release that writes them, " + o);
             const double docs = p.v1->stat->documents;

@@ -55,6 +55,11 @@ void EmbedPlanner::planOne(const PlanContext &context, PlanBuilder &builder, con
         s.details.push_back("children beyond the maximum are not embedded; the dry run counts the parents that have more");
     s.details.push_back("touches only parents without " + quoted(field) + "; " + quoted(from) +
                         " is dropped in the last step, after every read has moved");
+    s.details.push_back(liveWrites(LiveWrites::CopyVerifyRemove,
+                                   "the " + quoted(from) + " documents stay until the drop step finds each, as it is "
+                                   "then, in its parent's " + quoted(field) + "; meanwhile the application may write " +
+                                   quoted(from) + " documents (the v1 shape): one written since its parent was "
+                                   "filled is counted by that step and kept"));
     for (const auto &m : missing)
         builder.refuse(parent2->shape->name + "." + m, "required in v2, and has no source in the " + quoted(from) +
                                                    " documents embedded and no default: state its defaultValue, or "

@@ -99,6 +99,7 @@ void EnumPlanner::planRemoved(PlanBuilder &builder, const std::string &collectio
     s.collection = collection;
     s.title = "Replace the values of " + quoted(place.path()) + " that v2 no longer allows";
     s.details.push_back("each of " + list + " becomes the value `migrationOptions.replaceValues` gives for it");
+    s.details.push_back(liveWrites(LiveWrites::PerDocument, rewriteMeanwhile()));
     s.script = "replaceValues(STEP, " + jsString(collection) + ", " + jsString(path) + ", " + js(removedList) + ");";
     s.reversible = false;
     s.rollback = "cannot be undone: the documents that held " + list + " in " + quoted(where) +

@@ -75,12 +75,13 @@ void ExtractPlanner::planOne(const PlanContext &context, PlanBuilder &builder, c
                         " = the parent's _id and a new _id, inserted with $merge");
     for (const auto &c : parentCopies)
         s.details.push_back(c);
-    s.details.push_back("one parent at a time, safe under live writes: the elements are copied as they were read, "
-                        "then removed from the parent ($unset) only where it still holds exactly what was copied; a "
-                        "parent the application changed in between keeps its elements and loses the copies, and the "
-                        "next pass moves it; the children's _id values are chosen by the script and kept in the "
-                        "progress marker first, so a stopped run deletes, on resume, only copies it made of elements "
-                        "the parent still holds");
+    s.details.push_back(liveWrites(
+        LiveWrites::CopyVerifyRemove,
+        "one parent at a time, the elements copied as they were read, then removed from the parent ($unset) only "
+        "where it still holds exactly what was copied; a parent the application changed in between keeps its "
+        "elements and loses the copies, and the next pass moves it; the children's _id values are chosen by the "
+        "script and kept in the progress marker first, so a stopped run deletes, on resume, only copies it made of "
+        "elements the parent still holds"));
     s.details.push_back("meanwhile the application may write elements into " + quoted(parentName + "." + field) +
                         " of a parent not moved yet (the v1 shape: this pass or a second run moves them), and new " +
                         quoted(childName) + " documents (the v2 shape); a parent already moved passes the v2 "

@@ -158,10 +158,11 @@ void ReferenceCopyPlanner::planReferenceToCopy(const PlanContext &context, PlanB
     s.details.push_back("then " + quoted(refField) + " is removed ($unset) where the copy is there and is of the " +
                         "document it names now; both touch only documents still in the v1 shape, so the step is "
                         "idempotent and resumes where it stopped");
-    s.details.push_back("copy, verify, then remove, safe under live writes: meanwhile the application may change " +
-                        quoted(refField) + " (the v1 shape); a reference changed after its copy was made keeps its "
-                        "value, and the next run copies it again; the rollback keeps a " + quoted(refField) +
-                        " written since over the copy's _id");
+    s.details.push_back(liveWrites(LiveWrites::CopyVerifyRemove,
+                                   "meanwhile the application may change " + quoted(refField) +
+                                   " (the v1 shape); a reference changed after its copy was made keeps its value, and "
+                                   "the next run copies it again; the rollback keeps a " + quoted(refField) +
+                                   " written since over the copy's _id"));
     if (copy2.copySemantics == Duplication::Snapshot)
         s.details.push_back("the copy is a snapshot: the filled values are the source's values now, not those of the "
                             "time each document was written");
@@ -218,6 +219,9 @@ void ReferenceCopyPlanner::planCopyToReference(const PlanContext &context, PlanB
                         "still have the copy, so the step is idempotent and resumes where it stopped");
     s.details.push_back("from the release that reads it, the application reads what it copied from " + quoted(source) +
                         " by " + quoted(refField) + " ($lookup or a second query)");
+    s.details.push_back(liveWrites(LiveWrites::PerDocument, "meanwhile the application may write the copy (the v1 "
+                                                            "shape) or " + quoted(refField) + "; where a document "
+                                                            "holds both, the copy's _id is kept"));
     const double docs = holder1->stat->documents;
     s.cost.documents = docs;
     s.cost.bytes = docs * holder2->stat->avgDocumentBytes;
@@ -327,9 +331,10 @@ void ReferenceCopyPlanner::planIdArray(const PlanContext &context, PlanBuilder &
         s.details.push_back("then " + quoted(idsField) + " is removed ($unset) where the copies are there and are of "
                             "its ids as they are now; both touch only documents still in the v1 shape, so the step is "
                             "idempotent and resumes where it stopped");
-        s.details.push_back("copy, verify, then remove, safe under live writes: meanwhile the application may change " +
-                            quoted(idsField) + " (the v1 shape); ids changed after their copies were made keep their "
-                            "values, and the next run copies them again");
+        s.details.push_back(liveWrites(LiveWrites::CopyVerifyRemove,
+                                       "meanwhile the application may change " + quoted(idsField) +
+                                       " (the v1 shape); ids changed after their copies were made keep their values, "
+                                       "and the next run copies them again"));
         if (copyRel.copySemantics == Duplication::Snapshot)
             s.details.push_back("the copies are snapshots: the filled values are the source's values now, not those "
                                 "of the time each document was written");
@@ -352,6 +357,9 @@ void ReferenceCopyPlanner::planIdArray(const PlanContext &context, PlanBuilder &
                             "copies, so the step is idempotent and resumes where it stopped");
         s.details.push_back("from the release that reads it, the application reads what they copied from " +
                             quoted(source) + " by " + quoted(idsField) + " ($lookup or a second query)");
+        s.details.push_back(liveWrites(LiveWrites::PerDocument, "meanwhile the application may write the copies (the "
+                                                                "v1 shape) or " + quoted(idsField) + "; where a "
+                                                                "document holds both, the copies' _id values are kept"));
         s.cost.seconds = writeSeconds(docs, context.options());
         s.script = idsScript("STEP");
         if (element)

@@ -316,6 +316,7 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
         s.details.push_back(op.describe);
     if (setVersion)
         s.details.push_back("set " + quoted(kVersionKey) + " to " + std::to_string(version2));
+    s.details.push_back(liveWrites(LiveWrites::PerDocument, rewriteMeanwhile()));
     s.details.push_back("touches only " + guardText + ", in batches of " + std::to_string(context.options().batchSize) +
                         " by _id range, so it is idempotent and resumes where it stopped");
     const double docs = pair.v1->stat->documents;

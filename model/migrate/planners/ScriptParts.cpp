@@ -12,6 +12,25 @@ std::string js(const Json &value, int indent) { return mongoshLiteral(value, ind
 std::string jsString(std::string_view s) { return javascript::stringLiteral(s); }
 std::string quoted(const std::string &s) { return "`" + s + "`"; }
 
+std::string liveWrites(LiveWrites scheme, const std::string &meanwhile) {
+    switch (scheme) {
+    case LiveWrites::PerDocument:
+        return "per document, safe under live writes: one update pipeline per document, which the server applies "
+               "to it at once; " + meanwhile;
+    case LiveWrites::CopyVerifyRemove:
+        return "copy, verify, then remove, safe under live writes: " + meanwhile;
+    case LiveWrites::CopiesOnly:
+        return "copies only, safe under live writes: nothing is removed; " + meanwhile;
+    }
+    return meanwhile;
+}
+
+std::string rewriteMeanwhile() {
+    return "meanwhile the application may write either shape: a v1-shape write to a document already rewritten is "
+           "refused where v2's validator fails it (the application sees the error), and otherwise rewritten by the "
+           "step's second pass or the next run";
+}
+
 Json unsetList(const std::vector<std::string> &paths) {
     Json out = Json::array();
     for (const auto &p : paths) {

@@ -26,6 +26,17 @@ Json unsetList(const std::vector<std::string> &paths);
 // rate, with the pauses between batches.
 double writeSeconds(double documents, const MigrationOptions &o);
 
+// How a step keeps the writes the application makes while it runs, in the
+// plan's words, the same in every step: the scheme, then `meanwhile` (what
+// the application may do). PerDocument: one update pipeline per document,
+// which the server applies to it at once. CopyVerifyRemove: the data is
+// removed from where it was only once its copy is verified. CopiesOnly:
+// nothing is removed.
+enum class LiveWrites { PerDocument, CopyVerifyRemove, CopiesOnly };
+std::string liveWrites(LiveWrites scheme, const std::string &meanwhile);
+// What the application may do while a rewrite of documents runs.
+std::string rewriteMeanwhile();
+
 // A $merge that writes into the documents of `collection` it matches by
 // _id and never inserts one.
 Json mergeInto(const std::string &collection);

@@ -46,6 +46,8 @@ void SubsetPlanner::planOne(const PlanContext &context, PlanBuilder &builder, co
                               : "recomputes every parent's subset (from " + std::to_string(r1->subsetCount) + " to " +
                                     std::to_string(r2.subsetCount) + "); running it again writes the same values");
     s.details.push_back("from the release that reads it, the application keeps the subset up to date on each insert");
+    s.details.push_back(liveWrites(LiveWrites::CopiesOnly, "the " + quoted(child2->shape->name) + " documents stay "
+                                   "where they are, and the application may write them meanwhile"));
     for (const auto &m : missing)
         builder.refuse(parent2->shape->name + "." + m, "required in the subset's copies, and has no source in " +
                                                    quoted(child2->shape->name) + " and no default: copy a field it "

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 
 using namespace docshape;
 using namespace docshape::test;
@@ -249,4 +250,46 @@ TEST_CASE("a narrowed bound of a field inside an array is refused with the field
     CHECK(m.find("inside an array") != std::string::npos);
     CHECK(m.find("keep v1's bound in v2") != std::string::npos);
     CHECK(m.find("bring the values within it by hand") != std::string::npos);
+}
+
+// Issue 36 item 4: the plan says, for every step that writes documents,
+// how it keeps the writes the application makes meanwhile (one update
+// pipeline per document, copy-verify-remove, or copies only) and what the
+// application may do.
+TEST_CASE("every step that writes documents says how it keeps the application's writes", "[migrate]") {
+    std::vector<std::filesystem::path> dirs;
+    for (const auto &entry : std::filesystem::directory_iterator(dataPath("migrate")))
+        if (entry.is_directory())
+            dirs.push_back(entry.path());
+    std::sort(dirs.begin(), dirs.end());
+    int writing = 0;
+    for (const auto &dir : dirs) {
+        const std::string name = dir.filename().string();
+        auto plan = planMigration(loadMigrateCase(name + "/old.docshape"), loadMigrateCase(name + "/new.docshape"));
+        REQUIRE(plan.ok());
+        for (const MigrationStep &s : plan->steps) {
+            switch (s.kind) {
+            case StepKind::Rewrite:
+            case StepKind::Embed:
+            case StepKind::Extract:
+            case StepKind::Subset:
+            case StepKind::FillCopies:
+            case StepKind::ReferenceToCopy:
+            case StepKind::CopyToReference: {
+                ++writing;
+                INFO(name << ": " << s.title);
+                auto says = [&](const char *text) {
+                    return std::any_of(s.details.begin(), s.details.end(),
+                                       [&](const std::string &d) { return d.find(text) != std::string::npos; });
+                };
+                CHECK(says(", safe under live writes: "));
+                CHECK(says("meanwhile"));
+                break;
+            }
+            default:
+                break;
+            }
+        }
+    }
+    CHECK(writing >= 30);
 }

@@ -581,6 +581,7 @@ steps.push({
 
 // 2-rewrite-orders: Rewrite the documents of `orders`
 //   add `status` = "placed" where it is missing
+//   per document, safe under live writes: one update pipeline per document, which the server applies to it at once; meanwhile the application may write either shape: a v1-shape write to a document already rewritten is refused where v2's validator fails it (the application sees the error), and otherwise rewritten by the step's second pass or the next run
 //   touches only documents that still have the v1 shape, in batches of 1000 by _id range, so it is idempotent and resumes where it stopped
 steps.push({
   id: "2-rewrite-orders",

@@ -586,6 +586,7 @@ steps.push({
 //   the 3 newest `reviews` documents of each parent (by _id, which grows with insertion time), copied with $lookup and written with $merge
 //   touches only parents without `recentReviews`
 //   from the release that reads it, the application keeps the subset up to date on each insert
+//   copies only, safe under live writes: nothing is removed; the `reviews` documents stay where they are, and the application may write them meanwhile
 steps.push({
   id: "2-subset-products",
   title: "Fill the subset `products.recentReviews`",

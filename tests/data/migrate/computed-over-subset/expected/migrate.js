@@ -604,6 +604,7 @@ steps.push({
 //   the 3 newest `reviews` documents of each parent (by _id, which grows with insertion time), copied with $lookup and written with $merge
 //   touches only parents without `recentReviews`
 //   from the release that reads it, the application keeps the subset up to date on each insert
+//   copies only, safe under live writes: nothing is removed; the `reviews` documents stay where they are, and the application may write them meanwhile
 steps.push({
   id: "2-subset-products",
   title: "Fill the subset `products.recentReviews`",
@@ -687,6 +688,7 @@ steps.push({
 // 3-rewrite-products: Compute the fields of `products` that read what the steps before wrote
 //   compute `recentReviewCount` as count of recentReviews (its computedFrom) where the stored value differs
 //   compute `bestRecentRating` as max of recentReviews.rating (its computedFrom) where the stored value differs
+//   per document, safe under live writes: one update pipeline per document, which the server applies to it at once; meanwhile the application may write either shape: a v1-shape write to a document already rewritten is refused where v2's validator fails it (the application sees the error), and otherwise rewritten by the step's second pass or the next run
 //   after the steps that write what these read; touches only documents whose stored value differs from what the expression gives, in batches of 1000 by _id range, so a second run finds nothing to do
 steps.push({
   id: "3-rewrite-products",

@@ -588,6 +588,7 @@ steps.push({
 // 2-copy-to-reference-wishlists: Replace the copies `wishlists.products` with the ids `wishlists.productIds`
 //   `productIds` = the copies' _id values, in their order, then `products` removed, in one update pipeline per batch; touches only documents that still have the copies, so the step is idempotent and resumes where it stopped
 //   from the release that reads it, the application reads what they copied from `products` by `productIds` ($lookup or a second query)
+//   per document, safe under live writes: one update pipeline per document, which the server applies to it at once; meanwhile the application may write the copies (the v1 shape) or `productIds`; where a document holds both, the copies' _id values are kept
 steps.push({
   id: "2-copy-to-reference-wishlists",
   title: "Replace the copies `wishlists.products` with the ids `wishlists.productIds`",

@@ -588,6 +588,7 @@ steps.push({
 // 2-copy-to-reference-orders: Replace the copy `orders.customer` with the reference `orders.customerId`
 //   `customerId` = the copy's `customer._id`, then `customer` removed, in one update pipeline per batch; touches only documents that still have the copy, so the step is idempotent and resumes where it stopped
 //   from the release that reads it, the application reads what it copied from `customers` by `customerId` ($lookup or a second query)
+//   per document, safe under live writes: one update pipeline per document, which the server applies to it at once; meanwhile the application may write the copy (the v1 shape) or `customerId`; where a document holds both, the copy's _id is kept
 //   **data loss**: the copy is a snapshot; the values it kept from the time each document was written (which may differ from `customers` now) are gone with it
 steps.push({
   id: "2-copy-to-reference-orders",

@@ -597,6 +597,7 @@ steps.push({
 //   $lookup of each parent's `lineItems` documents by `orderId`, in _id order, at most 50 (the stated maximum), written into the parent with $merge
 //   children beyond the maximum are not embedded; the dry run counts the parents that have more
 //   touches only parents without `items`; `lineItems` is dropped in the last step, after every read has moved
+//   copy, verify, then remove, safe under live writes: the `lineItems` documents stay until the drop step finds each, as it is then, in its parent's `items`; meanwhile the application may write `lineItems` documents (the v1 shape): one written since its parent was filled is counted by that step and kept
 steps.push({
   id: "2-embed-orders",
   title: "Embed `lineItems` documents into `orders.items`",

@@ -597,6 +597,7 @@ steps.push({
 
 // 3-rewrite-enrollments: Replace the values of `status` that v2 no longer allows
 //   each of "waitlisted" becomes the value `migrationOptions.replaceValues` gives for it
+//   per document, safe under live writes: one update pipeline per document, which the server applies to it at once; meanwhile the application may write either shape: a v1-shape write to a document already rewritten is refused where v2's validator fails it (the application sees the error), and otherwise rewritten by the step's second pass or the next run
 steps.push({
   id: "3-rewrite-enrollments",
   title: "Replace the values of `status` that v2 no longer allows",

@@ -664,7 +664,7 @@ steps.push({
 
 // 4-extract-posts: Move `posts.comments` into collection `comments`
 //   each element of a parent's `comments` becomes a v2 `comments` document with `postId` = the parent's _id and a new _id, inserted with $merge
-//   one parent at a time, safe under live writes: the elements are copied as they were read, then removed from the parent ($unset) only where it still holds exactly what was copied; a parent the application changed in between keeps its elements and loses the copies, and the next pass moves it; the children's _id values are chosen by the script and kept in the progress marker first, so a stopped run deletes, on resume, only copies it made of elements the parent still holds
+//   copy, verify, then remove, safe under live writes: one parent at a time, the elements copied as they were read, then removed from the parent ($unset) only where it still holds exactly what was copied; a parent the application changed in between keeps its elements and loses the copies, and the next pass moves it; the children's _id values are chosen by the script and kept in the progress marker first, so a stopped run deletes, on resume, only copies it made of elements the parent still holds
 //   meanwhile the application may write elements into `posts.comments` of a parent not moved yet (the v1 shape: this pass or a second run moves them), and new `comments` documents (the v2 shape); a parent already moved passes the v2 validator, which refuses a v1-shape write to it (the application sees the error and writes the v2 shape); it must not change one parent's elements in both places
 steps.push({
   id: "4-extract-posts",

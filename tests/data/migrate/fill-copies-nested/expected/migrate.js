@@ -684,6 +684,7 @@ steps.push({
 //   each copy `items.product` (in every element on its path) gets `pricePaise` from the `products` document its `_id` names ($lookup by `items.product._id`, $merge); what it copied before keeps its value
 //   the copy is a snapshot: the filled values are the source's values now, not those of the time the copy was written
 //   a copy whose source document is gone is left as it is, and fails the v2 validator until it is mended by hand (the end-of-window check counts it)
+//   copies only, safe under live writes: nothing is removed; only missing keys are filled, so a copy the application writes meanwhile keeps its values
 //   from the release that reads it, the checkout service writes product {_id, name, pricePaise} into each line once
 steps.push({
   id: "2-fill-copies-orders",
@@ -854,6 +855,7 @@ steps.push({
 //   each copy in the array `promotions` gets `percentOff` from the `promotions` document its `_id` names ($lookup by `promotions._id`, $merge); what it copied before keeps its value
 //   the copy is a snapshot: the filled values are the source's values now, not those of the time the copy was written
 //   a copy whose source document is gone is left as it is, and fails the v2 validator until it is mended by hand (the end-of-window check counts it)
+//   copies only, safe under live writes: nothing is removed; only missing keys are filled, so a copy the application writes meanwhile keeps its values
 //   from the release that reads it, the checkout service writes promotions [{_id, code, percentOff}] once
 steps.push({
   id: "3-fill-copies-orders",

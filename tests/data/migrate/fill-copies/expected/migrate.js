@@ -605,6 +605,7 @@ steps.push({
 //   each copy `customer` gets `email` from the `customers` document its `_id` names ($lookup by `customer._id`, $merge); what it copied before keeps its value
 //   the copy is a snapshot: the filled values are the source's values now, not those of the time the copy was written
 //   a copy whose source document is gone is left as it is, and fails the v2 validator until it is mended by hand (the end-of-window check counts it)
+//   copies only, safe under live writes: nothing is removed; only missing keys are filled, so a copy the application writes meanwhile keeps its values
 //   from the release that reads it, the checkout service writes customer {_id, name, email} once when the order is placed
 steps.push({
   id: "2-fill-copies-orders",

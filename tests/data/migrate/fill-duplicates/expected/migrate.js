@@ -641,6 +641,7 @@ steps.push({
 //   each copy that is missing gets the value of its source field in the `customers` document the reference `customerId` beside it names ($lookup by _id, $merge); a copy that is there keeps its value
 //   a snapshot: the filled values are the source's values now, not those of the time each document was written, which the database does not keep
 //   a reference that names no `customers` document leaves its copies missing; where they are required, the document fails the v2 validator until it is mended by hand (the end-of-window check counts it)
+//   copies only, safe under live writes: nothing is removed; only missing copies are filled, so a copy the application writes meanwhile keeps its value
 //   from the release that writes them, the checkout service copies it when the order is placed; never synchronized
 steps.push({
   id: "2-fill-copies-orders",
@@ -741,6 +742,7 @@ steps.push({
 //   each copy that is missing gets the value of its source field in the `products` document the reference `items.productId` beside it names ($lookup by _id, $merge); a copy that is there keeps its value
 //   a snapshot: the filled values are the source's values now, not those of the time each document was written, which the database does not keep
 //   a reference that names no `products` document leaves its copies missing; where they are required, the document fails the v2 validator until it is mended by hand (the end-of-window check counts it)
+//   copies only, safe under live writes: nothing is removed; only missing copies are filled, so a copy the application writes meanwhile keeps its value
 //   from the release that writes them, the checkout service copies it when the order is placed; never synchronized
 steps.push({
   id: "3-fill-copies-orders",

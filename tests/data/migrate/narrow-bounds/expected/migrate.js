@@ -623,6 +623,7 @@ steps.push({
 
 // 3-rewrite-authors: Fit the values of `bio` within v2's narrower bounds
 //   only when `migrationOptions.outOfBounds` says "fit" for `authors.bio`: the text beyond 100 characters cut
+//   per document, safe under live writes: one update pipeline per document, which the server applies to it at once; meanwhile the application may write either shape: a v1-shape write to a document already rewritten is refused where v2's validator fails it (the application sees the error), and otherwise rewritten by the step's second pass or the next run
 steps.push({
   id: "3-rewrite-authors",
   title: "Fit the values of `bio` within v2's narrower bounds",

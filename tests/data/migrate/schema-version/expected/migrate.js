@@ -607,6 +607,7 @@ steps.push({
 //   add `profile` = {} where it is missing
 //   rename `name` to `profile.name`
 //   set `schemaVersion` to 2
+//   per document, safe under live writes: one update pipeline per document, which the server applies to it at once; meanwhile the application may write either shape: a v1-shape write to a document already rewritten is refused where v2's validator fails it (the application sees the error), and otherwise rewritten by the step's second pass or the next run
 //   touches only documents whose schemaVersion is missing or below 2, in batches of 1000 by _id range, so it is idempotent and resumes where it stopped
 steps.push({
   id: "3-rewrite-users",

@@ -568,6 +568,7 @@ steps.push({
 
 // 2-rewrite-vehicles: Rewrite the documents of `vehicles`
 //   convert `listedAt` from string to date ($convert; a value that does not convert is kept as it is, and counted by the dry run)
+//   per document, safe under live writes: one update pipeline per document, which the server applies to it at once; meanwhile the application may write either shape: a v1-shape write to a document already rewritten is refused where v2's validator fails it (the application sees the error), and otherwise rewritten by the step's second pass or the next run
 //   touches only documents that still have the v1 shape, in batches of 1000 by _id range, so it is idempotent and resumes where it stopped
 steps.push({
   id: "2-rewrite-vehicles",
