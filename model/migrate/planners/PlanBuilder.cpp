@@ -62,7 +62,8 @@ Result<pipeline::Json> PlanBuilder::defaultFor(const ShapeNode &node, const std:
     }
     if (node.type != BsonType::Object && node.type != BsonType::Array)
         warn(where + " is new and required, and states no defaultValue: documents that lack it get " +
-             mongoshLiteral(value) + ".");
+             mongoshLiteral(value) + "; to choose, state a defaultValue, copy it from a field (duplicatedFrom), or "
+             "make it optional and leave it to the application.");
     return value;
 }
 

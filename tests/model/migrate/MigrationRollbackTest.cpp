@@ -280,7 +280,7 @@ TEST_CASE("a removed key is named as data the rollback cannot restore", "[migrat
                                "(take a backup, e.g. mongodump, before this step)");
 }
 
-TEST_CASE("a new required key without a default is filled with a value of its type, and the plan says which",
+TEST_CASE("a new required key without a default is filled with a value of its type, and the plan names the choices",
           "[migrate]") {
     const Project before = loadMigrateCase("add-required-field/old.docshape");
     Project after = loadMigrateCase("add-required-field/new.docshape");
@@ -290,5 +290,6 @@ TEST_CASE("a new required key without a default is filled with a value of its ty
     CAPTURE(plan->warnings);
     CHECK(std::find(plan->warnings.begin(), plan->warnings.end(),
                     "orders.status is new and required, and states no defaultValue: documents that lack it get "
-                    "\"placed\".") != plan->warnings.end());
+                    "\"placed\"; to choose, state a defaultValue, copy it from a field (duplicatedFrom), or make it "
+                    "optional and leave it to the application.") != plan->warnings.end());
 }
