@@ -257,8 +257,22 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
         else
             irreversible.push_back(quoted(op.to.path()) + " was filled where missing; the filled values cannot be told "
                                                           "from values written since, and stay");
-    for (const FieldOp &op : rewrite.renames)
-        unsetBack.push_back(op.to.path());
+    // A key renamed inside subdocuments that are renamed too is, once they
+    // are back under their v1 names, under those: it goes there. Each
+    // subdocument's `from` holds the new names above it, so the nearest
+    // one is mapped first.
+    for (const FieldOp &op : rewrite.renames) {
+        std::vector<std::string> at = op.to.names;
+        for (std::size_t depth = at.size() - 1; depth > 0; --depth)
+            for (const FieldOp &up : rewrite.renames)
+                if (up.to.names.size() == depth && std::equal(up.to.names.begin(), up.to.names.end(), at.begin())) {
+                    std::vector<std::string> back = up.from.names;
+                    back.insert(back.end(), at.begin() + static_cast<std::ptrdiff_t>(depth), at.end());
+                    at = std::move(back);
+                    break;
+                }
+        unsetBack.push_back(pipeline::Place{at, {}}.path());
+    }
     for (const FieldOp &op : rewrite.computes)
         if (op.newField)
             unsetBack.push_back(op.to.path());
