@@ -293,3 +293,16 @@ TEST_CASE("a new required key without a default is filled with a value of its ty
                     "\"placed\"; to choose, state a defaultValue, copy it from a field (duplicatedFrom), or make it "
                     "optional and leave it to the application.") != plan->warnings.end());
 }
+
+TEST_CASE("copies whose copied key v2 no longer has cannot be filled again by the rollback", "[migrate]") {
+    const Project before = loadMigrateCase("copies-to-ids/old.docshape");
+    Project after = loadMigrateCase("copies-to-ids/new.docshape");
+    after.entities[0].fields.erase(after.entities[0].fields.begin()); // Product.name, which the copies hold
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const MigrationStep *step = stepOf(*plan, StepKind::CopyToReference);
+    REQUIRE(step);
+    CHECK_FALSE(step->reversible);
+    CHECK(step->rollback == "cannot be rolled back by the script: a copied key has no source field in v2");
+    CHECK(step->rollbackScript.empty());
+}
