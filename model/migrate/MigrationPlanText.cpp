@@ -139,7 +139,7 @@ std::string migrationPlanText(const MigrationPlan &plan) {
         out += "Every step can be reversed.\n";
 
     if (!plan.warnings.empty()) {
-        out += "\n## Not done by the script\n\n";
+        out += "\n## Not done by the script, and what it assumed (confirm it)\n\n";
         for (const auto &w : plan.warnings)
             out += "- " + w + "\n";
     }

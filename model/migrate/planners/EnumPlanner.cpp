@@ -47,6 +47,13 @@ Status EnumPlanner::plan(const PlanContext &context, PlanBuilder &builder) {
                 for (const auto &[from, to] : op.values)
                     list += (list.empty() ? "" : ", ") + jsString(from) + " → " + jsString(to);
                 op.describe = "replace the values of " + quoted(n2.path()) + " that v2 renames: " + list;
+                // Inferred from the lists' positions: the designer confirms it.
+                for (const auto &[from, to] : op.values)
+                    builder.warn(collection + "." + n2.path() + ": " + jsString(from) + " is taken as renamed to " +
+                                 jsString(to) + " (the same place in v1's and v2's enumValues), and the documents "
+                                 "holding it get " + jsString(to) + "; if " + jsString(from) +
+                                 " was removed instead, put " + jsString(to) + " at another place in v2's list, and "
+                                 "the plan asks what those documents get.");
                 rewrite.maps.push_back(std::move(op));
                 rewrite.changedPaths.push_back(n2.path());
             }

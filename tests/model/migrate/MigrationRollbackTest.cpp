@@ -111,6 +111,12 @@ TEST_CASE("a renamed enum value is mapped, and mapped back", "[migrate]") {
     const MigrationStep *rewrite = stepOf(plan, StepKind::Rewrite);
     REQUIRE(rewrite);
     CHECK(says(*rewrite, "replace the values of `status` that v2 renames: \"dropped\" → \"withdrawn\""));
+    // The designer confirms the mapping: the plan (and the Compare panel) says how it was read.
+    CHECK(std::find(plan.warnings.begin(), plan.warnings.end(),
+                    "enrollments.status: \"dropped\" is taken as renamed to \"withdrawn\" (the same place in v1's "
+                    "and v2's enumValues), and the documents holding it get \"withdrawn\"; if \"dropped\" was "
+                    "removed instead, put \"withdrawn\" at another place in v2's list, and the plan asks what those "
+                    "documents get.") != plan.warnings.end());
     CHECK(rewrite->reversible);
     CHECK(rewrite->rollbackScript.find("\"withdrawn\"") != std::string::npos);
 }
