@@ -286,3 +286,46 @@ TEST_CASE("the Compare panel asks what the migration script would ask", "[ui][co
     for (const auto &w : plan->warnings)
         CHECK(itemWithText(panel->tree(), QStringLiteral("Note: ") + QString::fromStdString(w)));
 }
+
+TEST_CASE("the Compare panel shows the migration's refusal with its choices, and what cannot be undone",
+          "[ui][compare][migrate]") {
+    // The refusal of the extract-tenant case with the parent's tenantId
+    // renamed in the baseline: the plan docshape-cli migrate refuses.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const std::string data = test::dataPath("migrate/extract-tenant");
+    auto baseline = loadProject(data + "/old.docshape");
+    REQUIRE(baseline);
+    baseline->entities[0].fields[0].name = "tenant";
+    const QString baselineFile = dir.filePath(QStringLiteral("old.docshape"));
+    REQUIRE(saveProject(*baseline, baselineFile.toStdString()));
+
+    MainWindow window;
+    REQUIRE(window.loadFile(QString::fromStdString(data + "/new.docshape")));
+    auto *session = window.findChild<CompareSession *>(QStringLiteral("compareSession"));
+    auto *panel = window.findChild<ComparePanel *>(QStringLiteral("comparePanel"));
+    REQUIRE(session);
+    REQUIRE(panel);
+    REQUIRE(session->compareWithFile(baselineFile));
+    auto refused = planMigration(*baseline, window.document()->project());
+    REQUIRE_FALSE(refused);
+    CHECK(itemWithText(panel->tree(), QStringLiteral("Refused, until you choose: ") +
+                                          QString::fromStdString(refused.error().toString())));
+    CHECK(refused.error().toString().find("state a duplicatedFrom") != std::string::npos);
+
+    // What the date-to-string case cannot undo, word for word.
+    const QString toText = QString::fromStdString(test::dataPath("migrate/date-to-string"));
+    REQUIRE(window.loadFile(toText + QStringLiteral("/new.docshape")));
+    REQUIRE(session->compareWithFile(toText + QStringLiteral("/old.docshape")));
+    auto plan = planMigration(*loadProject(toText.toStdString() + "/old.docshape"), window.document()->project());
+    REQUIRE(plan);
+    int undoable = 0;
+    for (const MigrationStep &step : plan->steps)
+        if (!step.reversible) {
+            INFO(step.rollback);
+            CHECK(itemWithText(panel->tree(), QStringLiteral("Cannot be undone: %1 (%2)")
+                                                  .arg(QString::fromStdString(step.title), QString::fromStdString(step.rollback))));
+            ++undoable;
+        }
+    CHECK(undoable > 0);
+}
