@@ -457,18 +457,12 @@ std::string black(const std::string &text) {
 std::string blackModule(const std::string &module) {
     std::istringstream in(module);
     std::string out;
-    bool inString = false;
     for (std::string line; std::getline(in, line);) {
+        // Comments and the writer's docstrings (each on one line) stay.
         const std::size_t first = line.find_first_not_of(' ');
-        const bool comment = first != std::string::npos && line[first] == '#';
-        std::size_t quotes = 0;
-        for (std::size_t p = line.find("\"\"\""); p != std::string::npos; p = line.find("\"\"\"", p + 3))
-            ++quotes;
-        const bool code = !inString && !comment && quotes == 0;
-        out += code ? black(line) : line;
+        const bool kept = first == std::string::npos || line[first] == '#' || line.compare(first, 3, "\"\"\"") == 0;
+        out += kept ? line : black(line);
         out += '\n';
-        if (quotes % 2 == 1)
-            inString = !inString;
     }
     return out;
 }

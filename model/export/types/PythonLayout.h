@@ -18,8 +18,8 @@ namespace docshape::types::python_layout {
 // '\n', without a final one. A line black leaves whole comes back as is.
 std::string black(const std::string &line);
 
-// Every line of `module` passed through black(); comment lines and lines
-// within a triple-quoted string are left alone.
+// Every line of `module` passed through black(); comment lines and the
+// writer's one-line docstrings are left alone.
 std::string blackModule(const std::string &module);
 
 } // namespace docshape::types::python_layout
