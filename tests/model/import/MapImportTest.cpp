@@ -248,3 +248,33 @@ TEST_CASE("many distinct keys, each in few objects, with values of one shape, ar
     CHECK(after->details->map->avgKeys == Approx(keys.avgKeys).epsilon(0.05));
     CHECK(after->fields[0].type == BsonType::String);
 }
+
+// The same for hex keys (sample_analytics' tier_and_details) and for maps
+// below the top level: in a nested object, in an array's subdocuments, and
+// a map of maps.
+TEST_CASE("the samples of hex-keyed and nested maps infer back to the same maps", "[import][realdata][maps]") {
+    const BsonCollection customers = test::analyticsCustomers(500, 1746);
+    const BsonCollection sensors = test::nestedMaps(3000);
+    const auto first = importedMaps({&customers, &sensors});
+    const BsonCollection customerSamples = samplesOf(first.project, "customers", 2000);
+    const BsonCollection sensorSamples = samplesOf(first.project, "sensors", 2000);
+    const auto again = importedMaps({&customerSamples, &sensorSamples});
+    for (const char *path : {"tier_and_details", "tags", "values", "counters", "counters.<key>"}) {
+        INFO(path);
+        const Field *before = fieldAt(first.project, path);
+        const Field *after = fieldAt(again.project, path);
+        REQUIRE(before);
+        REQUIRE(after);
+        REQUIRE(before->isMap());
+        REQUIRE(after->isMap());
+        const MapKeys &a = *before->details->map, &b = *after->details->map;
+        CHECK(b.keys == a.keys);
+        CHECK(after->fields[0].type == before->fields[0].type);
+        CHECK(b.avgKeys == Approx(a.avgKeys).epsilon(0.05));
+        CHECK(b.maxKeys <= a.maxKeys);
+        CHECK(b.avgKeyBytes == Approx(a.avgKeyBytes).epsilon(0.05));
+        CHECK(b.maxKeyBytes <= a.maxKeyBytes);
+    }
+    CHECK(refused(first.project, customerSamples) == 0);
+    CHECK(refused(first.project, sensorSamples) == 0);
+}

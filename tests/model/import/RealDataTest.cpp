@@ -11,6 +11,7 @@
 #include "io/ProjectFile.h"
 #include "validate/JsonSchema.h"
 
+#include <bson/bson.h>
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -283,4 +284,103 @@ TEST_CASE("dynamic keys fold into one map each: sizes exact, no path per key, th
             CHECK(invalid == 0);
         }
     }
+}
+
+namespace {
+
+void appendUuid(bson_t *doc, const char *key, std::uint64_t serial) {
+    std::uint8_t bytes[16] = {0x3f, 0x6e, 0x91, 0x0c, 0x4b, 0x1a, 0x40, 0x2d, 0x9e, 0x77};
+    for (int i = 0; i < 6; ++i)
+        bytes[10 + i] = std::uint8_t(serial >> (8 * i));
+    bson_append_binary(doc, key, -1, BSON_SUBTYPE_UUID, bytes, 16);
+}
+
+void appendDecimal(bson_t *doc, const char *key, const std::string &text) {
+    bson_decimal128_t d;
+    REQUIRE(bson_decimal128_from_string(text.c_str(), &d));
+    bson_append_decimal128(doc, key, -1, &d);
+}
+
+// `n` documents, the i-th filled by fill(document, i).
+template <typename Fill> BsonCollection collectionOf(const std::string &name, std::uint64_t n, Fill fill) {
+    BsonCollection c;
+    c.name = name;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        bson_t *d = bson_new();
+        fill(d, i);
+        c.bytes.insert(c.bytes.end(), bson_get_data(d), bson_get_data(d) + d->len);
+        ++c.documents;
+        c.totalBytes += d->len;
+        c.largest = std::max<std::uint64_t>(c.largest, d->len);
+        bson_destroy(d);
+    }
+    return c;
+}
+
+} // namespace
+
+// Item 3's other key types: a UUID (binary subtype 4, as the drivers write
+// UUIDs in the standard representation), a Decimal128 and a long, each to a
+// field seen unique, an int meeting the same long; and a target whose
+// uniqueness only a unique index in the dump's metadata states (8 plans:
+// too few values to be seen unique).
+TEST_CASE("references on UUID, Decimal128 and long keys, and to a field a unique index names",
+          "[import][realdata][references]") {
+    const BsonCollection meters = collectionOf("meters", 300, [](bson_t *d, std::uint64_t i) {
+        bson_append_int32(d, "_id", -1, std::int32_t(i));
+        appendUuid(d, "serial", 7919 * i + 13);
+        bson_append_int64(d, "assetNo", -1, std::int64_t(7000000 + 7 * i * i));
+        appendDecimal(d, "tariffCode", std::to_string(100 + 3 * i) + ".25");
+    });
+    const BsonCollection plans = collectionOf("plans", 8, [](bson_t *d, std::uint64_t i) {
+        bson_append_int32(d, "_id", -1, std::int32_t(i));
+        const std::string code = "PLAN-" + std::to_string(40 + i);
+        bson_append_utf8(d, "planCode", -1, code.c_str(), -1);
+    });
+    const std::string plansMetadata = R"({"collectionName":"plans","type":"collection","indexes":[
+        {"v":2,"key":{"_id":1},"name":"_id_"},
+        {"v":2,"key":{"planCode":1},"name":"planCode_1","unique":true}]})";
+    const BsonCollection readings = collectionOf("readings", 2000, [](bson_t *d, std::uint64_t i) {
+        const std::uint64_t m = (i * 37) % 300;
+        bson_append_int32(d, "_id", -1, std::int32_t(100000 + i));
+        appendUuid(d, "meter", 7919 * m + 13);
+        bson_append_int32(d, "asset", -1, std::int32_t(7000000 + 7 * m * m)); // an int meets the same long
+        appendDecimal(d, "tariff", std::to_string(100 + 3 * m) + ".25");
+        const std::string code = "PLAN-" + std::to_string(40 + i % 8);
+        bson_append_utf8(d, "plan", -1, code.c_str(), -1);
+    });
+    import::Importer importer;
+    importer.addBytes(meters.name, import::InputFormat::Bson, meters.span());
+    importer.addBytes(plans.name, import::InputFormat::Bson, plans.span(),
+                      {reinterpret_cast<const std::uint8_t *>(plansMetadata.data()), plansMetadata.size()});
+    importer.addBytes(readings.name, import::InputFormat::Bson, readings.span());
+    auto result = importer.run();
+    INFO((result ? "" : result.error().toString()));
+    REQUIRE(result.ok());
+    std::string all;
+    for (const auto &c : result->summary.references)
+        all += c.text() + "\n";
+    INFO(all);
+
+    const struct {
+        const char *path, *target, *targetPath, *keyType, *uniqueBy;
+    } expected[] = {{"meter", "meters", "serial", "uuid", "observed"},
+                    {"asset", "meters", "assetNo", "int", "observed"},
+                    {"tariff", "meters", "tariffCode", "decimal", "observed"},
+                    {"plan", "plans", "planCode", "string", "index"}};
+    for (const auto &e : expected) {
+        INFO("readings." << e.path);
+        const auto *c = candidate(result->summary, "readings", e.path);
+        REQUIRE(c);
+        CHECK(c->target == e.target);
+        CHECK(c->targetPath == e.targetPath);
+        CHECK(c->keyType == e.keyType);
+        CHECK(c->uniqueBy == e.uniqueBy);
+        CHECK(c->found == c->compared);
+        CHECK(c->representation() == "reference from child");
+    }
+    // Every meter is read, but the readings' fields repeat: none is unique,
+    // so nothing is proposed from the meters to them.
+    for (const auto &c : result->summary.references)
+        CHECK(c.collection != "meters");
 }
