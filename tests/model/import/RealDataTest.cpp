@@ -14,6 +14,7 @@
 #include <bson/bson.h>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -132,6 +133,45 @@ TEST_CASE("sample_analytics as documented: averages exact, maximum within twice 
     const auto r = imported({&accounts, &customers, &transactions});
     checkNumbers(r.project, accounts);
     checkNumbers(r.project, transactions);
+}
+
+// The same documents as the server stores them: one without an _id gets an
+// ObjectId _id first (the driver or mongoimport adds it), 17 bytes more.
+BsonCollection asStored(const BsonCollection &data) {
+    BsonCollection out = data;
+    out.totalBytes = 0;
+    out.largest = 0;
+    std::size_t at = 0;
+    while (at < data.bytes.size()) {
+        std::uint32_t length = 0;
+        std::memcpy(&length, data.bytes.data() + at, 4);
+        bson_t doc;
+        REQUIRE(bson_init_static(&doc, data.bytes.data() + at, length));
+        const std::uint64_t stored = length + (bson_has_field(&doc, "_id") ? 0 : 1 + 4 + 12);
+        out.totalBytes += stored;
+        out.largest = std::max(out.largest, stored);
+        at += length;
+    }
+    return out;
+}
+
+// Item 1 on every generated data set of the import tests, each imported
+// alone: the document count, the average within 1% and the maximum between
+// the largest document and twice it, with libbson's lengths as the oracle.
+// Left out: the airbnb listings, whose _id is a string of 8 bytes that the
+// model sizes at 24 (a string _id has no length in the model), 2.6% over.
+TEST_CASE("item 1 on every generated data set: count, average within 1%, maximum within twice the largest",
+          "[import][realdata]") {
+    const std::vector<BsonCollection> sets = {
+        test::analyticsAccounts(1746), test::analyticsCustomers(500, 1746), test::analyticsTransactions(1746, 1746),
+        test::polymorphicEvents(20000), test::dynamicKeys(2000),           test::nestedMaps(3000),
+        test::attributeKeys(3000),     test::shopProducts(1000),           test::shopOrders(5000, 1000),
+        test::restaurants(2000),       test::theaters(200),                test::theaterListings(200),
+        test::githubEvents(2000),      test::stripeCharges(2000)};
+    for (const auto &data : sets) {
+        const auto r = imported({&data});
+        checkNumbers(r.project, asStored(data));
+    }
 }
 
 // Writes the data sets as a mongodump directory for the CLI
