@@ -79,7 +79,7 @@ std::string wrapComments(const std::string &source) {
             const auto e = t.find_last_not_of(' ');
             return b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
         };
-        while (rest.size() + column > kColumnLimit) {
+        while (rest.size() + column > kColumnLimit && column + 2 < kColumnLimit) {
             std::size_t at = kColumnLimit - column;
             while (at >= 2 && rest[at] != ' ')
                 --at;
@@ -157,6 +157,8 @@ std::string reflowStrings(const std::string &source) {
             std::size_t close = open + 1;
             while (close < line.size() && line[close] != '"')
                 close += line[close] == '\\' ? 2 : 1;
+            if (close >= line.size())
+                break; // not a whole literal: the writer writes none
             rebuilt += line.substr(at, open - at);
             rebuilt += reflowLiteral(line.substr(open + 1, close - open - 1), open, line.size() - close - 1);
             at = close + 1;
