@@ -1,13 +1,17 @@
-// libFuzzer target: the script writers (create.js, migrate.js) on models
-// read from the input: one model, or two separated by a NUL byte (the
-// migration's before and after). Property: whatever the models hold, the
-// writers do not crash, and their scripts are valid UTF-8 with no carriage
-// return, U+2028 or U+2029 written raw: those end a "//" comment early, and
-// the one JavaScript writer (util/JavaScriptText) escapes them in strings
-// and blanks them in comments. (Tokenising the scripts with a real
-// JavaScript parser is tests/migrate-js/hostile-names.js's job.)
+// libFuzzer target: the script writers (create.js, migrate.js) and the
+// application types in their six languages (laid out by the formatters'
+// ports: util/PrettyDoc, export/types/ScriptLayout, PythonLayout, the Java
+// writer's levels) on models read from the input: one model, or two
+// separated by a NUL byte (the migration's before and after). Property:
+// whatever the models hold, the writers do not crash or hang, and what they
+// write is valid UTF-8 with no carriage return, U+2028 or U+2029 written
+// raw: those end a "//" comment early, and the one JavaScript writer
+// (util/JavaScriptText) escapes them in strings and blanks them in
+// comments. (Tokenising the output with each language's own tokenizer, and
+// its formatter's check, is tests/migrate-js/hostile-names.js's job.)
 #include "derive/DeriveCollections.h"
 #include "export/MongoshExporter.h"
+#include "export/types/ApplicationTypes.h"
 #include "io/ProjectFile.h"
 #include "migrate/MigrationPlan.h"
 #include "util/Utf8.h"
@@ -43,6 +47,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         return 0;
     if (auto script = mongoshScript(*before, deriveCollections(*before)))
         check(*script, "create.js");
+    for (auto language : {TypesLanguage::TypeScript, TypesLanguage::Zod, TypesLanguage::Mongoose,
+                          TypesLanguage::Pydantic, TypesLanguage::Go, TypesLanguage::Java})
+        if (auto files = applicationTypes(*before, language))
+            for (const auto &file : *files)
+                check(file.content, file.relativePath.c_str());
     if (split == std::string_view::npos)
         return 0;
     auto after = parseProject(input.substr(split + 1));
