@@ -95,6 +95,15 @@ std::string migrationPlanText(const MigrationPlan &plan) {
     item("The rewrites, batched by `_id` range (" + std::to_string(o.batchSize) + " documents, " +
          std::to_string(o.pauseMs) + " ms between batches), idempotent and resumable: a stopped run starts again "
          "after its last finished batch.");
+    bool rewritten = false, indexesAfter = false;
+    for (const MigrationStep &s : plan.steps) {
+        rewritten = rewritten || s.kind == StepKind::Rewrite;
+        indexesAfter = indexesAfter || (rewritten && s.kind == StepKind::CreateIndexes);
+    }
+    if (indexesAfter)
+        item("The new indexes on keys the rewrites write, right after them: cheaper, one pass over the rewritten "
+             "documents instead of index maintenance per document. A unique index is built before the rewrites all "
+             "the same, so that uniqueness holds from the new release's first write.");
     item("The end condition of the window: each collection returns to its model validationLevel only when no "
          "document fails the v2 validator; until then the script leaves it at moderate and says how many fail.");
     item("Deploy the release that reads only the new shape; then the old indexes and collections are dropped "

@@ -32,6 +32,8 @@ namespace docshape {
 // - DuplicatePlanner before the key planners, which leave its keys alone;
 // - the key planners (fields, enums, bounds, computed fields) before
 //   RewritePlanner, which writes what they collected per collection;
+// - IndexPlanner after RewritePlanner: an index on a key a rewrite writes
+//   is built after it;
 // - ValidatorPlanner last: it reinstalls the validator of every collection
 //   a step rewrites.
 Result<MigrationPlan> planMigration(const Project &before, const Project &after, const MigrationOptions &options) {
@@ -39,7 +41,6 @@ Result<MigrationPlan> planMigration(const Project &before, const Project &after,
     const PlanContext context(before, after, options);
     PlanBuilder builder;
     std::vector<std::unique_ptr<ChangePlanner>> planners;
-    planners.push_back(std::make_unique<IndexPlanner>());
     planners.push_back(std::make_unique<ReferenceCopyPlanner>());
     planners.push_back(std::make_unique<SubsetPlanner>());
     planners.push_back(std::make_unique<CopyPlanner>());
@@ -53,6 +54,7 @@ Result<MigrationPlan> planMigration(const Project &before, const Project &after,
     planners.push_back(std::make_unique<BoundsPlanner>());
     planners.push_back(std::make_unique<ComputedPlanner>());
     planners.push_back(std::make_unique<RewritePlanner>());
+    planners.push_back(std::make_unique<IndexPlanner>());
     planners.push_back(std::make_unique<ValidatorPlanner>());
     for (const auto &planner : planners) {
         if (Status s = planner->plan(context, builder); !s)

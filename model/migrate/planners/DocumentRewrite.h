@@ -40,6 +40,7 @@ struct FieldOp {
 struct DocumentRewrite {
     std::vector<FieldOp> renames, converts, fills, removes, computes, maps;
     std::vector<std::string> changedPaths; // what the index entries rewritten are counted on
+    bool planned = false; // RewritePlanner made a step of it, which writes changedPaths in every document
 };
 
 } // namespace docshape::migration

@@ -15,18 +15,21 @@ Status IndexPlanner::plan(const PlanContext &context, PlanBuilder &builder) {
     return {};
 }
 
+bool builtAfterRewrite(const PlanContext &context, const Pair &pair, const IndexSpec &ix,
+                       const std::vector<std::string> &written) {
+    if (!pair.v1 || ix.unique || !context.builds(pair, ix))
+        return false;
+    return std::any_of(ix.keys.begin(), ix.keys.end(), [&](const IndexKey &k) {
+        return std::any_of(written.begin(), written.end(), [&](const std::string &w) { return pathsOverlap(k.path, w); });
+    });
+}
+
 Status IndexPlanner::planBuilds(const PlanContext &context, PlanBuilder &builder) {
     for (const Pair &p : context.pairs()) {
         const CollectionShape &c = *p.v2->shape;
-        std::vector<const IndexSpec *> created;
-        std::vector<std::string> builtNames; // per created index: the name it is built under
-        // A changed definition under the same name: built under a free name
-        // beside the old one, which is dropped once it is built
-        // (uniqueness never goes unenforced). Only a definition the server
-        // cannot hold beside the old one (the same keys, filter and
-        // collation) is rebuilt in place.
-        std::vector<std::pair<const IndexSpec *, std::string>> replaced; // the old definition, the new one's name
-        std::vector<const IndexSpec *> rebuilt;
+        const DocumentRewrite &rewrite = builder.rewriteOf(c.name);
+        const std::vector<std::string> written = rewrite.planned ? rewrite.changedPaths : std::vector<std::string>{};
+        std::vector<Build> before, after;
         std::set<std::string> taken;
         if (p.v1)
             for (const IndexSpec *ix : indexesOf(context.before(), context.analysis1().derived, *p.v1->shape))
@@ -34,117 +37,167 @@ Status IndexPlanner::planBuilds(const PlanContext &context, PlanBuilder &builder
         for (const IndexSpec *ix : indexesOf(context.after(), context.analysis2().derived, c))
             taken.insert(indexName(*ix));
         for (const IndexSpec *ix : indexesOf(context.after(), context.analysis2().derived, c)) {
+            if (!context.builds(p, *ix))
+                continue;
             const IndexSpec *old = context.before().findIndex(ix->id);
             const bool oldHere = old && p.v1 && context.sideOfEntity(context.sides1(), old->entityId) == p.v1;
-            if (oldHere && *old == *ix)
-                continue;
-            std::string name = indexName(*ix);
-            if (oldHere && indexName(*old) == name) {
+            Build b{ix, indexName(*ix)};
+            // A changed definition under the same name: built under a free
+            // name beside the old one, which is dropped once it is built
+            // (uniqueness never goes unenforced). Only a definition the
+            // server cannot hold beside the old one (the same keys, filter
+            // and collation) is rebuilt in place.
+            if (oldHere && indexName(*old) == b.name) {
+                b.old = old;
                 const bool together = old->keys != ix->keys || old->partialFilter != ix->partialFilter ||
                                       old->collation != ix->collation;
                 if (together) {
                     int n = 2;
-                    while (taken.contains(name + "_" + std::to_string(n)))
+                    while (taken.contains(b.name + "_" + std::to_string(n)))
                         ++n;
-                    name += "_" + std::to_string(n);
-                    taken.insert(name);
-                    replaced.emplace_back(old, name);
+                    b.name += "_" + std::to_string(n);
+                    taken.insert(b.name);
                 } else {
-                    rebuilt.push_back(old);
+                    b.inPlace = true;
                 }
             }
-            created.push_back(ix);
-            builtNames.push_back(name);
+            (builtAfterRewrite(context, p, *ix, written) ? after : before).push_back(std::move(b));
         }
-        if (created.empty())
-            continue;
-        MigrationStep s;
-        s.kind = StepKind::CreateIndexes;
-        s.collection = c.name;
-        Json specs = Json::array();
-        Json newNames = Json::array();
-        for (std::size_t i = 0; i < created.size(); ++i) {
-            auto spec = indexSpecJson(*created[i], c.name + "." + indexName(*created[i]));
-            if (!spec)
-                return spec.error();
-            (*spec)["name"] = builtNames[i];
-            specs.push_back(std::move(*spec));
-            newNames.push_back(builtNames[i]);
-            for (const auto &st : p.v2->stat->indexes)
-                if (st.id == created[i]->id)
-                    s.cost.indexEntries += st.entries;
-        }
-        Json oldSpecs = Json::array();
-        Json oldNames = Json::array();
-        for (const auto &[old, builtName] : replaced) {
-            auto spec = indexSpecJson(*old, c.name + "." + indexName(*old));
-            if (!spec)
-                return spec.error();
-            oldSpecs.push_back(std::move(*spec));
-            oldNames.push_back(indexName(*old));
-        }
-        std::string list;
-        for (const auto &n : builtNames)
-            list += (list.empty() ? "" : ", ") + quoted(n);
-        s.title = "Build index" + std::string(builtNames.size() > 1 ? "es " : " ") + list + " on " + quoted(c.name);
-        s.details.push_back("before the release that needs " + std::string(builtNames.size() > 1 ? "them" : "it") +
-                            "; createIndexes with commitQuorum \"votingMembers\" (the server's default: every "
-                            "data-bearing voting member builds it before it is ready; set commitQuorum to null on a standalone)");
-        for (const auto &[old, builtName] : replaced) {
-            const std::string oldName = indexName(*old);
-            s.details.push_back("the definition of " + quoted(oldName) + " changes under the same name, and the "
-                                "server holds one index per name: the new definition is built as " +
-                                quoted(builtName) + ", then " + quoted(oldName) + " is dropped" +
-                                (old->unique ? ", so uniqueness is enforced throughout" : "") +
-                                "; running the step again finds both done");
-            builder.warn(c.name + ": index " + quoted(oldName) + " is built as " + quoted(builtName) +
-                                      " (its name is taken until the old definition is dropped); name it " +
-                                      quoted(builtName) + " in the model, so that the next migration finds it.");
-        }
-        for (const IndexSpec *old : rebuilt)
-            s.details.push_back("the definition of " + quoted(indexName(*old)) + " changes only in its options, and "
-                                "the server holds no two indexes on the same keys: it is dropped and built again, so "
-                                "queries that use it go without" +
-                                std::string(old->unique ? ", and uniqueness is not enforced," : "") +
-                                " until the build ends; running the step again finds it built and does nothing");
-        s.cost.seconds = s.cost.indexEntries / context.options().indexRate;
-        std::string script;
-        for (const IndexSpec *old : rebuilt) {
-            Json one = Json::array();
-            for (const auto &spec : specs)
-                if (spec["name"] == indexName(*old))
-                    one.push_back(spec);
-            script += "rebuildIndex(" + jsString(c.name) + ", " + js(one) + ");\n    ";
-        }
-        Json plain = Json::array();
-        for (const auto &spec : specs) {
-            const bool inPlace = std::any_of(rebuilt.begin(), rebuilt.end(),
-                                             [&](const IndexSpec *old) { return spec["name"] == indexName(*old); });
-            if (!inPlace)
-                plain.push_back(spec);
-        }
-        if (!plain.empty())
-            script += replaced.empty() ? "createIndexes(" + jsString(c.name) + ", " + js(plain) + ");"
-                                       : "replaceIndex(" + jsString(c.name) + ", " + js(plain) + ", " + js(oldNames) + ");";
-        s.script = script;
-        s.rollback = "drop the new index" + std::string(builtNames.size() > 1 ? "es" : "");
-        std::string rollbackScript;
-        if (!replaced.empty()) {
-            s.rollback = "build the old definitions again under their names, then drop the new ones";
-            rollbackScript = "replaceIndex(" + jsString(c.name) + ", " + js(oldSpecs) + ", " + js(newNames) + ");";
-        } else {
-            rollbackScript = "dropIndexes(" + jsString(c.name) + ", " + js(newNames) + ");";
-        }
-        for (const IndexSpec *old : rebuilt) {
-            auto spec = indexSpecJson(*old, c.name + "." + indexName(*old));
-            if (!spec)
-                return spec.error();
-            rollbackScript += "\n    rebuildIndex(" + jsString(c.name) + ", " + js(Json::array({std::move(*spec)})) + ");";
-            s.rollback += "; " + quoted(indexName(*old)) + " rebuilt to its old definition";
-        }
-        s.rollbackScript = rollbackScript;
-        builder.add(std::move(s), p.v1 ? Phase::BuildIndexes : Phase::NewCollectionIndexes);
+        if (!before.empty())
+            if (Status s = planBuild(context, builder, p, before, written, false); !s)
+                return s;
+        if (!after.empty())
+            if (Status s = planBuild(context, builder, p, after, written, true); !s)
+                return s;
     }
+    return {};
+}
+
+Status IndexPlanner::planBuild(const PlanContext &context, PlanBuilder &builder, const Pair &p,
+                               const std::vector<Build> &builds, const std::vector<std::string> &written,
+                               bool afterRewrite) {
+    const CollectionShape &c = *p.v2->shape;
+    MigrationStep s;
+    s.kind = StepKind::CreateIndexes;
+    s.collection = c.name;
+    Json specs = Json::array();
+    Json newNames = Json::array();
+    for (const Build &b : builds) {
+        auto spec = indexSpecJson(*b.ix, c.name + "." + indexName(*b.ix));
+        if (!spec)
+            return spec.error();
+        (*spec)["name"] = b.name;
+        specs.push_back(std::move(*spec));
+        newNames.push_back(b.name);
+        for (const auto &st : p.v2->stat->indexes)
+            if (st.id == b.ix->id)
+                s.cost.indexEntries += st.entries;
+    }
+    Json oldSpecs = Json::array();
+    Json oldNames = Json::array();
+    bool replaced = false;
+    for (const Build &b : builds) {
+        if (!b.old || b.inPlace)
+            continue;
+        auto spec = indexSpecJson(*b.old, c.name + "." + indexName(*b.old));
+        if (!spec)
+            return spec.error();
+        oldSpecs.push_back(std::move(*spec));
+        oldNames.push_back(indexName(*b.old));
+        replaced = true;
+    }
+    const bool several = builds.size() > 1;
+    std::string list;
+    for (const Build &b : builds)
+        list += (list.empty() ? "" : ", ") + quoted(b.name);
+    s.title = "Build index" + std::string(several ? "es " : " ") + list + " on " + quoted(c.name);
+    const std::string quorum = "createIndexes with commitQuorum \"votingMembers\" (the server's default: every "
+                               "data-bearing voting member builds it before it is ready; set commitQuorum to null on "
+                               "a standalone)";
+    if (afterRewrite) {
+        std::string keys;
+        for (const std::string &w : written)
+            if (std::any_of(builds.begin(), builds.end(), [&](const Build &b) {
+                    return std::any_of(b.ix->keys.begin(), b.ix->keys.end(),
+                                       [&](const IndexKey &k) { return pathsOverlap(k.path, w); });
+                }))
+                keys += (keys.empty() ? "" : ", ") + quoted(w);
+        s.details.push_back("after the rewrite of " + quoted(c.name) + ", which writes " + keys +
+                            " in every document: cheaper, one pass over the rewritten documents instead of index "
+                            "maintenance per document; before the steps that follow the rewrites and the release "
+                            "that reads only the new shape; " + quorum);
+    } else {
+        s.details.push_back("before the release that needs " + std::string(several ? "them" : "it") + "; " + quorum);
+        for (const Build &b : builds)
+            if (b.ix->unique && std::any_of(b.ix->keys.begin(), b.ix->keys.end(), [&](const IndexKey &k) {
+                    return std::any_of(written.begin(), written.end(),
+                                       [&](const std::string &w) { return pathsOverlap(k.path, w); });
+                }))
+                s.details.push_back(quoted(b.name) + " is unique, so it is built before the rewrite that writes its "
+                                    "keys: the release that writes the new shape runs during the rewrite, and "
+                                    "uniqueness holds from its first write");
+    }
+    for (const Build &b : builds) {
+        if (!b.old || b.inPlace)
+            continue;
+        const std::string oldName = indexName(*b.old);
+        s.details.push_back("the definition of " + quoted(oldName) + " changes under the same name, and the "
+                            "server holds one index per name: the new definition is built as " +
+                            quoted(b.name) + ", then " + quoted(oldName) + " is dropped" +
+                            (b.old->unique ? ", so uniqueness is enforced throughout" : "") +
+                            "; running the step again finds both done");
+        builder.warn(c.name + ": index " + quoted(oldName) + " is built as " + quoted(b.name) +
+                     " (its name is taken until the old definition is dropped); name it " + quoted(b.name) +
+                     " in the model, so that the next migration finds it.");
+    }
+    for (const Build &b : builds)
+        if (b.inPlace)
+            s.details.push_back("the definition of " + quoted(indexName(*b.old)) + " changes only in its options, "
+                                "and the server holds no two indexes on the same keys: it is dropped and built "
+                                "again, so queries that use it go without" +
+                                std::string(b.old->unique ? ", and uniqueness is not enforced," : "") +
+                                " until the build ends; running the step again finds it built and does nothing");
+    s.cost.seconds = s.cost.indexEntries / context.options().indexRate;
+    std::string script;
+    for (const Build &b : builds) {
+        if (!b.inPlace)
+            continue;
+        Json one = Json::array();
+        for (const auto &spec : specs)
+            if (spec["name"] == b.name)
+                one.push_back(spec);
+        script += "rebuildIndex(" + jsString(c.name) + ", " + js(one) + ");\n    ";
+    }
+    Json plain = Json::array();
+    for (std::size_t i = 0; i < builds.size(); ++i)
+        if (!builds[i].inPlace)
+            plain.push_back(specs[i]);
+    if (!plain.empty())
+        script += !replaced ? "createIndexes(" + jsString(c.name) + ", " + js(plain) + ");"
+                            : "replaceIndex(" + jsString(c.name) + ", " + js(plain) + ", " + js(oldNames) + ");";
+    s.script = script;
+    s.rollback = "drop the new index" + std::string(several ? "es" : "");
+    std::string rollbackScript;
+    if (replaced) {
+        s.rollback = "build the old definitions again under their names, then drop the new ones";
+        rollbackScript = "replaceIndex(" + jsString(c.name) + ", " + js(oldSpecs) + ", " + js(newNames) + ");";
+    } else {
+        rollbackScript = "dropIndexes(" + jsString(c.name) + ", " + js(newNames) + ");";
+    }
+    for (const Build &b : builds) {
+        if (!b.inPlace)
+            continue;
+        auto spec = indexSpecJson(*b.old, c.name + "." + indexName(*b.old));
+        if (!spec)
+            return spec.error();
+        rollbackScript += "\n    rebuildIndex(" + jsString(c.name) + ", " + js(Json::array({std::move(*spec)})) + ");";
+        s.rollback += "; " + quoted(indexName(*b.old)) + " rebuilt to its old definition";
+    }
+    if (afterRewrite)
+        s.rollback += ", before the rewrite is undone (the reverse order)";
+    s.rollbackScript = rollbackScript;
+    builder.add(std::move(s), afterRewrite ? Phase::IndexesAfterRewrites
+                                           : p.v1 ? Phase::BuildIndexes : Phase::NewCollectionIndexes);
     return {};
 }
 

@@ -25,6 +25,7 @@ enum class Phase {
     BuildIndexes,         // new and changed indexes of existing collections, before the release that needs them
     RelaxValidators,      // v2's validators at "moderate", so that v1-shape documents can still be rewritten
     Rewrites,             // the keys of each collection's documents (renames, conversions, new keys)
+    IndexesAfterRewrites, // new and changed indexes on keys a rewrite writes: one pass instead of upkeep per document
     Representations,      // documents moved between collections or copied between them, read with v2's key names
     AfterRepresentations, // what reads the representations' output, and the decisions the checks asked for
     RestoreValidators,    // once no document fails v2's validator

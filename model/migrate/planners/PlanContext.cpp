@@ -67,18 +67,31 @@ std::optional<Place> PlanContext::effective(const ShapeMap &v1, const ShapeMap &
     return out;
 }
 
-double PlanContext::indexEntriesOn(const Side &side, const std::vector<std::string> &paths) const {
+double PlanContext::indexEntriesOn(const Side &side, const std::vector<std::string> &paths,
+                                   const std::set<std::string> &absent) const {
     double entries = 0;
     for (const auto &ix : side.stat->indexes) {
+        if (!ix.id.empty() && absent.contains(ix.id))
+            continue;
         bool hit = false;
         for (const auto &k : ix.keys)
             for (const auto &p : paths)
-                if (k.path == p || k.path.rfind(p + ".", 0) == 0 || p.rfind(k.path + ".", 0) == 0)
+                if (pathsOverlap(k.path, p))
                     hit = true;
         if (hit)
             entries += ix.entries;
     }
     return entries;
+}
+
+bool PlanContext::builds(const Pair &pair, const IndexSpec &ix) const {
+    const IndexSpec *old = m_before.findIndex(ix.id);
+    const bool oldHere = old && pair.v1 && sideOfEntity(m_sides1, old->entityId) == pair.v1;
+    return !(oldHere && *old == ix);
+}
+
+bool pathsOverlap(const std::string &key, const std::string &path) {
+    return key == path || key.rfind(path + ".", 0) == 0 || path.rfind(key + ".", 0) == 0;
 }
 
 } // namespace docshape::migration

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -71,8 +72,13 @@ public:
     // names.
     std::optional<Place> effective(const ShapeMap &v1, const ShapeMap &v2, const NodePlace &p) const;
     // The entries of the side's indexes on any of the paths (or above or
-    // below them): what a rewrite of those paths rewrites.
-    double indexEntriesOn(const Side &side, const std::vector<std::string> &paths) const;
+    // below them): what a rewrite of those paths rewrites. The indexes of
+    // `absent` (ids) are not there while it runs.
+    double indexEntriesOn(const Side &side, const std::vector<std::string> &paths,
+                          const std::set<std::string> &absent = {}) const;
+    // Whether the migration builds v2's index `ix` on the pair's collection:
+    // the collection or the index is new, or its definition changed.
+    bool builds(const Pair &pair, const IndexSpec &ix) const;
 
 private:
     const Project &m_before;
@@ -85,5 +91,9 @@ private:
     std::vector<Pair> m_pairs;
     std::vector<RepresentationChange> m_changes;
 };
+
+// Whether an index key at `key` reads the key at `path`: the same key, or
+// one above or below it.
+bool pathsOverlap(const std::string &key, const std::string &path);
 
 } // namespace docshape::migration

@@ -1,9 +1,12 @@
 #include "migrate/planners/RewritePlanner.h"
 
+#include "export/IndexExporter.h"
 #include "migrate/planners/DateText.h"
+#include "migrate/planners/IndexPlanner.h"
 #include "migrate/planners/ScriptParts.h"
 
 #include <algorithm>
+#include <set>
 
 namespace docshape::migration {
 
@@ -338,7 +341,12 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
     s.cost.bytes = docs * pair.v2->stat->avgDocumentBytes;
     if (setVersion)
         rewrite.changedPaths.push_back(kVersionKey);
-    s.cost.indexEntries = context.indexEntriesOn(*pair.v2, rewrite.changedPaths);
+    // An index built after the rewrite (IndexPlanner) is not there to rewrite.
+    std::set<std::string> builtAfter;
+    for (const IndexSpec *ix : indexesOf(context.after(), context.analysis2().derived, c))
+        if (builtAfterRewrite(context, pair, *ix, rewrite.changedPaths))
+            builtAfter.insert(ix->id);
+    s.cost.indexEntries = context.indexEntriesOn(*pair.v2, rewrite.changedPaths, builtAfter);
     s.cost.seconds = writeSeconds(docs, context.options());
     s.script = "rewrite(STEP, " + jsString(c.name) + ",\n      " + js(guard, 6) + ",\n      " + js(stages, 6) + ");";
     if (reverse.empty()) {
@@ -361,6 +369,7 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
         for (std::size_t i = 0; i < irreversible.size(); ++i)
             s.rollback += (i ? "; " : "") + irreversible[i];
     }
+    rewrite.planned = true;
     builder.touch(c.name);
     builder.add(std::move(s), Phase::Rewrites);
 }

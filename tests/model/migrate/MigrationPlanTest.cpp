@@ -293,3 +293,86 @@ TEST_CASE("every step that writes documents says how it keeps the application's 
     }
     CHECK(writing >= 30);
 }
+
+namespace {
+
+// The position of the step that builds the index named `name`.
+std::size_t builds(const MigrationPlan &plan, const std::string &name) {
+    for (std::size_t i = 0; i < plan.steps.size(); ++i)
+        if (plan.steps[i].kind == StepKind::CreateIndexes &&
+            plan.steps[i].title.find("`" + name + "`") != std::string::npos)
+            return i;
+    return plan.steps.size();
+}
+
+bool mentions(const MigrationStep &s, const std::string &text) {
+    return std::any_of(s.details.begin(), s.details.end(),
+                       [&](const std::string &d) { return d.find(text) != std::string::npos; });
+}
+
+} // namespace
+
+// Issue 36, "Order by dependency": an index on a key the rewrite writes in
+// every document is built after it (one pass instead of an entry kept up
+// per document rewritten); an index on keys the rewrite leaves alone, and a
+// unique index (uniqueness holds from the new release's first write), before.
+TEST_CASE("an index on a backfilled key is built after the rewrite, an unrelated one before", "[migrate]") {
+    const Project before = loadMigrateCase("add-required-field/old.docshape");
+    Project after = loadMigrateCase("add-required-field/new.docshape");
+    after.indexes.push_back({"i1", "", "e1", {{"status", "1"}, {"totalPaise", "-1"}}});
+    after.indexes.push_back({"i2", "", "e1", {{"totalPaise", "1"}}});
+    IndexSpec unique{"i3", "", "e1", {{"orderNumber", "1"}, {"status", "1"}}};
+    unique.unique = true;
+    after.indexes.push_back(unique);
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const std::size_t rewrite = position(*plan, StepKind::Rewrite);
+    const std::size_t relax = position(*plan, StepKind::RelaxValidator);
+    REQUIRE(rewrite < plan->steps.size());
+    const std::size_t backfilled = builds(*plan, "status_1_totalPaise_-1");
+    const std::size_t unrelated = builds(*plan, "totalPaise_1");
+    const std::size_t uniqueAt = builds(*plan, "orderNumber_1_status_1");
+    REQUIRE(backfilled < plan->steps.size());
+    REQUIRE(unrelated < plan->steps.size());
+    REQUIRE(uniqueAt < plan->steps.size());
+    CHECK(rewrite < backfilled);
+    CHECK(unrelated < relax);
+    CHECK(uniqueAt < relax);
+    CHECK(uniqueAt == unrelated); // one step for the indexes built before
+    CHECK(backfilled + 1 == position(*plan, StepKind::RestoreValidator));
+    CHECK(mentions(plan->steps[backfilled], "cheaper, one pass over the rewritten documents instead of index "
+                                            "maintenance per document"));
+    CHECK(mentions(plan->steps[uniqueAt], "`orderNumber_1_status_1` is unique"));
+    CHECK_FALSE(mentions(plan->steps[unrelated], "cheaper"));
+    CHECK(migrationPlanText(*plan).find("The new indexes on keys the rewrites write, right after them") !=
+          std::string::npos);
+    // The rollback runs the steps in reverse: the index goes before the
+    // rewrite is undone, which then keeps no entry of it up.
+    const std::string script = migrationScript(*plan);
+    CHECK(script.find(plan->steps[rewrite].id) < script.find(plan->steps[backfilled].id));
+    CHECK(plan->steps[backfilled].rollbackScript.find("dropIndexes(") != std::string::npos);
+}
+
+TEST_CASE("an index on a renamed key is built after the rewrite, which does not count its entries", "[migrate]") {
+    Project before = loadMigrateCase("rename-field/old.docshape");
+    Project after = loadMigrateCase("rename-field/new.docshape");
+    before.indexes.push_back({"i1", "", "e1", {{"customerName", "1"}}});
+    after.indexes.push_back({"i1", "", "e1", {{"buyerName", "1"}}});
+    after.indexes.push_back({"i2", "", "e1", {{"orderNumber", "1"}}});
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const std::size_t rewrite = position(*plan, StepKind::Rewrite);
+    const std::size_t renamed = builds(*plan, "buyerName_1");
+    const std::size_t unrelated = builds(*plan, "orderNumber_1");
+    REQUIRE(renamed < plan->steps.size());
+    REQUIRE(unrelated < plan->steps.size());
+    CHECK(unrelated < rewrite);
+    CHECK(rewrite < renamed);
+    CHECK(mentions(plan->steps[renamed], "which writes `buyerName` in every document"));
+    // The rewrite keeps up no entry of an index built after it; the index
+    // is built once, from the rewritten documents.
+    CHECK(plan->steps[rewrite].cost.indexEntries == 0);
+    CHECK(plan->steps[renamed].cost.indexEntries > 0);
+    // The old index on the v1 name goes last, as before.
+    CHECK(position(*plan, StepKind::DropIndexes) > renamed);
+}
