@@ -106,6 +106,11 @@ void ComputedPlanner::planPair(const PlanContext &context, PlanBuilder &builder,
             return std::find(it->inputs.begin(), it->inputs.end(), l.to.path()) != it->inputs.end();
         });
         if (readsRepresentation(*it) || readsLate) {
+            // The document rewrite does not write it: an index on it is
+            // not kept up there, nor built after it.
+            if (auto at = std::find(rewrite.changedPaths.begin(), rewrite.changedPaths.end(), it->to.path());
+                at != rewrite.changedPaths.end())
+                rewrite.changedPaths.erase(at);
             late.push_back(std::move(*it));
             it = ordered.erase(it);
         } else {

@@ -376,3 +376,19 @@ TEST_CASE("an index on a renamed key is built after the rewrite, which does not 
     // The old index on the v1 name goes last, as before.
     CHECK(position(*plan, StepKind::DropIndexes) > renamed);
 }
+
+// A field computed from a subset is written by its own step after the
+// subset, not by the document rewrite: an index on it is not built after
+// the rewrite on the claim that the rewrite writes it.
+TEST_CASE("an index on a field computed after a subset is not ordered by the document rewrite", "[migrate]") {
+    Project before = loadMigrateCase("computed-over-subset/old.docshape");
+    Project after = loadMigrateCase("computed-over-subset/new.docshape");
+    after.entities[0].fields[0].name = "title"; // a renamed key: the document rewrite has a step
+    after.indexes.push_back({"i7", "", "e1", {{"recentReviewCount", "-1"}}});
+    auto plan = planMigration(before, after);
+    REQUIRE(plan.ok());
+    const std::size_t computed = builds(*plan, "recentReviewCount_-1");
+    REQUIRE(computed < plan->steps.size());
+    CHECK_FALSE(mentions(plan->steps[computed], "which writes"));
+    CHECK(computed < position(*plan, StepKind::Rewrite));
+}
