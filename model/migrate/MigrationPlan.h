@@ -20,7 +20,7 @@ struct MigrationOptions {
 
 enum class StepKind {
     CreateCollection, // a collection v2 has and v1 has not, with its validator
-    CreateIndexes,    // new or changed indexes, before any rewrite
+    CreateIndexes,    // new or changed indexes, before any rewrite; after it, those on keys it writes
     RelaxValidator,   // the v2 validator at validationLevel "moderate"
     Rewrite,          // an update pipeline over the documents of one collection
     Embed,            // reference -> embed: $lookup into the parent, $merge
@@ -77,8 +77,9 @@ struct MigrationPlan {
 };
 
 // The migration from `before` to `after` (both valid): new collections and
-// indexes first, validators relaxed to moderate, document rewrites and
-// representation changes batched by _id, validators restored, old indexes
+// indexes first, validators relaxed to moderate, document rewrites (then
+// the non-unique indexes on keys they write) and representation changes
+// batched by _id, validators restored, old indexes
 // and collections dropped last. An Error when a value the script must write
 // cannot be (a default that is not a value of its field's type, a validator
 // that cannot be exported, a required key of an embedded, extracted or

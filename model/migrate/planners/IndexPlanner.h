@@ -4,15 +4,6 @@
 
 namespace docshape::migration {
 
-// Indexes v2 adds or changes, built before any rewrite and before the
-// release that needs them, except those that read a key the rewrite of
-// their collection writes (builtAfterRewrite); those v2 no longer has,
-// dropped last. A changed
-// definition under the same name is built beside the old one under a free
-// name, then the old one dropped, so uniqueness is never unenforced; only a
-// change the server cannot hold beside the old definition (the same keys,
-// filter and collation) is rebuilt in place. Each step undoes itself: the
-// old definitions built again.
 // Whether an index the migration builds on the pair's collection is built
 // after the rewrite of its documents, which writes `written` in each one:
 // one of its keys reads a written key, so the rewrite would maintain it
@@ -24,6 +15,14 @@ namespace docshape::migration {
 bool builtAfterRewrite(const PlanContext &context, const Pair &pair, const IndexSpec &ix,
                        const std::vector<std::string> &written);
 
+// Indexes v2 adds or changes, built before any rewrite and before the
+// release that needs them, except those that read a key the rewrite of
+// their collection writes (builtAfterRewrite); those v2 no longer has,
+// dropped last. A changed definition under the same name is built beside
+// the old one under a free name, then the old one dropped, so uniqueness
+// is never unenforced; only a change the server cannot hold beside the old
+// definition (the same keys, filter and collation) is rebuilt in place.
+// Each step undoes itself: the old definitions built again.
 class IndexPlanner : public ChangePlanner {
 public:
     Status plan(const PlanContext &context, PlanBuilder &builder) override;
