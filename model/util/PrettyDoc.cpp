@@ -16,23 +16,26 @@ std::shared_ptr<Node> make(Kind kind) {
     return n;
 }
 
-// Whether a group holding `doc` must break: a hard line, or a broken group,
-// inside it (Prettier's propagateBreaks; a conditional group is never broken
-// by what it holds, and so passes nothing on).
-bool holdsBreak(const Doc &doc) {
+// Whether `doc` holds a forced break: a hard line, a break-parent or a
+// broken group. `intoGroups`: also a forced break inside a group that is not
+// broken itself, i.e. inside a conditional group's first state (Prettier's
+// willBreak); without it, what breaks a group that holds `doc`
+// (propagateBreaks: a conditional group is never broken by what it holds,
+// and so passes nothing on).
+bool breaks(const Doc &doc, bool intoGroups) {
     if (!doc)
         return false;
     switch (doc->kind) {
     case Kind::Text: return false;
     case Kind::BreakParent: return true;
     case Kind::Line: return doc->hard;
-    case Kind::Group: return doc->broken;
+    case Kind::Group: return doc->broken || (intoGroups && breaks(doc->parts.front(), true));
     case Kind::Indent:
-    case Kind::IndentIfBreak: return holdsBreak(doc->contents);
-    case Kind::IfBreak: return holdsBreak(doc->breakContents) || holdsBreak(doc->flatContents);
+    case Kind::IndentIfBreak: return breaks(doc->contents, intoGroups);
+    case Kind::IfBreak: return breaks(doc->breakContents, intoGroups) || breaks(doc->flatContents, intoGroups);
     case Kind::Concat:
         for (const auto &p : doc->parts)
-            if (holdsBreak(p))
+            if (breaks(p, intoGroups))
                 return true;
         return false;
     }
@@ -250,7 +253,7 @@ Doc indent(Doc contents) {
 
 Doc group(Doc contents, bool shouldBreak, int id) {
     auto n = make(Kind::Group);
-    n->broken = shouldBreak || holdsBreak(contents);
+    n->broken = shouldBreak || breaks(contents, false);
     n->id = id;
     n->parts.push_back(std::move(contents));
     return n;
@@ -295,25 +298,7 @@ int newGroupId() {
     return ++next;
 }
 
-bool willBreak(const Doc &doc) {
-    if (!doc)
-        return false;
-    switch (doc->kind) {
-    case Kind::Text: return false;
-    case Kind::BreakParent: return true;
-    case Kind::Line: return doc->hard;
-    case Kind::Group: return doc->broken || willBreak(doc->parts.front());
-    case Kind::Indent:
-    case Kind::IndentIfBreak: return willBreak(doc->contents);
-    case Kind::IfBreak: return willBreak(doc->breakContents) || willBreak(doc->flatContents);
-    case Kind::Concat:
-        for (const auto &p : doc->parts)
-            if (willBreak(p))
-                return true;
-        return false;
-    }
-    return false;
-}
+bool willBreak(const Doc &doc) { return breaks(doc, true); }
 
 std::string print(const Doc &doc, int width) { return Printer(width).run(doc); }
 
