@@ -97,15 +97,13 @@ Doc printArguments(const Expr &call);
 
 // ---- member chains (member-chain.js) -------------------------------------
 
-struct Link {
-    Expr node;  // a Member, or a Call (whose callee is the link before)
-    Doc printed;
-};
-
+// The chain's links, innermost first: the head (any expression), then
+// Members and Calls (each Call's callee is the link before it). Grouped
+// without printing, so that asking how a chain groups (isLabelledChain)
+// prints nothing.
 struct Chain {
-    std::vector<std::vector<Link>> groups;
+    std::vector<std::vector<Expr>> groups;
     bool merge = false;
-    std::size_t calls = 0;
     bool anyComplexArgument = false;
     std::vector<Expr> callNodes;
 };
@@ -116,40 +114,35 @@ bool isFactory(const std::string &name) {
 }
 
 Chain chainOf(const Expr &root, bool statement) {
-    std::vector<Link> links; // innermost first
+    std::vector<Expr> links; // innermost first
     Expr at = root;
     while (true) {
-        if (isCall(at) && (isMember(at->target) || isCall(at->target))) {
-            links.push_back({at, printArguments(at)});
+        links.push_back(at);
+        if ((isCall(at) && (isMember(at->target) || isCall(at->target))) || isMember(at))
             at = at->target;
-        } else if (isMember(at)) {
-            links.push_back({at, t("." + at->text)});
-            at = at->target;
-        } else {
-            links.push_back({at, print(at)});
+        else
             break;
-        }
     }
     std::reverse(links.begin(), links.end());
 
     Chain c;
-    std::vector<Link> current{links[0]};
+    std::vector<Expr> current{links[0]};
     std::size_t i = 1;
-    for (; i < links.size() && isCall(links[i].node); ++i)
+    for (; i < links.size() && isCall(links[i]); ++i)
         current.push_back(links[i]);
-    if (!isCall(links[0].node))
-        for (; i + 1 < links.size() && isMember(links[i].node) && isMember(links[i + 1].node); ++i)
+    if (!isCall(links[0]))
+        for (; i + 1 < links.size() && isMember(links[i]) && isMember(links[i + 1]); ++i)
             current.push_back(links[i]);
     c.groups.push_back(current);
     current.clear();
     bool seenCall = false;
     for (; i < links.size(); ++i) {
-        if (seenCall && isMember(links[i].node)) {
+        if (seenCall && isMember(links[i])) {
             c.groups.push_back(current);
             current.clear();
             seenCall = false;
         }
-        if (isCall(links[i].node))
+        if (isCall(links[i]))
             seenCall = true;
         current.push_back(links[i]);
     }
@@ -159,19 +152,18 @@ Chain chainOf(const Expr &root, bool statement) {
     const auto shouldNotWrap = [&] {
         const auto &first = c.groups[0];
         if (first.size() == 1) {
-            const Expr &n = first[0].node;
+            const Expr &n = first[0];
             return n->kind == Kind::Identifier &&
                    (isFactory(n->text) || (statement && int(n->text.size()) <= kTabWidth));
         }
-        const Expr &last = first.back().node;
+        const Expr &last = first.back();
         return isMember(last) && isFactory(last->text);
     };
     c.merge = c.groups.size() >= 2 && shouldNotWrap();
     for (const auto &l : links)
-        if (isCall(l.node)) {
-            ++c.calls;
-            c.callNodes.push_back(l.node);
-            for (const auto &a : l.node->items)
+        if (isCall(l)) {
+            c.callNodes.push_back(l);
+            for (const auto &a : l->items)
                 c.anyComplexArgument = c.anyComplexArgument || !isSimpleArgument(a);
         }
     return c;
@@ -188,18 +180,26 @@ bool isLabelledChain(const Expr &e) {
     return c.groups.size() > cutoffOf(c);
 }
 
-Doc printGroup(const std::vector<Link> &g) {
+// A link as member-chain.js prints it: the head whole, a member as
+// `.name`, a call as its arguments.
+Doc printLink(const Expr &link, bool head) {
+    if (head)
+        return print(link);
+    return isMember(link) ? t("." + link->text) : printArguments(link);
+}
+
+Doc printGroup(const std::vector<Expr> &g, bool first) {
     std::vector<Doc> parts;
-    for (const auto &l : g)
-        parts.push_back(l.printed);
+    for (std::size_t i = 0; i < g.size(); ++i)
+        parts.push_back(printLink(g[i], first && i == 0));
     return pd::concat(std::move(parts));
 }
 
 Doc printChain(const Expr &root, bool statement) {
     const Chain c = chainOf(root, statement);
     std::vector<Doc> printedGroups;
-    for (const auto &g : c.groups)
-        printedGroups.push_back(printGroup(g));
+    for (std::size_t g = 0; g < c.groups.size(); ++g)
+        printedGroups.push_back(printGroup(c.groups[g], g == 0));
     const Doc oneLine = pd::concat(printedGroups);
     if (c.groups.size() <= cutoffOf(c))
         return pd::group(oneLine);
@@ -214,11 +214,11 @@ Doc printChain(const Expr &root, bool statement) {
     for (std::size_t g = 0; g + 1 < printedGroups.size(); ++g)
         earlierBreaks = earlierBreaks || pd::willBreak(printedGroups[g]);
     bool lastBreaksAfterFunctions = false;
-    if (isCall(c.groups.back().back().node) && pd::willBreak(printedGroups.back()))
+    if (isCall(c.groups.back().back()) && pd::willBreak(printedGroups.back()))
         for (std::size_t k = 0; k + 1 < c.callNodes.size(); ++k)
             for (const auto &a : c.callNodes[k]->items)
                 lastBreaksAfterFunctions = lastBreaksAfterFunctions || a->kind == Kind::Arrow;
-    if ((c.calls > 2 && c.anyComplexArgument) || earlierBreaks || lastBreaksAfterFunctions)
+    if ((c.callNodes.size() > 2 && c.anyComplexArgument) || earlierBreaks || lastBreaksAfterFunctions)
         return pd::group(expanded);
     return pd::concat({pd::willBreak(oneLine) ? pd::breakParent() : t(""), pd::conditionalGroup({oneLine, expanded})});
 }
