@@ -19,14 +19,23 @@ constexpr std::string_view kConstraints = "jakarta.validation.constraints.";
 
 // The java.lang types the records name without qualification, and what a
 // record component may not be called (JLS 8.10.1), besides the keywords.
-// Every simple name an import brings in, kept from the generated types so
-// that no record shadows an import.
+// What the records may import (JavaWriter::use takes these names): their
+// simple names are kept from the generated types, as are java.lang's that
+// the records use, so that no record shadows a type it refers to.
+constexpr std::string_view kImportable[] = {
+    "java.util.Date", "java.util.List", "java.util.Map", "org.bson.BsonRegularExpression", "org.bson.BsonTimestamp",
+    "org.bson.Document", "org.bson.types.Binary", "org.bson.types.Decimal128", "org.bson.types.MaxKey",
+    "org.bson.types.MinKey", "org.bson.types.ObjectId", "org.bson.codecs.pojo.annotations.BsonId",
+    "org.bson.codecs.pojo.annotations.BsonProperty", "jakarta.validation.Valid",
+    "jakarta.validation.constraints.NotNull", "jakarta.validation.constraints.Size",
+    "jakarta.validation.constraints.Pattern", "jakarta.validation.constraints.Min",
+    "jakarta.validation.constraints.Max"};
+
 IdentifierSet typeNames() {
-    return IdentifierSet{"String",   "Integer",   "Long",         "Double",    "Boolean", "Object",
-                         "Record",   "Override",  "ObjectId",     "Date",      "List",    "Map",
-                         "Document", "Binary",    "Decimal128",   "MinKey",    "MaxKey",  "BsonRegularExpression",
-                         "BsonTimestamp", "BsonId", "BsonProperty", "NotNull", "Valid",   "Size",
-                         "Pattern",  "Min",       "Max"};
+    IdentifierSet names{"String", "Integer", "Long", "Double", "Boolean", "Object", "Record", "Override"};
+    for (std::string_view qualified : kImportable)
+        names.reserve(qualified.substr(qualified.rfind('.') + 1));
+    return names;
 }
 
 IdentifierSet componentNames() {
