@@ -117,15 +117,16 @@ RhsResult firstRightHandSplit(const Line &line, const std::set<int> &omit) {
     Leaf opening, closing;
     for (auto it = line.leaves.rbegin(); it != line.leaves.rend(); ++it) {
         const Leaf &leaf = *it;
-        if (current == &body && opening && leaf->id == opening->id)
+        // Walking back from the closing bracket, its opening one is met in
+        // the line (or not at all: then there is no head).
+        if (current == &body && leaf->id == closing->open) {
+            opening = leaf;
             current = body.empty() ? &tail : &head;
+        }
         current->push_back(leaf);
         if (current == &tail && leaf->type == Type::Close && !omit.count(leaf->id)) {
             closing = leaf;
             opening = nullptr;
-            for (const auto &l : line.leaves)
-                if (l->id == leaf->open)
-                    opening = l;
             current = &body;
         }
     }
