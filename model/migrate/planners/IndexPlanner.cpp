@@ -15,13 +15,10 @@ Status IndexPlanner::plan(const PlanContext &context, PlanBuilder &builder) {
     return {};
 }
 
-bool builtAfterRewrite(const PlanContext &context, const Pair &pair, const IndexSpec &ix,
-                       const std::vector<std::string> &written) {
+bool builtAfterRewrite(const PlanContext &context, const Pair &pair, const IndexSpec &ix, const PathSet &written) {
     if (!pair.v1 || ix.unique || !context.builds(pair, ix))
         return false;
-    return std::any_of(ix.keys.begin(), ix.keys.end(), [&](const IndexKey &k) {
-        return std::any_of(written.begin(), written.end(), [&](const std::string &w) { return pathsOverlap(k.path, w); });
-    });
+    return std::any_of(ix.keys.begin(), ix.keys.end(), [&](const IndexKey &k) { return written.overlaps(k.path); });
 }
 
 Status IndexPlanner::planBuilds(const PlanContext &context, PlanBuilder &builder) {
@@ -29,6 +26,7 @@ Status IndexPlanner::planBuilds(const PlanContext &context, PlanBuilder &builder
         const CollectionShape &c = *p.v2->shape;
         const DocumentRewrite &rewrite = builder.rewriteOf(c.name);
         const std::vector<std::string> written = rewrite.planned ? rewrite.changedPaths : std::vector<std::string>{};
+        const PathSet writtenSet(written);
         std::vector<Build> before, after;
         std::set<std::string> taken;
         if (p.v1)
@@ -61,7 +59,7 @@ Status IndexPlanner::planBuilds(const PlanContext &context, PlanBuilder &builder
                     b.inPlace = true;
                 }
             }
-            (builtAfterRewrite(context, p, *ix, written) ? after : before).push_back(std::move(b));
+            (builtAfterRewrite(context, p, *ix, writtenSet) ? after : before).push_back(std::move(b));
         }
         if (!before.empty())
             if (Status s = planBuild(context, builder, p, before, written, false); !s)
@@ -127,12 +125,11 @@ Status IndexPlanner::planBuild(const PlanContext &context, PlanBuilder &builder,
                             "maintenance per document; before the steps that follow the rewrites and the release "
                             "that reads only the new shape; " + quorum);
     } else {
+        const PathSet writtenSet(written);
         s.details.push_back("before the release that needs " + std::string(several ? "them" : "it") + "; " + quorum);
         for (const Build &b : builds)
-            if (b.ix->unique && std::any_of(b.ix->keys.begin(), b.ix->keys.end(), [&](const IndexKey &k) {
-                    return std::any_of(written.begin(), written.end(),
-                                       [&](const std::string &w) { return pathsOverlap(k.path, w); });
-                }))
+            if (b.ix->unique && std::any_of(b.ix->keys.begin(), b.ix->keys.end(),
+                                            [&](const IndexKey &k) { return writtenSet.overlaps(k.path); }))
                 s.details.push_back(quoted(b.name) + " is unique, so it is built before the rewrite that writes its "
                                     "keys: the release that writes the new shape runs during the rewrite, and "
                                     "uniqueness holds from its first write");

@@ -12,8 +12,7 @@ namespace docshape::migration {
 // during the rewrite, and uniqueness holds from its first write. An index
 // the later steps read ($lookup) is built before them all the same: the
 // steps after the rewrites come after it.
-bool builtAfterRewrite(const PlanContext &context, const Pair &pair, const IndexSpec &ix,
-                       const std::vector<std::string> &written);
+bool builtAfterRewrite(const PlanContext &context, const Pair &pair, const IndexSpec &ix, const PathSet &written);
 
 // Indexes v2 adds or changes, built before any rewrite and before the
 // release that needs them, except those that read a key the rewrite of

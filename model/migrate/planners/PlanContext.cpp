@@ -69,16 +69,12 @@ std::optional<Place> PlanContext::effective(const ShapeMap &v1, const ShapeMap &
 
 double PlanContext::indexEntriesOn(const Side &side, const std::vector<std::string> &paths,
                                    const std::set<std::string> &absent) const {
+    const PathSet written(paths);
     double entries = 0;
     for (const auto &ix : side.stat->indexes) {
         if (!ix.id.empty() && absent.contains(ix.id))
             continue;
-        bool hit = false;
-        for (const auto &k : ix.keys)
-            for (const auto &p : paths)
-                if (pathsOverlap(k.path, p))
-                    hit = true;
-        if (hit)
+        if (std::any_of(ix.keys.begin(), ix.keys.end(), [&](const auto &k) { return written.overlaps(k.path); }))
             entries += ix.entries;
     }
     return entries;
@@ -92,6 +88,17 @@ bool PlanContext::builds(const Pair &pair, const IndexSpec &ix) const {
 
 bool pathsOverlap(const std::string &key, const std::string &path) {
     return key == path || key.rfind(path + ".", 0) == 0 || path.rfind(key + ".", 0) == 0;
+}
+
+bool PathSet::overlaps(const std::string &key) const {
+    for (std::size_t dot = key.find('.'); dot != std::string::npos; dot = key.find('.', dot + 1))
+        if (m_paths.contains(key.substr(0, dot)))
+            return true;
+    if (m_paths.contains(key))
+        return true;
+    const std::string below = key + ".";
+    const auto it = m_paths.lower_bound(below);
+    return it != m_paths.end() && it->rfind(below, 0) == 0;
 }
 
 } // namespace docshape::migration

@@ -96,4 +96,17 @@ private:
 // one above or below it.
 bool pathsOverlap(const std::string &key, const std::string &path);
 
+// Dotted paths (what a rewrite writes), asked whether an index key reads
+// any of them (pathsOverlap) in time logarithmic in their number: the key
+// itself or one above it is in the set, or one below it sorts right after
+// `key.`.
+class PathSet {
+public:
+    explicit PathSet(const std::vector<std::string> &paths) : m_paths(paths.begin(), paths.end()) {}
+    bool overlaps(const std::string &key) const;
+
+private:
+    std::set<std::string> m_paths;
+};
+
 } // namespace docshape::migration

@@ -343,8 +343,9 @@ void RewritePlanner::planPair(const PlanContext &context, PlanBuilder &builder, 
         rewrite.changedPaths.push_back(kVersionKey);
     // An index built after the rewrite (IndexPlanner) is not there to rewrite.
     std::set<std::string> builtAfter;
+    const PathSet written(rewrite.changedPaths);
     for (const IndexSpec *ix : indexesOf(context.after(), context.analysis2().derived, c))
-        if (builtAfterRewrite(context, pair, *ix, rewrite.changedPaths))
+        if (builtAfterRewrite(context, pair, *ix, written))
             builtAfter.insert(ix->id);
     s.cost.indexEntries = context.indexEntriesOn(*pair.v2, rewrite.changedPaths, builtAfter);
     s.cost.seconds = writeSeconds(docs, context.options());

@@ -1,7 +1,9 @@
 #include "io/ProjectFile.h"
 #include "migrate/MigrationPlan.h"
+#include "migrate/planners/PlanContext.h"
 #include "support/MigrateCases.h"
 #include "support/TestPaths.h"
+#include "util/Prng.h"
 
 #include <catch2/catch.hpp>
 
@@ -391,4 +393,33 @@ TEST_CASE("an index on a field computed after a subset is not ordered by the doc
     REQUIRE(computed < plan->steps.size());
     CHECK_FALSE(mentions(plan->steps[computed], "which writes"));
     CHECK(computed < position(*plan, StepKind::Rewrite));
+}
+
+TEST_CASE("a path set answers as pathsOverlap over every path does", "[migrate][paths]") {
+    // PathSet replaces a scan of the written paths per index key; on random
+    // dotted paths over a small alphabet (so that prefixes, equal paths and
+    // near misses such as "a.b" against "a.bc" are common) it must agree.
+    docshape::Prng rng(36);
+    const auto randomPath = [&] {
+        std::string p;
+        const auto parts = 1 + rng.below(3);
+        for (std::uint64_t i = 0; i < parts; ++i)
+            p += (i ? "." : "") + std::string(1 + rng.below(2), char('a' + rng.below(3)));
+        return p;
+    };
+    for (int round = 0; round < 300; ++round) {
+        std::vector<std::string> paths;
+        const auto n = rng.below(6);
+        for (std::uint64_t i = 0; i < n; ++i)
+            paths.push_back(randomPath());
+        const docshape::migration::PathSet set(paths);
+        for (int k = 0; k < 20; ++k) {
+            const std::string key = randomPath();
+            const bool expected = std::any_of(paths.begin(), paths.end(), [&](const std::string &p) {
+                return docshape::migration::pathsOverlap(key, p);
+            });
+            INFO(key);
+            CHECK(set.overlaps(key) == expected);
+        }
+    }
 }
